@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+// Hooke: SwiftUI-faithful animation physics off Apple platforms. Zero package dependencies.
+import PackageDescription
+
+let package = Package(
+  name: "Hooke",
+  products: [
+    .library(name: "Hooke", targets: ["Hooke"]),
+    .executable(name: "hooke-bench", targets: ["hooke-bench"]),
+  ],
+  targets: [
+    // The numeric core: standard library only, Embedded-Swift clean (checked by .ci/run).
+    .target(name: "Hooke"),
+    // Test-only helpers: approximate equality, seeded randomness, fixtures, a double-double reference.
+    .target(name: "_TestSupport", dependencies: ["Hooke"]),
+    .testTarget(name: "HookeTests", dependencies: ["Hooke", "_TestSupport"]),
+    .executableTarget(name: "hooke-bench", dependencies: ["Hooke"], path: "Benchmarks/hooke-bench"),
+  ],
+  swiftLanguageModes: [.v6]
+)
