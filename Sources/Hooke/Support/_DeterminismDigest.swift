@@ -13,8 +13,8 @@ public enum _DeterminismDigest {}
 /// of words is the same on every platform.
 @frozen
 public struct _FNV1a: Sendable {
-  /// The current hash.
-  public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+  /// The current hash (settable only to restart from a saved state).
+  public var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
   /// Creates a hasher in the FNV-1a offset-basis state.
   @inlinable public init() {}
