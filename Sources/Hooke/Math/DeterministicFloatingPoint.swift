@@ -7,7 +7,7 @@
 ///
 /// `Float` and `Double` conform. The requirements are underscored because they are the
 /// customisation points; call the functions through ``Deterministic``.
-public protocol DeterministicFloatingPoint: BinaryFloatingPoint, SIMDScalar, Sendable, Hashable {
+public protocol DeterministicFloatingPoint: BinaryFloatingPoint, Sendable, Hashable {
   /// See ``Deterministic/exp(_:)-(Double)``.
   static func _exp(_ x: Self) -> Self
   /// See ``Deterministic/exp2(_:)-(Double)``.
