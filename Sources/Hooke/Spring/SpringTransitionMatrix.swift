@@ -18,7 +18,7 @@
 /// (≤ 1e-12 relative over 10 s at 30…240 Hz, see the tests). Mass does not enter.
 ///
 /// Edge cases: Δt NaN, zero or negative → ``identity`` (time does not run backwards);
-/// Δt = +∞ → the zero matrix (every damped spring has reached its target with zero velocity; an
+/// Δt = +∞ (or so large that the phase ωΔt overflows) → the zero matrix (every damped spring has reached its target with zero velocity; an
 /// undamped spring is reported at the centre of its oscillation, its time average); huge finite
 /// Δt → finite entries (damped springs settle to ≈ 0, undamped ones stay bounded).
 ///
@@ -66,7 +66,13 @@ public struct SpringTransitionMatrix: Hashable, Sendable {
     if omega > 0 {
       // Under-damped: e^(−λt)·[C ± λS], S = sin(ωt)/ω stays accurate as ω → 0 (sin is accurate
       // relative to its small argument).
-      let (sine, cosine) = Deterministic.sincos(omega * t)
+      let phase = omega * t
+      guard phase < .infinity else {
+        // Only for t near the largest Double: treated as t = +∞ (see above).
+        self.init(m00: 0, m01: 0, m10: 0, m11: 0)
+        return
+      }
+      let (sine, cosine) = Deterministic.sincos(phase)
       let decay = Deterministic.exp(-lambda * t)
       let c = decay * cosine
       let s = decay * (sine / omega)
