@@ -23,7 +23,7 @@ mp.mp.dps = 50
 ORACLE = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/tools/spring_oracle.py"
 OUT = "Tests/Fixtures/"
 
-RATIOS = [0.0, 0.1, 0.5, 0.825, 0.999999, 1.0, 1.000001, 1.5, 5.0]
+RATIOS = [0.0, 0.1, 0.5, 0.825, 0.999999, 1.0, 1.000001, 1.5, 5.0, 40.0]
 RESPONSES = [0.5, 0.35, 1.2]
 TARGETS = [1.0, -3.5, 250.0]
 VELOCITIES = [0.0, 2.0, -40.0]

@@ -10,7 +10,7 @@ import _TestSupport
     var worstVelocity = 0.0
     var worstPureRelative = 0.0
     let samples = MotionSample.all()
-    #expect(samples.count == 9 * 9 * 24)
+    #expect(samples.count == 10 * 9 * 24)
     for s in samples {
       let spring = Spring(response: s.response, dampingRatio: s.dampingRatio)
       let scale = MotionScale(response: s.response, target: s.target, initialVelocity: s.initialVelocity)

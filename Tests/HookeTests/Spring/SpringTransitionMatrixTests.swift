@@ -11,7 +11,7 @@ import _TestSupport
   @Test func entriesMatchOracle() {
     var worst = 0.0
     let rows = Fixture.rows("spring-transition.txt").map { $0.map(Fixture.double) }
-    #expect(rows.count == 9 * 6)
+    #expect(rows.count == 10 * 6)
     for r in rows {
       let spring = Spring(response: r[0], dampingRatio: r[1])
       let m = spring.transitionMatrix(deltaTime: r[3])
