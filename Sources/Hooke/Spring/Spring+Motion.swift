@@ -1,0 +1,105 @@
+extension Spring {
+  /// The spring's position at `time`, starting from 0 with `initialVelocity` and moving towards
+  /// `target` (the change to animate).
+  ///
+  /// Exact closed form, component-wise: with the displacement `y = value − target`
+  /// (`y(0) = −target`) and the ``SpringTransitionMatrix`` M(t),
+  /// `value = target·(1 − m00) + initialVelocity·m01`, i.e.
+  /// `target + e^(−λt)·[y0·C(t) + (v0 + λ·y0)·S(t)]` with C, S as documented on the matrix. The
+  /// scalar coefficients are computed in `Double` and combined with `scaled(by:)` and `+`.
+  ///
+  /// Edge cases: `time` NaN or ≤ 0 → the start (0); `time` = +∞ → `target` (damped springs settle
+  /// there; an undamped spring is reported at the centre of its oscillation).
+  /// Cost: see ``SpringTransitionMatrix`` (one or two transcendental calls) plus two scalings.
+  @inlinable
+  public func value<V: VectorArithmetic>(target: V, initialVelocity: V = .zero, time: Double) -> V {
+    let m = SpringTransitionMatrix(spring: self, deltaTime: time)
+    return target.scaled(by: 1 - m.m00) + initialVelocity.scaled(by: m.m01)
+  }
+
+  /// The spring's velocity at `time` (units of the value per second): the exact derivative of
+  /// ``value(target:initialVelocity:time:)``, `target·ω0²·S_e(t) + initialVelocity·m11`
+  /// (`−m10 = ω0²·e^(−λt)·S(t)`).
+  ///
+  /// In every regime, including over-damped, the velocity at time 0 is `initialVelocity`
+  /// (OpenSwiftUI's over-damped branch adds a spurious `+ target`).
+  /// Edge cases: `time` NaN or ≤ 0 → `initialVelocity`; +∞ → zero.
+  @inlinable
+  public func velocity<V: VectorArithmetic>(target: V, initialVelocity: V = .zero, time: Double) -> V {
+    let m = SpringTransitionMatrix(spring: self, deltaTime: time)
+    return target.scaled(by: -m.m10) + initialVelocity.scaled(by: m.m11)
+  }
+
+  /// The force the spring applies at a state: `k·(target − position) − c·velocity` with the
+  /// physically correct stiffness `k = m·ω0²` and damping `c = 2λm`.
+  ///
+  /// As in SwiftUI the result includes the mass (it is a force, although Apple's documentation
+  /// describes it in units of the vector type per second squared); for mass 1 it equals the
+  /// acceleration. OpenSwiftUI uses `m(ω² + λ²)`, which differs for over-damped springs.
+  @inlinable
+  public func force<V: VectorArithmetic>(target: V, position: V, velocity: V) -> V {
+    (target - position).scaled(by: stiffness) - velocity.scaled(by: damping)
+  }
+
+  /// Advances a value and velocity by `deltaTime` seconds towards `target` (SwiftUI semantics).
+  ///
+  /// With `Δ = target − value` and the old velocity v:
+  /// `velocity ← velocity(target: Δ, initialVelocity: v, time: deltaTime)` and
+  /// `value += value(target: Δ, initialVelocity: v, time: deltaTime)`; both use one
+  /// ``SpringTransitionMatrix``. Exact, so frame-rate independent.
+  /// Edge cases: `deltaTime` NaN or ≤ 0 leaves both unchanged; +∞ moves the value to `target`
+  /// with zero velocity.
+  @inlinable
+  public func update<V: VectorArithmetic>(value: inout V, velocity: inout V, target: V, deltaTime: Double) {
+    let m = SpringTransitionMatrix(spring: self, deltaTime: deltaTime)
+    let delta = target - value
+    let oldVelocity = velocity
+    velocity = delta.scaled(by: -m.m10) + oldVelocity.scaled(by: m.m11)
+    value += delta.scaled(by: 1 - m.m00) + oldVelocity.scaled(by: m.m01)
+  }
+}
+
+extension Spring {
+  /// The position at `time` of a spring animating an ``Animatable`` value from `fromValue` to
+  /// `toValue`.
+  ///
+  /// Assumption (Apple does not document the mechanics): the motion acts on `animatableData`,
+  /// so the result is `fromValue` with
+  /// `animatableData = from + value(target: to − from, initialVelocity: initialVelocity, time:)`
+  /// where all three operands are `animatableData`. Properties of `fromValue` that are not part of
+  /// its `animatableData` are kept. Edge cases as ``value(target:initialVelocity:time:)``.
+  @inlinable
+  public func value<V: Animatable>(fromValue: V, toValue: V, initialVelocity: V, time: Double) -> V {
+    let from = fromValue.animatableData
+    var result = fromValue
+    result.animatableData = from + value(
+      target: toValue.animatableData - from, initialVelocity: initialVelocity.animatableData,
+      time: time)
+    return result
+  }
+
+  /// The velocity at `time` of a spring animating from `fromValue` to `toValue`: a copy of
+  /// `fromValue` whose `animatableData` is
+  /// `velocity(target: to − from, initialVelocity: initialVelocity, time:)` (on `animatableData`;
+  /// same assumption as ``value(fromValue:toValue:initialVelocity:time:)``).
+  @inlinable
+  public func velocity<V: Animatable>(fromValue: V, toValue: V, initialVelocity: V, time: Double) -> V {
+    var result = fromValue
+    result.animatableData = velocity(
+      target: toValue.animatableData - fromValue.animatableData,
+      initialVelocity: initialVelocity.animatableData, time: time)
+    return result
+  }
+
+  /// The settling duration of a spring animating from `fromValue` to `toValue`:
+  /// ``settlingDuration(target:initialVelocity:epsilon:)`` on `toValue − fromValue` (on
+  /// `animatableData`).
+  @inlinable
+  public func settlingDuration<V: Animatable>(
+    fromValue: V, toValue: V, initialVelocity: V, epsilon: Double = 0.001
+  ) -> Double {
+    settlingDuration(
+      target: toValue.animatableData - fromValue.animatableData,
+      initialVelocity: initialVelocity.animatableData, epsilon: epsilon)
+  }
+}

@@ -1,0 +1,163 @@
+/// The exact state-transition matrix of a ``Spring`` over one time step.
+///
+/// For the displacement from the target `y = value − target` and the velocity `v`, a spring's
+/// motion is linear: `(y, v)(t + Δt) = M(Δt)·(y, v)(t)` with
+///
+///     M(Δt) = ⎡ m00  m01 ⎤ = e^(−λΔt) ⎡ C + λS      S   ⎤
+///             ⎣ m10  m11 ⎦            ⎣ −ω0²·S   C − λS ⎦
+///
+/// where, with ω the spring's signed ``Spring/angularFrequency`` and μ = |ω|,
+/// `C = cos(ωΔt)`, `S = sin(ωΔt)/ω` (under-damped), `C = 1`, `S = Δt` (critical),
+/// `C = cosh(μΔt)`, `S = sinh(μΔt)/μ` (over-damped). The over-damped entries are evaluated as
+/// `e^((μ−λ)Δt)` times combinations of `expm1(−2μΔt)`, so they neither overflow nor cancel for
+/// strong over-damping or large Δt, and S → Δt continuously as μ → 0: there is no switch
+/// around ζ = 1, and ζ = 1 ± 10⁻⁶ is as accurate as any other ratio.
+///
+/// Stepping a spring frame by frame with the matrix of the frame interval is exact (not an
+/// integrator): after k steps the state equals the closed form at time k·Δt up to rounding
+/// (≤ 1e-12 relative over 10 s at 30…240 Hz, see the tests). Mass does not enter.
+///
+/// Edge cases: Δt NaN, zero or negative → ``identity`` (time does not run backwards);
+/// Δt = +∞ (or so large that the phase ωΔt overflows) → the zero matrix (every damped spring has reached its target with zero velocity; an
+/// undamped spring is reported at the centre of its oscillation, its time average); huge finite
+/// Δt → finite entries (damped springs settle to ≈ 0, undamped ones stay bounded).
+///
+/// Cost of construction: one `sincos` and one `exp` (under-damped), one `exp` (critical) or one
+/// `exp` and one `expm1` (over-damped). Applying it costs four multiplications and two additions
+/// per component.
+@frozen
+public struct SpringTransitionMatrix: Hashable, Sendable {
+  /// ∂y(t+Δt)/∂y(t): displacement carried over to displacement.
+  public var m00: Double
+  /// ∂y(t+Δt)/∂v(t): velocity carried over to displacement (seconds).
+  public var m01: Double
+  /// ∂v(t+Δt)/∂y(t): displacement carried over to velocity (1/s).
+  public var m10: Double
+  /// ∂v(t+Δt)/∂v(t): velocity carried over to velocity.
+  public var m11: Double
+
+  /// Creates a matrix from its entries (no checks).
+  @inlinable
+  public init(m00: Double, m01: Double, m10: Double, m11: Double) {
+    self.m00 = m00
+    self.m01 = m01
+    self.m10 = m10
+    self.m11 = m11
+  }
+
+  /// The identity: the transition over zero time.
+  public static var identity: SpringTransitionMatrix { .init(m00: 1, m01: 0, m10: 0, m11: 1) }
+
+  /// The transition matrix of `spring` over `deltaTime` seconds; see the type's documentation
+  /// for the formula, the edge cases (Δt ≤ 0 or NaN → identity, Δt = +∞ → zero) and the cost.
+  @inlinable
+  public init(spring: Spring, deltaTime: Double) {
+    guard deltaTime > 0 else {  // also NaN
+      self = .identity
+      return
+    }
+    guard deltaTime < .infinity else {
+      self.init(m00: 0, m01: 0, m10: 0, m11: 0)
+      return
+    }
+    let t = deltaTime
+    let omega = spring.angularFrequency
+    let lambda = spring.decayConstant
+    if omega > 0 {
+      // Under-damped: e^(−λt)·[C ± λS], S = sin(ωt)/ω stays accurate as ω → 0 (sin is accurate
+      // relative to its small argument).
+      let phase = omega * t
+      guard phase < .infinity else {
+        // Only for t near the largest Double: treated as t = +∞ (see above).
+        self.init(m00: 0, m01: 0, m10: 0, m11: 0)
+        return
+      }
+      let (sine, cosine) = Deterministic.sincos(phase)
+      let decay = Deterministic.exp(-lambda * t)
+      let c = decay * cosine
+      let s = decay * (sine / omega)
+      let omega0Squared = lambda * lambda + omega * omega
+      self.init(m00: c + lambda * s, m01: s, m10: -omega0Squared * s, m11: c - lambda * s)
+    } else if omega == 0 {
+      // Critical: C = 1, S = t. For huge t, λt → ∞ and the decay underflows to exactly 0.
+      let decay = Deterministic.exp(-lambda * t)
+      let s = t * decay
+      self.init(
+        m00: decay + lambda * s, m01: s, m10: -(lambda * lambda) * s, m11: decay - lambda * s)
+    } else {
+      // Over-damped, μ = |ω| < λ. With the slow root r = μ − λ (exact by Sterbenz when μ ≥ λ/2)
+      // and q = expm1(−2μt) ∈ (−1, 0]:
+      //   e^(−λt)·cosh(μt)    = e^(rt)·(1 + q/2)
+      //   e^(−λt)·sinh(μt)/μ  = e^(rt)·g,  g = −q/(2μ) ∈ (0, t]  (→ t as μ → 0)
+      let mu = -omega
+      let slowRoot = mu - lambda
+      let slow = Deterministic.exp(slowRoot * t)
+      let q = Deterministic.expm1(-2 * mu * t)
+      let g = -q / (2 * mu)
+      let s = slow * g
+      let omega0Squared = -slowRoot * (lambda + mu)
+      // m11 = e^(rt)·(1 − (λ+μ)·g). Once e^(−2μt) < 1/2 the difference cancels towards
+      // r/(2μ) for large ζ; there the equal form (r + e^(−2μt)(λ+μ))/(2μ) is exact to rounding.
+      let velocityKeep: Double
+      if q < -0.5 {
+        velocityKeep = slow * ((slowRoot + (1 + q) * (lambda + mu)) / (2 * mu))
+      } else {
+        velocityKeep = slow * (1 - (lambda + mu) * g)
+      }
+      self.init(
+        m00: slow + (-slowRoot) * s, m01: s, m10: -omega0Squared * s, m11: velocityKeep)
+    }
+  }
+
+  /// The state after the step: `(m00·y + m01·v, m10·y + m11·v)` in `Double`.
+  @inlinable
+  public func apply(displacement: Double, velocity: Double) -> (displacement: Double, velocity: Double) {
+    (m00 * displacement + m01 * velocity, m10 * displacement + m11 * velocity)
+  }
+
+  /// The state after the step for `Float` engines, using ``floatEntries`` (each entry rounded to
+  /// `Float` once): `(m00·y + m01·v, m10·y + m11·v)` evaluated in `Float`. Identical to the generic
+  /// ``apply(displacement:velocity:)-(V,V)`` on `Float`, whose `scale(by:)` also rounds the factor.
+  @inlinable
+  public func apply(displacement: Float, velocity: Float) -> (displacement: Float, velocity: Float) {
+    let e = floatEntries
+    return (e[0] * displacement + e[1] * velocity, e[2] * displacement + e[3] * velocity)
+  }
+
+  /// The state after the step, component-wise for any ``VectorArithmetic``:
+  /// `(y·m00 + v·m01, y·m10 + v·m11)` using `scaled(by:)` and `+`.
+  @inlinable
+  public func apply<V: VectorArithmetic>(displacement: V, velocity: V) -> (displacement: V, velocity: V) {
+    (
+      displacement.scaled(by: m00) + velocity.scaled(by: m01),
+      displacement.scaled(by: m10) + velocity.scaled(by: m11)
+    )
+  }
+
+  /// Advances a value/velocity pair towards `target` by one step: the displacement is
+  /// `value − target`, and the new value is `target + m00·(value − target) + m01·velocity`.
+  @inlinable
+  public func step<V: VectorArithmetic>(value: inout V, velocity: inout V, target: V) {
+    let (y, v) = apply(displacement: value - target, velocity: velocity)
+    value = target + y
+    velocity = v
+  }
+
+  /// The entries in `Double`, ordered (m00, m01, m10, m11).
+  @inlinable
+  public var entries: SIMD4<Double> { SIMD4(m00, m01, m10, m11) }
+
+  /// The entries rounded to `Float` (round to nearest), ordered (m00, m01, m10, m11), for engines
+  /// that step `Float` state. Compute the matrix in `Double` once, then convert.
+  @inlinable
+  public var floatEntries: SIMD4<Float> { SIMD4(Float(m00), Float(m01), Float(m10), Float(m11)) }
+}
+
+extension Spring {
+  /// The exact transition matrix of this spring over `deltaTime` seconds; the same as
+  /// ``SpringTransitionMatrix/init(spring:deltaTime:)``.
+  @inlinable
+  public func transitionMatrix(deltaTime: Double) -> SpringTransitionMatrix {
+    SpringTransitionMatrix(spring: self, deltaTime: deltaTime)
+  }
+}
