@@ -16,7 +16,8 @@ func exit(_ code: ExitCode) -> Never {
 /// Writes `message` and a newline to standard error.
 func printError(_ message: String) {
   #if canImport(Glibc) || canImport(Darwin)
-    fputs(message + "\n", stderr)
+    let line = message + "\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
   #else
     print(message)
   #endif

@@ -13,6 +13,16 @@ struct SpringPresetTable {
     }
   }
 
+  /// The largest excursion past the target, as a fraction of the step (0 when none), from 2,000
+  /// samples over `[0, horizon]`.
+  func overshoot(_ spring: Spring, horizon: Double) -> Double {
+    var peak = 1.0
+    for k in 0...2000 {
+      peak = max(peak, spring.value(target: 1.0, time: horizon * Double(k) / 2000))
+    }
+    return peak - 1
+  }
+
   func render() -> String {
     let horizon = presets.map { $0.spring.settlingDuration }.filter(\.isFinite).max() ?? 1
     let curves = presets.map { samples($0.spring, horizon: horizon) }
@@ -21,14 +31,16 @@ struct SpringPresetTable {
     let header = [
       pad("preset", 36), pad("response", 9, right: true), pad("ζ", 7, right: true),
       pad("stiffness", 10, right: true), pad("damping", 8, right: true), pad("settle s", 9, right: true),
+      pad("overshoot", 10, right: true),
       "  step response 0 → \(fixed(horizon, 2)) s",
     ].joined()
-    var out = header + "\n" + String(repeating: "─", count: 79 + columns) + "\n"
+    var out = header + "\n" + String(repeating: "─", count: 89 + columns) + "\n"
     for (preset, curve) in zip(presets, curves) {
       let s = preset.spring
       out += pad(preset.name, 36) + pad(fixed(s.response, 3), 9, right: true)
         + pad(fixed(s.dampingRatio, 3), 7, right: true) + pad(fixed(s.stiffness, 1), 10, right: true)
         + pad(fixed(s.damping, 2), 8, right: true) + pad(fixed(s.settlingDuration, 3), 9, right: true)
+        + pad(fixed(overshoot(s, horizon: horizon) * 100, 1) + " %", 10, right: true)
         + "  " + sparkline(curve, low: low, high: high) + "\n"
     }
     out += "\nSparkline rows span \(fixed(low, 2))…\(fixed(high, 2)); the target 1.0 is at level "

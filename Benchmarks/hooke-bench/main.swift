@@ -11,9 +11,10 @@ enum ExitCode: Int32 {
 let usage = """
   USAGE: hooke-bench [--help]
 
-  Prints Hooke's Spring presets: stiffness (N/m for mass 1), damping (N·s/m), settling duration
-  (s, to within 0.001 of a unit step) and a 40-column sparkline of each preset's step response
-  from t = 0 to the longest settling duration in the table (dashed line = target).
+  Prints Hooke's Spring presets: response (s), damping ratio ζ, stiffness (N/m for mass 1),
+  damping (N·s/m), settling duration (s, to within 0.001 of a unit step), overshoot, and a
+  40-column sparkline of each preset's step response from t = 0 to the longest settling
+  duration in the table.
 
   OPTIONS:
     -h, --help   Show this help.
