@@ -69,8 +69,10 @@ public struct UnitCurve: Hashable, Sendable {
   /// linear ↔ linear, circularEaseIn ↔ circularEaseOut, circularEaseInOut ↔ itself, and a Bézier
   /// with control points (x₁, y₁), (x₂, y₂) ↦ the Bézier with (y₁, x₁), (y₂, x₂).
   ///
-  /// For a Bézier whose control y coordinates lie outside `[0, 1]` the inverse is not a true
-  /// inverse (the swapped x coordinates are clamped on evaluation). O(1).
+  /// Two exceptions, both SwiftUI behaviour kept on purpose (spec §3): `circularEaseInOut` maps
+  /// to itself, which is *not* its functional inverse (that would be an "out-in" circle), and
+  /// for a Bézier whose control y coordinates lie outside `[0, 1]` the swapped x coordinates are
+  /// clamped on evaluation. O(1).
   @inlinable
   public var inverse: UnitCurve {
     switch _function {
