@@ -1,26 +1,25 @@
 /// The result of ``CSSLinearEasing/approximating(tolerance:breakpoints:resolution:_:)``.
 public struct CSSLinearExport: Hashable, Sendable {
-  /// The easing with its outputs already rounded to ``outputDecimals`` (and inputs on the
-  /// printed percentage grid), so it evaluates exactly like the text in ``css``.
+  /// The easing with its outputs already rounded to ``outputDecimals`` and inputs on the printed
+  /// decimal grid, so it evaluates exactly like the text in ``css``.
   public var easing: CSSLinearEasing
   /// The CSS text `linear(…)`; parsing it back gives ``easing`` bit for bit.
   public var css: String
   /// The largest |easing(x) − f(x)| found over the verification grid (8 samples per candidate
-  /// interval plus every stop input), measured on the rounded easing.
+  /// interval plus x = 1), measured on the rounded easing.
   public var maximumError: Double
   /// The tolerance actually requested after clamping (see the exporter).
   public var tolerance: Double
-  /// The tolerance the minimal path was built against (smaller than ``tolerance`` to leave room
-  /// for rounding and for the verification grid being finer than the construction grid).
+  /// The tolerance the minimal chain was built against: below ``tolerance`` to leave room for
+  /// output rounding and for the verification grid being finer than the construction samples.
   public var constructionTolerance: Double
-  /// The number of candidate intervals used (stops lie on the grid k/resolution or on breakpoints).
-  public var resolution: Int
+  /// The candidate stop inputs of the final attempt, increasing (the initial grid, the
+  /// breakpoints and any local refinements). Stops are a minimal subset of these.
+  public var candidateInputs: [Double]
   /// Fraction digits of the printed outputs.
   public var outputDecimals: Int
-  /// Fraction digits of the printed percentages.
-  public var percentDecimals: Int
-  /// Whether ``maximumError`` ≤ ``tolerance``. False only when f has features narrower than the
-  /// finest grid (a jump not declared as a breakpoint, say); the easing is then the best found.
+  /// Whether ``maximumError`` ≤ ``tolerance``. False only when f has a feature narrower than the
+  /// finest refinement (10⁻¹⁰), e.g. an undeclared jump; the easing is then the best found.
   public var meetsTolerance: Bool { maximumError <= tolerance }
 }
 
@@ -28,37 +27,35 @@ extension CSSLinearEasing {
   /// The smallest tolerance the exporter accepts; smaller, zero, negative or NaN requests use it.
   public static let minimumExportTolerance = 1e-6
 
-  /// The largest grid the exporter refines to; the stop count never exceeds `maximumExportResolution + 1 + 64`.
-  public static let maximumExportResolution = 10_000
+  /// The largest number of candidate inputs (and so of stops) the exporter ever considers.
+  public static let maximumExportCandidates = 20_001
 
   /// Approximates `f` on `[0, 1]` by a CSS `linear()` easing with the fewest stops whose maximum
   /// error stays within `tolerance`.
   ///
-  /// Method: candidate stop inputs are the grid k/`resolution` (k = 0…resolution) plus the
-  /// `breakpoints` (values in (0, 1), rounded to the printed percentage grid; at most 64 are
-  /// used; NaN ones are ignored); each stop's output is f at its input. Between neighbouring
-  /// candidates 3 more samples are taken. A chord between two candidates is admissible when it
-  /// stays within the construction tolerance of f at every sample between them (a slope-cone
-  /// test, O(1) per sample); the exporter then finds the **minimum number of stops** over all
-  /// admissible chord chains by a shortest-path sweep, so the result is optimal among
-  /// interpolating easings on that candidate set (not among all piecewise-linear functions).
-  /// Outputs are rounded to d decimals with 10⁻ᵈ ≤ tolerance/20, inputs printed as percentages
-  /// with 3 decimals (stop inputs are rounded to that grid, a no-op for resolutions dividing
-  /// 100 000 such as the default 1000). The error is then measured on the rounded
-  /// easing over a grid with 8 samples per candidate interval; if it exceeds `tolerance` the
-  /// construction tolerance is halved (twice at most) and then the grid is refined ×10 (up to
-  /// ``maximumExportResolution``).
+  /// Method: candidate stop inputs start as the grid k/`resolution` plus the `breakpoints`
+  /// (values in (0, 1) rounded to 10⁻⁵, i.e. to 0.001 %; at most 64; NaN ignored); each stop's
+  /// output is f at its input. Between neighbouring candidates 3 more samples are taken. A
+  /// chord between two candidates is admissible when it stays within the construction tolerance
+  /// of f at every sample between them (a slope-cone test, O(1) per sample); a left-to-right
+  /// shortest-path sweep then picks the **minimum number of stops** over all admissible chains —
+  /// optimal among easings interpolating f at candidate inputs (not among all piecewise-linear
+  /// functions). Where even neighbouring candidates are too far apart (a vertical tangent such
+  /// as the circular curves', a sharp kink) that interval is split into 10, repeatedly, down to
+  /// 10⁻¹⁰. Outputs are rounded to d decimals with 10⁻ᵈ ≤ tolerance/20; inputs are exact
+  /// decimals (printed as percentages with up to 8 decimals, trailing zeros trimmed). The error
+  /// is measured on the rounded easing over 8 samples per candidate interval; when it exceeds
+  /// `tolerance` the construction tolerance (initially 0.9·tolerance − rounding) is halved.
   ///
   /// - Parameters:
   ///   - tolerance: maximum absolute error, default 0.001; clamped to
   ///     [``minimumExportTolerance``, 1]; NaN uses the minimum.
   ///   - breakpoints: inputs where f has a kink (or jump: the stop takes f's value there).
-  ///   - resolution: initial candidate intervals, default 1000 (inputs on a 0.1 % grid);
-  ///     clamped to [1, ``maximumExportResolution``].
-  ///   - f: the function, called at most ~(9 × resolution + breakpoints) times per attempt; NaN
-  ///     samples read as 0 and values are clamped to ±10⁶.
-  /// - Returns: the easing, its CSS text and the achieved maximum error. Never loops unboundedly:
-  ///   at most 3 tolerance attempts × 3 grid refinements, each O(samples × reach).
+  ///   - resolution: initial grid intervals, default 1000 (0.1 % steps); clamped to [1, 10 000].
+  ///   - f: the function; NaN samples read as 0 and values are clamped to ±10⁶.
+  /// - Returns: the easing, its CSS text and the achieved maximum error. Bounded work: at most
+  ///   10 refinement rounds × 3 tolerance attempts over ≤ ``maximumExportCandidates``
+  ///   candidates, each O(samples × reach) with a hard cap on sample visits.
   public static func approximating(
     tolerance: Double = 0.001,
     breakpoints: [Double] = [],
@@ -70,56 +67,76 @@ extension CSSLinearEasing {
     while 1 / _DecimalText.powerOfTen(outputDecimals) > tol / 20 {
       outputDecimals += 1
     }
-    let percentDecimals = 3
-    let inputQuantum = _DecimalText.powerOfTen(percentDecimals + 2)
-    var grid = _clamp(Double(resolution), 1, Double(maximumExportResolution))
-    var extraInputs: [Double] = []
-    for b in breakpoints where b > 0 && b < 1 && extraInputs.count < 64 {
-      extraInputs.append((b * inputQuantum).rounded() / inputQuantum)
+    // Candidate inputs as integers on the scale 10¹⁰ (exact decimals, exact in Double).
+    let scale: Int64 = 10_000_000_000
+    let grid = Int64(Swift.min(Swift.max(resolution, 1), 10_000))
+    var keys: [Int64] = []
+    for k in 0...grid { keys.append((k * scale + grid / 2) / grid) }
+    var breakpointCount = 0
+    for b in breakpoints where b > 0 && b < 1 && breakpointCount < 64 {
+      keys.append(Int64((b * 100_000).rounded()) * 100_000)
+      breakpointCount += 1
     }
+    keys.sort()
+    var unique: [Int64] = []
+    for k in keys where unique.last != k { unique.append(k) }
+    keys = unique
+
     let sample: (Double) -> Double = { x in
       let y = f(x)
       return y.isNaN ? 0 : _clamp(y, -1e6, 1e6)
     }
     let rounding = 0.5 / _DecimalText.powerOfTen(outputDecimals)
     var best: CSSLinearExport? = nil
-    for _ in 0..<3 {
+    for _ in 0..<10 {
       var construction = tol * 0.9 - rounding
+      var unresolved: [Int] = []
       for _ in 0..<3 {
-        let result = _export(
-          grid: Int(grid), extraInputs: extraInputs, constructionTolerance: construction,
-          tolerance: tol, outputDecimals: outputDecimals, percentDecimals: percentDecimals, sample)
-        if best == nil || result.maximumError < best!.maximumError
-          || (result.meetsTolerance && result.easing.points.count < best!.easing.points.count)
+        let attempt = _export(
+          keys: keys, scale: scale, constructionTolerance: construction, tolerance: tol,
+          outputDecimals: outputDecimals, sample)
+        let result = attempt.result
+        if best == nil || (result.meetsTolerance && !best!.meetsTolerance)
+          || (!best!.meetsTolerance && result.maximumError < best!.maximumError)
         {
           best = result
         }
         if result.meetsTolerance { return result }
+        unresolved = attempt.unresolvedIntervals
+        if !unresolved.isEmpty { break }  // a finer grid is needed, not a smaller tolerance
         construction *= 0.5
       }
-      if grid >= Double(maximumExportResolution) { break }
-      grid = Swift.min(grid * 10, Double(maximumExportResolution))
+      // Split each unresolved candidate interval into 10.
+      var refined: [Int64] = []
+      var next = 0
+      for (i, key) in keys.enumerated() {
+        refined.append(key)
+        if next < unresolved.count && unresolved[next] == i {
+          next += 1
+          let width = keys[i + 1] - key
+          if width >= 10 {
+            for j in 1..<10 { refined.append(key + width * Int64(j) / 10) }
+          }
+        }
+      }
+      if refined.count == keys.count || refined.count > maximumExportCandidates { break }
+      keys = refined
     }
     return best!
   }
 
   /// One attempt: minimal chain on a fixed candidate set, then rounding and verification.
+  /// Also returns the candidate intervals whose own chord is not admissible.
   static func _export(
-    grid: Int, extraInputs: [Double], constructionTolerance: Double, tolerance: Double,
-    outputDecimals: Int, percentDecimals: Int, _ sample: (Double) -> Double
-  ) -> CSSLinearExport {
-    // Candidate inputs: the grid merged with the breakpoints, strictly increasing.
-    var candidates: [Double] = []
-    candidates.reserveCapacity(grid + 1 + extraInputs.count)
-    for k in 0...grid { candidates.append(Double(k) / Double(grid)) }
-    candidates.append(contentsOf: extraInputs)
-    candidates.sort()
-    var unique: [Double] = []
-    for x in candidates where unique.last != x { unique.append(x) }
-    candidates = unique
-    // Samples: each candidate followed by 3 interior points; isCandidate maps to candidate index.
+    keys: [Int64], scale: Int64, constructionTolerance: Double, tolerance: Double,
+    outputDecimals: Int, _ sample: (Double) -> Double
+  ) -> (result: CSSLinearExport, unresolvedIntervals: [Int]) {
+    let candidates = keys.map { Double($0) / Double(scale) }
+    // Samples: each candidate followed by 3 interior points.
     let interior = 3
     var xs: [Double] = [], ys: [Double] = [], candidateSample: [Int] = []
+    xs.reserveCapacity(candidates.count * (interior + 1))
+    ys.reserveCapacity(candidates.count * (interior + 1))
     for (c, x) in candidates.enumerated() {
       candidateSample.append(xs.count)
       xs.append(x)
@@ -137,10 +154,11 @@ extension CSSLinearEasing {
     let count = candidates.count
     var links = [Int](repeating: Int.max, count: count)
     var previous = [Int](repeating: -1, count: count)
+    var unresolved: [Int] = []
     links[0] = 0
-    var budget = 60_000_000  // sample visits; beyond it only neighbour links are used (no hang)
+    var budget = 40_000_000  // sample visits; past it only neighbour links remain (no hang)
     for i in 0..<count - 1 {
-      if links[i] == Int.max {  // unreachable within tolerance: forced neighbour link
+      if links[i] == Int.max {  // not reachable within tolerance: forced neighbour link
         links[i] = links[i - 1] + 1
         previous[i] = i - 1
       }
@@ -149,24 +167,29 @@ extension CSSLinearEasing {
       var lowSlope = -Double.infinity, highSlope = Double.infinity
       var j = i + 1
       var s = si + 1
+      var reachedNeighbour = false
       while s < xs.count && budget > 0 {
         budget -= 1
         let dx = xs[s] - x0
-        let low = (ys[s] - constructionTolerance - y0) / dx
-        let high = (ys[s] + constructionTolerance - y0) / dx
         if s == candidateSample[j] {
           let slope = (ys[s] - y0) / dx
-          if slope >= lowSlope && slope <= highSlope && links[i] + 1 < links[j] {
-            links[j] = links[i] + 1
-            previous[j] = i
+          if slope >= lowSlope && slope <= highSlope {
+            if j == i + 1 { reachedNeighbour = true }
+            if links[i] + 1 < links[j] {
+              links[j] = links[i] + 1
+              previous[j] = i
+            }
           }
           j += 1
         }
+        let low = (ys[s] - constructionTolerance - y0) / dx
+        let high = (ys[s] + constructionTolerance - y0) / dx
         if low > lowSlope { lowSlope = low }
         if high < highSlope { highSlope = high }
         if lowSlope > highSlope { break }
         s += 1
       }
+      if !reachedNeighbour && budget > 0 { unresolved.append(i) }
     }
     if links[count - 1] == Int.max {
       links[count - 1] = links[count - 2] + 1
@@ -179,16 +202,14 @@ extension CSSLinearEasing {
       k = previous[k]
     }
     chain.reverse()
-    // Round outputs as printed; inputs are already on the printed grid.
-    let scale = _DecimalText.powerOfTen(outputDecimals)
-    let inputQuantum = _DecimalText.powerOfTen(percentDecimals + 2)
+    // Round outputs as printed; inputs are already exact decimals.
+    let outputScale = _DecimalText.powerOfTen(outputDecimals)
     let points = chain.map { c -> Point in
       let y = ys[candidateSample[c]]
-      let input = (candidates[c] * inputQuantum).rounded() / inputQuantum
-      return Point(output: (y * scale).rounded() / scale, input: input)
+      return Point(output: (y * outputScale).rounded() / outputScale, input: candidates[c])
     }
     let easing = CSSLinearEasing(points: points)
-    // Verification on a finer grid plus every stop input.
+    // Verification on a finer grid plus x = 1, on the rounded easing.
     var maximumError = 0.0
     let verify = 8
     for c in 0..<count - 1 {
@@ -201,11 +222,12 @@ extension CSSLinearEasing {
     }
     let endError = (easing.value(at: 1) - sample(1)).magnitude
     if endError > maximumError { maximumError = endError }
-    return CSSLinearExport(
+    let result = CSSLinearExport(
       easing: easing,
-      css: easing.cssString(outputDecimals: outputDecimals, percentDecimals: percentDecimals),
+      css: easing.cssString(outputDecimals: outputDecimals, percentDecimals: 8),
       maximumError: maximumError, tolerance: tolerance, constructionTolerance: constructionTolerance,
-      resolution: grid, outputDecimals: outputDecimals, percentDecimals: percentDecimals)
+      candidateInputs: candidates, outputDecimals: outputDecimals)
+    return (result, unresolved)
   }
 }
 
