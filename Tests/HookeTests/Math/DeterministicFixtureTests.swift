@@ -79,3 +79,63 @@ import _TestSupport
     #expect(maxFloat <= 2)
   }
 }
+
+/// The double-double reference of `_TestSupport` against the same mpmath fixtures: it must agree
+/// to a small fraction of an ulp before it is trusted as the oracle of the random sweeps.
+@Suite struct MathReferenceValidationTests {
+  static func check(_ file: String, column: Int = 1, _ reference: (Double) -> MathReferenceValue) -> (Double, Int) {
+    var worst = 0.0
+    var count = 0
+    for row in Fixture.rows("math/" + file) {
+      let x = Fixture.double(row[0])
+      let exact = MathReferenceValue(hi: Fixture.double(row[column]), frac: Fixture.double(row[column + 1]))
+      let r = reference(x)
+      let d: Double
+      if exact.hi.isNaN || !exact.hi.isFinite || exact.hi == 0 {
+        d = (r.hi == exact.hi || (r.hi.isNaN && exact.hi.isNaN)) ? 0 : .infinity
+      } else {
+        // Both as hi + frac·ulp(hi); compare in ulps of the fixture value.
+        d = ((r.hi - exact.hi) / exact.hi.magnitude.ulp + r.frac * (r.hi.magnitude.ulp / exact.hi.magnitude.ulp) - exact.frac).magnitude
+      }
+      if !(d <= worst) { worst = d }
+      count += 1
+    }
+    return (worst, count)
+  }
+
+  @Test func referenceAgreesWithMpmath() {
+    let results: [(String, (Double, Int))] = [
+      ("exp", Self.check("exp.txt", MathReference.exp)),
+      ("exp2", Self.check("exp2.txt", MathReference.exp2)),
+      ("expm1", Self.check("expm1.txt", MathReference.expm1)),
+      ("log", Self.check("log.txt", MathReference.log)),
+      ("log1p", Self.check("log1p.txt", MathReference.log1p)),
+      ("sin", Self.check("sincos.txt") { MathReference.sinCos($0).sin }),
+      ("cos", Self.check("sincos.txt", column: 3) { MathReference.sinCos($0).cos }),
+      ("atan", Self.check("atan.txt", MathReference.atan)),
+    ]
+    for (name, (worst, count)) in results {
+      print("reference \(name): \(count) fixture rows, max deviation \(worst) ulp")
+      #expect(worst < 1e-6, "reference \(name) deviates from mpmath by \(worst) ulp")
+    }
+  }
+
+  @Test func atan2ReferenceAgreesWithMpmath() {
+    var worst = 0.0
+    var checked = 0
+    for row in Fixture.rows("math/atan2.txt") {
+      let y = Fixture.double(row[0])
+      let x = Fixture.double(row[1])
+      guard y != 0, x != 0, y.isFinite, x.isFinite, abs(Int(y.exponent) - Int(x.exponent)) <= 900 else { continue }
+      let exact = MathReferenceValue(hi: Fixture.double(row[2]), frac: Fixture.double(row[3]))
+      guard exact.hi != 0, exact.hi.magnitude >= Double.leastNormalMagnitude else { continue }
+      let r = MathReference.atan2(y: y, x: x)
+      let d = ((r.hi - exact.hi) / exact.hi.magnitude.ulp + r.frac * (r.hi.magnitude.ulp / exact.hi.magnitude.ulp) - exact.frac).magnitude
+      if !(d <= worst) { worst = d }
+      checked += 1
+    }
+    print("reference atan2: \(checked) fixture rows, max deviation \(worst) ulp")
+    #expect(checked > 1000)
+    #expect(worst < 1e-6)
+  }
+}
