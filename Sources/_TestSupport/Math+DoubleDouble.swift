@@ -344,7 +344,8 @@ public enum MathReference {
       let r = DoubleDouble(x) - DoubleDouble(x) * DoubleDouble(x) * DoubleDouble(x) / DoubleDouble(3)
       return MathReferenceValue(doubleDouble: r.hi, r.lo)
     }
-    var r = atan(DoubleDouble(x.magnitude))
+    // Above 2^60, π/2 − 1/x (the next term, 1/(3x³), is below 2^-180 relative).
+    var r = x.magnitude > 0x1p60 ? halfPi - DoubleDouble(1 / x.magnitude) : atan(DoubleDouble(x.magnitude))
     if x < 0 { r = -r }
     return MathReferenceValue(doubleDouble: r.hi, r.lo)
   }

@@ -48,8 +48,9 @@ public struct MathReferenceValue: Sendable {
     let d = value - hi
     let dLo = (value - (d + hi))
     let u = MathReferenceValue.unit(hi)
-    let diff = (d - frac * u) + dLo
-    return diff.magnitude / spacing
+    // In units of u, so that nothing is lost when u is the subnormal spacing.
+    let diff = (d / u - frac) + dLo / u
+    return diff.magnitude / (spacing / u)
   }
 
   /// |value − exact| in ulps of `Float` at the exact value (via ``ulpError(_:exact:)``).

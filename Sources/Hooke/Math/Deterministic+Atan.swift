@@ -22,7 +22,7 @@ internal func _divide(_ n: Double, _ nl: Double, _ d: Double, _ dl: Double) -> (
 @inline(__always)
 internal func _atanKernel(_ a: Double, _ aLo: Double) -> (hi: Double, lo: Double) {
   if a >= 0x1p66 { return (_pio2Head, _pio2Tail) }
-  if a < 0x1p-27 { return _fastTwoSum(a, aLo) }  // atan a = a·(1 − a²/3 …), a²/3 < 2^-55
+  if a < 0x1p-30 { return _fastTwoSum(a, aLo) }  // atan a = a·(1 − a²/3 …), a²/3 < 2^-61
   let baseHi: Double
   let baseLo: Double
   let t: Double

@@ -11,29 +11,34 @@
 
 /// e^(rh + rl) − 1 as a double-double, for |rh + rl| ≤ 0.35 and |rl| ≤ ulp(rh).
 ///
-/// e^r − 1 = r + r²/2 + r³·Q(r); r and r²/2 are carried exactly, the degree-10 near-minimax Q
-/// (absolute error 1.1e-19 on [−0.35, 0.35]) contributes at most 2.2 % of the result, so the
-/// relative error of the pair is below 2^-56.
+/// e^r − 1 = r + r²/2 + r³/6 + r⁴·Q(r); the first three terms are carried as double-doubles
+/// (TwoProduct), the degree-9 near-minimax Q (absolute error 3.6e-18 on [−0.35, 0.35] with
+/// rounded coefficients) contributes at most 0.25 % of the result, so the relative error of the
+/// pair is below 2^-60.
 @inline(__always)
 internal func _expm1Kernel(_ rh: Double, _ rl: Double) -> (hi: Double, lo: Double) {
-  let (sq, sqLo) = _twoProduct(rh, rh)
+  let (sq, sq1) = _twoProduct(rh, rh)
+  let sqLo = sq1 + 2 * rh * rl
   let halfSq = 0.5 * sq
-  let halfSqLo = 0.5 * sqLo + rh * rl
-  var q = 0x1.61b58491cefd7p-33
-  q = 0x1.1f75a3caadff5p-29 + rh * q
-  q = 0x1.ae6432edf6fafp-26 + rh * q
-  q = 0x1.27e4da1e12fb1p-22 + rh * q
-  q = 0x1.71de3a593c8b9p-19 + rh * q
-  q = 0x1.a01a01a74077ap-16 + rh * q
-  q = 0x1.a01a01a019ac3p-13 + rh * q
-  q = 0x1.6c16c16c16214p-10 + rh * q
+  let (cube, cube1) = _twoProduct(sq, rh)
+  let cubeLo = cube1 + (sqLo * rh + sq * rl)
+  let (sixth, sixth1) = _twoProduct(cube, 0x1.5555555555555p-3)  // r³ · 1/6
+  let sixthLo = sixth1 + (cube * 0x1.5555555555555p-57 + cubeLo * 0x1.5555555555555p-3)
+  var q = 0x1.61a850e8d8603p-33
+  q = 0x1.1f6942ca28386p-29 + rh * q
+  q = 0x1.ae643a34faa2ap-26 + rh * q
+  q = 0x1.27e4e0f0f6358p-22 + rh * q
+  q = 0x1.71de3a57e638dp-19 + rh * q
+  q = 0x1.a01a01a4be7f8p-16 + rh * q
+  q = 0x1.a01a01a019dadp-13 + rh * q
+  q = 0x1.6c16c16c1678ap-10 + rh * q
   q = 0x1.1111111111111p-7 + rh * q
-  q = 0x1.5555555555556p-5 + rh * q
-  q = 0x1.5555555555555p-3 + rh * q
-  let cubeTerm = (sq * rh) * q
-  let (s, sLo) = _fastTwoSum(rh, halfSq)
-  let lo = sLo + (rl + (halfSqLo + cubeTerm))
-  return _fastTwoSum(s, lo)
+  q = 0x1.5555555555555p-5 + rh * q
+  let quartic = (sq * sq) * q
+  let (s1, s1Lo) = _fastTwoSum(rh, halfSq)
+  let (s2, s2Lo) = _fastTwoSum(s1, sixth)
+  let lo = (s1Lo + s2Lo) + ((rl + 0.5 * sqLo) + (sixthLo + quartic))
+  return _fastTwoSum(s2, lo)
 }
 
 /// Splits x = k·ln 2 + (rh + rl) with k = round(x / ln 2); |x| ≤ 746.

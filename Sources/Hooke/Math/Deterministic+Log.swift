@@ -72,8 +72,8 @@ extension Deterministic {
   /// - Domain: x ≥ −1. Accuracy: ≤ 0.52 ulp by analysis.
   /// - Special values: `log1p(±0) = ±0` (sign kept), |x| < 2^-54 returns x (including
   ///   subnormals), `log1p(−1) = −∞`, x < −1 (including −∞) → NaN, `log1p(+∞) = +∞`, NaN → NaN.
-  /// - Algorithm: 1 + x = u + c exactly (TwoSum); ln(1 + x) = ln u + c/u, ln u by the `log`
-  ///   kernel in double-double.
+  /// - Algorithm: for 1 + x ∈ (√2/2, √2) the `log` kernel at f = x directly; elsewhere
+  ///   1 + x = u + c exactly (TwoSum) and ln(1 + x) = ln u + c/u, ln u by the kernel.
   /// - Cost: about 100 flops and two divisions.
   public static func log1p(_ x: Double) -> Double {
     if x.isNaN { return x + x }
@@ -81,6 +81,11 @@ extension Deterministic {
     if x == -1 { return -.infinity }
     if x == .infinity { return x }
     if x.magnitude < 0x1p-54 { return x }
+    if x > -0x1.2bec333018866p-2 && x < 0x1.a827999fcef32p-2 {
+      // 1 + x ∈ (√2/2, √2): x itself is the exact f of the kernel.
+      let (h, l) = _logKernel(0, x)
+      return h + l
+    }
     let (u, c) = _twoSum(1, x)
     let (e, f) = _logDecompose(u)
     let (h, l) = _logKernel(e, f)

@@ -97,11 +97,12 @@ internal func _reducePayneHanek(_ a: Double) -> (n: Int, hi: Double, lo: Double)
 
 /// sin(hi + lo) for |hi + lo| ≤ π/4·1.01, |lo| ≤ ulp(hi).
 ///
-/// sin r = r + r³·S(r²) with a degree-7 near-minimax S (absolute error 6e-24); the tail adds
+/// sin r = r − r³/6 + r⁵·S(r²) with a degree-6 near-minimax S; r and r³/6 are carried as
+/// double-doubles (TwoProduct), the r⁵ term is at most 0.5 % of the result, and lo enters as
 /// lo·cos(hi) ≈ lo·(1 − hi²/2).
 @inline(__always)
 internal func _sinKernel(_ hi: Double, _ lo: Double) -> Double {
-  let z = hi * hi
+  let (z, zLo) = _twoProduct(hi, hi)
   var s = 0x1.9233ccf0884bfp-49
   s = -0x1.ae7c358e5ac1cp-41 + z * s
   s = 0x1.61245f9d1c2e7p-33 + z * s
@@ -109,12 +110,13 @@ internal func _sinKernel(_ hi: Double, _ lo: Double) -> Double {
   s = 0x1.71de3a556c252p-19 + z * s
   s = -0x1.a01a01a01a018p-13 + z * s
   s = 0x1.1111111111111p-7 + z * s
-  // Split −1/6 off so the dominant correction −hi³/6 is formed with one fewer rounding.
-  let cube = z * hi
+  let (cube, cube1) = _twoProduct(z, hi)
+  let cubeLo = cube1 + zLo * hi
+  let (c, cLo) = _twoProduct(cube, -0x1.5555555555555p-3)  // −hi³ · 1/6
+  let sixthLo = cube * 0x1.5555555555555p-57 + cubeLo * 0x1.5555555555555p-3
   let tail = (cube * (z * s)) + lo * (1 - 0.5 * z)
-  let (c, cLo) = _twoProduct(cube, -0x1.5555555555555p-3)
   let (r, rLo) = _fastTwoSum(hi, c)
-  return r + (rLo + (cLo + (tail - cube * 0x1.5555555555555p-57)))
+  return r + (rLo + ((cLo - sixthLo) + tail))
 }
 
 /// cos(hi + lo) for |hi + lo| ≤ π/4·1.01, |lo| ≤ ulp(hi).

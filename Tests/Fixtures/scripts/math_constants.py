@@ -22,6 +22,17 @@ def hexd(v):
 def fit(name, f, a, b, degree):
     coeffs, err = mpmath.chebyfit(f, [a, b], degree + 1, error=True)
     coeffs = list(reversed(coeffs))  # lowest degree first
+    # Our own error check on a dense grid, with the coefficients rounded to double.
+    rounded = [mpf(dbl(c)) for c in coeffs]
+    err = 0
+    for i in range(1, 2000):
+        t = a + (b - a) * i / 2000
+        if t == 0:
+            continue
+        p = mpf(0)
+        for c in reversed(rounded):
+            p = p * t + c
+        err = max(err, abs(p - f(t)))
     print(f"// {name}: degree {degree} on [{float(a):.6g}, {float(b):.6g}], max abs error {float(err):.3g}")
     for i, c in enumerate(coeffs):
         print(f"  c{i} = {hexd(c)}  // {float(c)!r}")
@@ -38,9 +49,9 @@ def split(v, bits):
 ln2 = mpmath.log(2)
 pio2 = mpmath.pi / 2
 
-# expm1 kernel: Q(r) = (e^r - 1 - r - r^2/2) / r^3, r in [-0.35, 0.35].
-fit("expm1 Q(r)", lambda r: (mpmath.expm1(r) - r - r * r / 2) / r**3 if r != 0 else mpf(1) / 6,
-    mpf(-0.35), mpf(0.35), 10)
+# expm1 kernel: Q(r) = (e^r - 1 - r - r^2/2 - r^3/6) / r^4, r in [-0.35, 0.35].
+fit("expm1 Q(r)", lambda r: (mpmath.expm1(r) - r - r * r / 2 - r**3 / 6) / r**4 if r != 0 else mpf(1) / 24,
+    mpf(-0.35), mpf(0.35), 9)
 # log kernel: L(z) = (log((1+s)/(1-s)) - 2s) / s^3, z = s^2, |s| <= 0.1716 (3 - 2 sqrt 2).
 def logk(z):
     s = mpmath.sqrt(z)
@@ -64,6 +75,7 @@ ln2hi = split(ln2, 21)
 print("ln2Hi", hexd(ln2hi), "ln2Lo", hexd(ln2 - ln2hi))
 print("ln2 (dd)", hexd(ln2), hexd(ln2 - mpf(dbl(ln2))))
 print("1/ln2", hexd(1 / ln2))
+print("1/6 dd", hexd(mpf(1) / 6), hexd(mpf(1) / 6 - mpf(dbl(mpf(1) / 6))))
 p1 = split(pio2, 33)
 p2 = split(pio2 - p1, 33)
 p3 = split(pio2 - p1 - p2, 33)
