@@ -35,12 +35,12 @@ internal func _atanKernel(_ a: Double, _ aLo: Double) -> (hi: Double, lo: Double
     (t, tLo) = _divide(2 * a - 1, 2 * aLo, d, dLo + aLo)
     (baseHi, baseLo) = (0x1.dac670561bb4fp-2, 0x1.a2b7f222f65e2p-56)
   } else if a < 1.1875 {  // c = 1: t = (a − 1)/(a + 1)
-    let (d, dLo) = _fastTwoSum(a, 1)
+    let (d, dLo) = _twoSum(1, a)
     (t, tLo) = _divide(a - 1, aLo, d, dLo + aLo)
     (baseHi, baseLo) = (_pio2Head * 0.5, _pio2Tail * 0.5)
   } else if a < 2.4375 {  // c = 3/2: t = (a − 3/2)/(1 + 3a/2)
     let (u, uLo) = _twoSum(a, 0.5 * a)
-    let (d, dLo) = _fastTwoSum(1, u)
+    let (d, dLo) = _twoSum(1, u)
     (t, tLo) = _divide(a - 1.5, aLo, d, (dLo + uLo) + 1.5 * aLo)
     (baseHi, baseLo) = (0x1.f730bd281f69bp-1, 0x1.007887af0cbbdp-56)
   } else {  // c = ∞: t = −1/a
@@ -74,7 +74,7 @@ internal func _atanKernel(_ a: Double, _ aLo: Double) -> (hi: Double, lo: Double
 extension Deterministic {
   /// The arctangent of x, in radians, in [−π/2, π/2].
   ///
-  /// - Domain: all `Double`. Accuracy: ≤ 1 ulp (about 0.51 ulp by analysis).
+  /// - Domain: all `Double`. Accuracy: ≤ 1 ulp (measured maximum 0.52 ulp).
   /// - Special values: `atan(±0) = ±0`, tiny x returns x, `atan(±∞) = ±π/2` (rounded),
   ///   NaN → NaN.
   /// - Algorithm: atan|x| = atan c + atan t around c ∈ {0, ½, 1, 3/2, ∞}, t formed as a
@@ -89,7 +89,7 @@ extension Deterministic {
 
   /// The angle of the point (x, y) from the positive x axis, in radians, in [−π, π].
   ///
-  /// - Domain: all pairs. Accuracy: ≤ 1 ulp (about 0.52 ulp by analysis): y/x is formed as a
+  /// - Domain: all pairs. Accuracy: ≤ 1 ulp (measured maximum 0.58 ulp): y/x is formed as a
   ///   double-double after exact power-of-two scaling, and π − atan is summed in double-double.
   /// - Special values (C99 Annex F): atan2(±0, +0 or x > 0) = ±0; atan2(±0, −0 or x < 0) = ±π;
   ///   atan2(y ≠ 0, ±0) = ±π/2 by the sign of y; atan2(±y finite, +∞) = ±0;
