@@ -20,6 +20,7 @@ public struct DoubleDouble: Sendable, CustomStringConvertible {
     self.lo = s.isFinite ? lo - (s - hi) : 0
   }
 
+  /// `(hi + lo)` for failure messages.
   public var description: String { "(\(hi) + \(lo))" }
 
   static func twoSum(_ a: Double, _ b: Double) -> DoubleDouble {
@@ -46,6 +47,7 @@ public struct DoubleDouble: Sendable, CustomStringConvertible {
     return r
   }
 
+  /// Sum, relative error about 2^-104 (Dekker/Bailey accurate addition).
   public static func + (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
     let s = twoSum(a.hi, b.hi)
     let t = twoSum(a.lo, b.lo)
@@ -53,6 +55,7 @@ public struct DoubleDouble: Sendable, CustomStringConvertible {
     return DoubleDouble(u.hi, u.lo + t.lo)
   }
 
+  /// Negation (exact).
   public static prefix func - (a: DoubleDouble) -> DoubleDouble {
     var r = a
     r.hi = -a.hi
@@ -60,13 +63,16 @@ public struct DoubleDouble: Sendable, CustomStringConvertible {
     return r
   }
 
+  /// Difference, as `a + (−b)`.
   public static func - (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble { a + (-b) }
 
+  /// Product, relative error about 2^-104 (TwoProduct without FMA).
   public static func * (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
     let p = twoProduct(a.hi, b.hi)
     return DoubleDouble(p.hi, p.lo + (a.hi * b.lo + a.lo * b.hi))
   }
 
+  /// Quotient by three steps of long division, relative error about 2^-104.
   public static func / (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
     let q1 = a.hi / b.hi
     let r = a - b * DoubleDouble(q1)
@@ -95,9 +101,11 @@ public struct DoubleDouble: Sendable, CustomStringConvertible {
 
 /// The reference functions.
 public enum MathReference {
-  /// ln 2, π/2, π in double-double (mpmath digits, `math_constants.py`).
+  /// ln 2 in double-double (mpmath digits, `math_constants.py`).
   public static let ln2 = DoubleDouble(0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56)
+  /// π/2 in double-double.
   public static let halfPi = DoubleDouble(0x1.921fb54442d18p+0, 0x1.1a62633145c07p-54)
+  /// π in double-double.
   public static let pi = DoubleDouble(0x1.921fb54442d18p+1, 0x1.1a62633145c07p-53)
 
   /// e^r − 1 for |r| ≤ 1: Taylor series of r/64 in double-double, then six doublings

@@ -2,8 +2,8 @@
 // around c ∈ {0, 1/2, 1, 3/2, ∞}, quotient as a double-double, odd polynomial kernel.
 // Constants: Tests/Fixtures/scripts/math_constants.py.
 
-@usableFromInline internal let _piHead: Double = 0x1.921fb54442d18p+1
-@usableFromInline internal let _piTail: Double = 0x1.1a62633145c07p-53
+internal let _piHead: Double = 0x1.921fb54442d18p+1
+internal let _piTail: Double = 0x1.1a62633145c07p-53
 
 /// (n + nl) / (d + dl) as a double-double; n − fl(q·d) must be exact (true when q ≈ n/d).
 @inline(__always)

@@ -2,12 +2,12 @@
 // reconstruction 2^k · (1 + (e^r − 1)). Constants: Tests/Fixtures/scripts/math_constants.py.
 
 // ln 2 = _ln2Hi + _ln2Lo; _ln2Hi has 21 significant bits so k · _ln2Hi is exact for |k| < 2^32.
-@usableFromInline internal let _ln2Hi: Double = 0x1.62e43p-1
-@usableFromInline internal let _ln2Lo: Double = -0x1.05c610ca86c39p-29
+internal let _ln2Hi: Double = 0x1.62e43p-1
+internal let _ln2Lo: Double = -0x1.05c610ca86c39p-29
 // ln 2 as a double-double (rounded head, 53-bit tail).
-@usableFromInline internal let _ln2Head: Double = 0x1.62e42fefa39efp-1
-@usableFromInline internal let _ln2Tail: Double = 0x1.abc9e3b39803fp-56
-@usableFromInline internal let _invLn2: Double = 0x1.71547652b82fep+0
+internal let _ln2Head: Double = 0x1.62e42fefa39efp-1
+internal let _ln2Tail: Double = 0x1.abc9e3b39803fp-56
+internal let _invLn2: Double = 0x1.71547652b82fep+0
 
 /// e^(rh + rl) − 1 as a double-double, for |rh + rl| ≤ 0.35 and |rl| ≤ ulp(rh).
 ///

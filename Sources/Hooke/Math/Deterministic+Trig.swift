@@ -4,14 +4,14 @@
 
 // π/2 = _pio2Part1 + _pio2Part2 + _pio2Part3 + _pio2Part3Tail; the first three have ≤ 33
 // significant bits, so n·part is exact for n ≤ 2^20.
-@usableFromInline internal let _pio2Part1: Double = 0x1.921fb544p+0
-@usableFromInline internal let _pio2Part2: Double = 0x1.0b4611a6p-34
-@usableFromInline internal let _pio2Part3: Double = 0x1.3198a2ep-69
-@usableFromInline internal let _pio2Part3Tail: Double = 0x1.b839a252049c1p-104
+internal let _pio2Part1: Double = 0x1.921fb544p+0
+internal let _pio2Part2: Double = 0x1.0b4611a6p-34
+internal let _pio2Part3: Double = 0x1.3198a2ep-69
+internal let _pio2Part3Tail: Double = 0x1.b839a252049c1p-104
 // π/2 as a double-double.
-@usableFromInline internal let _pio2Head: Double = 0x1.921fb54442d18p+0
-@usableFromInline internal let _pio2Tail: Double = 0x1.1a62633145c07p-54
-@usableFromInline internal let _twoOverPi: Double = 0x1.45f306dc9c883p-1
+internal let _pio2Head: Double = 0x1.921fb54442d18p+0
+internal let _pio2Tail: Double = 0x1.1a62633145c07p-54
+internal let _twoOverPi: Double = 0x1.45f306dc9c883p-1
 
 /// Reduces a finite a ≥ 0 to a = n·π/2 + (hi + lo) with |hi + lo| ≤ π/4·(1 + 2^-40);
 /// returns n mod 4. The pair has relative error below 2^-100 for every finite Double.

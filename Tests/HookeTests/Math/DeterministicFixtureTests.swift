@@ -139,3 +139,22 @@ import _TestSupport
     #expect(worst < 1e-6)
   }
 }
+
+/// The ulp measure used by the math tests, on cases worked out by hand.
+@Suite struct MathULPMeasureTests {
+  @Test func measureOnKnownCases() {
+    #expect(MathReferenceValue(hi: 1, frac: 0).ulpError(1.0.nextUp) == 1)
+    #expect(MathReferenceValue(hi: 1, frac: 0.5).ulpError(1.0) == 0.5)
+    // Just below a power of two the spacing is half of ulp(1): 0.25·2^-52 = 0.5·2^-53.
+    #expect(MathReferenceValue(hi: 1, frac: -0.25).ulpError(1.0) == 0.5)
+    #expect(MathReferenceValue(hi: -1, frac: 0.25).ulpError(-1.0) == 0.5)
+    // Subnormal spacing 2^-1074, with a fractional part far below it.
+    let tiny = Double.leastNonzeroMagnitude
+    #expect(MathReferenceValue(hi: tiny, frac: 0.25).ulpError(0.0) == 1.25)
+    #expect(MathReferenceValue(hi: 3 * tiny, frac: -0.5).ulpError(2 * tiny) == 0.5)
+    #expect(MathReferenceValue(hi: .infinity, frac: 0).ulpError(Double.infinity) == 0)
+    #expect(MathReferenceValue(hi: .nan, frac: 0).ulpError(1.0) == .infinity)
+    // Float: 1 + 2^-23 is one Float ulp from 1.
+    #expect(MathReferenceValue(hi: 1 + 0x1p-23, frac: 0).ulpError(Float(1)) == 1)
+  }
+}
