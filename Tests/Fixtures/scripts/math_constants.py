@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Derives the constants of Sources/Hooke/Math/: near-minimax (Chebyshev) polynomial
+coefficients for each kernel, split constants (ln 2, pi/2) and the bits of 2/pi.
+
+Usage: python3 Tests/Fixtures/scripts/math_constants.py   (mpmath 1.3)
+Prints Swift literals; the numbers were pasted into the Deterministic+*.swift files.
+"""
+import mpmath
+from mpmath import mp, mpf
+
+mp.prec = 400
+
+
+def dbl(v):
+    return float(v)  # round-to-nearest double
+
+
+def hexd(v):
+    return float(v).hex()
+
+
+def fit(name, f, a, b, degree):
+    coeffs, err = mpmath.chebyfit(f, [a, b], degree + 1, error=True)
+    coeffs = list(reversed(coeffs))  # lowest degree first
+    # Our own error check on a dense grid, with the coefficients rounded to double.
+    rounded = [mpf(dbl(c)) for c in coeffs]
+    err = 0
+    for i in range(1, 2000):
+        t = a + (b - a) * i / 2000
+        if t == 0:
+            continue
+        p = mpf(0)
+        for c in reversed(rounded):
+            p = p * t + c
+        err = max(err, abs(p - f(t)))
+    print(f"// {name}: degree {degree} on [{float(a):.6g}, {float(b):.6g}], max abs error {float(err):.3g}")
+    for i, c in enumerate(coeffs):
+        print(f"  c{i} = {hexd(c)}  // {float(c)!r}")
+    return coeffs
+
+
+def split(v, bits):
+    """v rounded to `bits` significant bits."""
+    m, e = mpmath.frexp(v)
+    hi = mpmath.nint(m * 2**bits) / 2**bits * mpf(2)**e
+    return hi
+
+
+ln2 = mpmath.log(2)
+pio2 = mpmath.pi / 2
+
+# expm1 kernel: Q(r) = (e^r - 1 - r - r^2/2 - r^3/6) / r^4, r in [-0.35, 0.35].
+fit("expm1 Q(r)", lambda r: (mpmath.expm1(r) - r - r * r / 2 - r**3 / 6) / r**4 if r != 0 else mpf(1) / 24,
+    mpf(-0.35), mpf(0.35), 9)
+# log kernel: L(z) = (log((1+s)/(1-s)) - 2s) / s^3, z = s^2, |s| <= 0.1716 (3 - 2 sqrt 2).
+def logk(z):
+    s = mpmath.sqrt(z)
+    return (mpmath.log((1 + s) / (1 - s)) - 2 * s) / s**3
+fit("log L(z)", logk, mpf(0), mpf(0.1717)**2, 7)
+# sin kernel: S(z) = (sin r - r) / r^3, z = r^2, |r| <= pi/4 * 1.01.
+def sink(z):
+    r = mpmath.sqrt(z)
+    return (mpmath.sin(r) - r) / r**3
+fit("sin S(z)", sink, mpf(0), (mpmath.pi / 4 * mpf(1.01))**2, 7)
+def cosk(z):
+    return (mpmath.cos(mpmath.sqrt(z)) - 1 + z / 2) / z**2
+fit("cos C(z)", cosk, mpf(0), (mpmath.pi / 4 * mpf(1.01))**2, 7)
+def atank(z):
+    t = mpmath.sqrt(z)
+    return (mpmath.atan(t) - t) / t**3
+fit("atan A(z)", atank, mpf(0), mpf(0.4376)**2, 12)
+
+print("// ln2 split: hi with 32 trailing zero bits")
+ln2hi = split(ln2, 21)
+print("ln2Hi", hexd(ln2hi), "ln2Lo", hexd(ln2 - ln2hi))
+print("ln2 (dd)", hexd(ln2), hexd(ln2 - mpf(dbl(ln2))))
+print("1/ln2", hexd(1 / ln2))
+print("1/6 dd", hexd(mpf(1) / 6), hexd(mpf(1) / 6 - mpf(dbl(mpf(1) / 6))))
+p1 = split(pio2, 33)
+p2 = split(pio2 - p1, 33)
+p3 = split(pio2 - p1 - p2, 33)
+p3t = pio2 - p1 - p2 - p3
+print("pio2 parts", hexd(p1), hexd(p2), hexd(p3), hexd(p3t))
+print("pio2 dd", hexd(pio2), hexd(pio2 - mpf(dbl(pio2))))
+print("pi dd", hexd(mpmath.pi), hexd(mpmath.pi - mpf(dbl(mpmath.pi))))
+print("2/pi", hexd(2 / mpmath.pi))
+for c in [mpf(0.5), mpf(1), mpf(1.5)]:
+    v = mpmath.atan(c)
+    print("atan", c, hexd(v), hexd(v - mpf(dbl(v))))
+# 2/pi bits, 64 per word, word k holds bits 64k+1 ... 64k+64 (bit j weighs 2^-j).
+mp.prec = 2000
+t = 2 / mpmath.pi
+words = []
+for k in range(24):
+    t *= 2**64
+    w = int(mpmath.floor(t))
+    t -= w
+    words.append(w)
+for k, w in enumerate(words):
+    print(f"    case {k}: return 0x{w:016X}")
