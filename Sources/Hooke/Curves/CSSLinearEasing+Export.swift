@@ -74,7 +74,7 @@ extension CSSLinearEasing {
     for k in 0...grid { keys.append((k * scale + grid / 2) / grid) }
     var breakpointCount = 0
     for b in breakpoints where b > 0 && b < 1 && breakpointCount < 64 {
-      keys.append(Int64((b * 100_000).rounded()) * 100_000)
+      keys.append(Int64((b * 100_000)._roundedHalfAwayFromZero) * 100_000)
       breakpointCount += 1
     }
     keys.sort()
@@ -206,7 +206,7 @@ extension CSSLinearEasing {
     let outputScale = _DecimalText.powerOfTen(outputDecimals)
     let points = chain.map { c -> Point in
       let y = ys[candidateSample[c]]
-      return Point(output: (y * outputScale).rounded() / outputScale, input: candidates[c])
+      return Point(output: (y * outputScale)._roundedHalfAwayFromZero / outputScale, input: candidates[c])
     }
     let easing = CSSLinearEasing(points: points)
     // Verification on a finer grid plus x = 1, on the rounded easing.

@@ -141,7 +141,7 @@ struct _QuantizedBezierSolver {
   @inlinable
   func value(at progress: Double) -> Double {
     let t = solve(progress)
-    return (y(t) * Self.quantum).rounded() * Self.epsilon
+    return (y(t) * Self.quantum)._roundedHalfAwayFromZero * Self.epsilon
   }
 
   @inlinable
@@ -151,6 +151,6 @@ struct _QuantizedBezierSolver {
     let slopeY = cy + ((by + by) + (ay * 3 * t)) * t
     if slopeX == slopeY { return 1 }
     if slopeX == 0 { return slopeY < 0 ? -.infinity : .infinity }
-    return ((slopeY / slopeX) * Self.quantum).rounded() * Self.epsilon
+    return ((slopeY / slopeX) * Self.quantum)._roundedHalfAwayFromZero * Self.epsilon
   }
 }

@@ -21,7 +21,7 @@ enum _DecimalText {
     while digitsAfterPoint > 0 && (v * powerOfTen(digitsAfterPoint)).magnitude >= 0x1p53 {
       digitsAfterPoint -= 1
     }
-    let scaled = (v * powerOfTen(digitsAfterPoint)).rounded()
+    let scaled = (v * powerOfTen(digitsAfterPoint))._roundedHalfAwayFromZero
     v = scaled
     var n = UInt64(scaled.magnitude)
     var bytes: [UInt8] = []
