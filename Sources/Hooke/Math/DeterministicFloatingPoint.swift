@@ -31,30 +31,50 @@ public protocol DeterministicFloatingPoint: BinaryFloatingPoint, Sendable, Hasha
 }
 
 extension Double: DeterministicFloatingPoint {
+  /// Forwards to ``Deterministic``'s `exp` overload for this type.
   @inlinable public static func _exp(_ x: Double) -> Double { Deterministic.exp(x) }
+  /// Forwards to ``Deterministic``'s `exp2` overload for this type.
   @inlinable public static func _exp2(_ x: Double) -> Double { Deterministic.exp2(x) }
+  /// Forwards to ``Deterministic``'s `expm1` overload for this type.
   @inlinable public static func _expm1(_ x: Double) -> Double { Deterministic.expm1(x) }
+  /// Forwards to ``Deterministic``'s `log` overload for this type.
   @inlinable public static func _log(_ x: Double) -> Double { Deterministic.log(x) }
+  /// Forwards to ``Deterministic``'s `log1p` overload for this type.
   @inlinable public static func _log1p(_ x: Double) -> Double { Deterministic.log1p(x) }
+  /// Forwards to ``Deterministic``'s `sin` overload for this type.
   @inlinable public static func _sin(_ x: Double) -> Double { Deterministic.sin(x) }
+  /// Forwards to ``Deterministic``'s `cos` overload for this type.
   @inlinable public static func _cos(_ x: Double) -> Double { Deterministic.cos(x) }
+  /// Forwards to ``Deterministic``'s `sincos` overload for this type.
   @inlinable public static func _sincos(_ x: Double) -> (sin: Double, cos: Double) {
     Deterministic.sincos(x)
   }
+  /// Forwards to ``Deterministic``'s `atan` overload for this type.
   @inlinable public static func _atan(_ x: Double) -> Double { Deterministic.atan(x) }
+  /// Forwards to ``Deterministic``'s `atan2` overload for this type.
   @inlinable public static func _atan2(y: Double, x: Double) -> Double { Deterministic.atan2(y: y, x: x) }
 }
 
 extension Float: DeterministicFloatingPoint {
+  /// Forwards to ``Deterministic``'s `exp` overload for this type.
   @inlinable public static func _exp(_ x: Float) -> Float { Deterministic.exp(x) }
+  /// Forwards to ``Deterministic``'s `exp2` overload for this type.
   @inlinable public static func _exp2(_ x: Float) -> Float { Deterministic.exp2(x) }
+  /// Forwards to ``Deterministic``'s `expm1` overload for this type.
   @inlinable public static func _expm1(_ x: Float) -> Float { Deterministic.expm1(x) }
+  /// Forwards to ``Deterministic``'s `log` overload for this type.
   @inlinable public static func _log(_ x: Float) -> Float { Deterministic.log(x) }
+  /// Forwards to ``Deterministic``'s `log1p` overload for this type.
   @inlinable public static func _log1p(_ x: Float) -> Float { Deterministic.log1p(x) }
+  /// Forwards to ``Deterministic``'s `sin` overload for this type.
   @inlinable public static func _sin(_ x: Float) -> Float { Deterministic.sin(x) }
+  /// Forwards to ``Deterministic``'s `cos` overload for this type.
   @inlinable public static func _cos(_ x: Float) -> Float { Deterministic.cos(x) }
+  /// Forwards to ``Deterministic``'s `sincos` overload for this type.
   @inlinable public static func _sincos(_ x: Float) -> (sin: Float, cos: Float) { Deterministic.sincos(x) }
+  /// Forwards to ``Deterministic``'s `atan` overload for this type.
   @inlinable public static func _atan(_ x: Float) -> Float { Deterministic.atan(x) }
+  /// Forwards to ``Deterministic``'s `atan2` overload for this type.
   @inlinable public static func _atan2(y: Float, x: Float) -> Float { Deterministic.atan2(y: y, x: x) }
 }
 
