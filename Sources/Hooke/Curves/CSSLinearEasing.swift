@@ -46,14 +46,16 @@ public struct CSSLinearEasing: Hashable, Sendable {
   /// Creates the easing from CSS stops, canonicalised per the spec: a missing input on the first
   /// stop is 0, on the last stop 1; each input is raised to the largest input before it; runs of
   /// missing inputs are spread evenly between their neighbours. NaN inputs count as missing and
-  /// NaN outputs read as 0. No stops gives the identity `linear(0, 1)`. Cost: O(stops).
+  /// NaN outputs read as 0; infinite or huge inputs and outputs are clamped to ±10⁶ (the
+  /// exporter's range) so evaluation never produces NaN. No stops gives the identity
+  /// `linear(0, 1)`. Cost: O(stops).
   public init(stops: [Stop]) {
     if stops.isEmpty {
       points = [Point(output: 0, input: 0), Point(output: 1, input: 1)]
       return
     }
     var inputs: [Double?] = stops.map { stop in
-      if let x = stop.input, !x.isNaN { return x }
+      if let x = stop.input, !x.isNaN { return _clamp(x, -1e6, 1e6) }
       return nil
     }
     if inputs[0] == nil { inputs[0] = 0 }
@@ -70,7 +72,7 @@ public struct CSSLinearEasing: Hashable, Sendable {
     var i = 0
     while i < stops.count {
       if let x = inputs[i] {
-        result.append(Point(output: stops[i].output.isNaN ? 0 : stops[i].output, input: x))
+        result.append(Point(output: stops[i].output.isNaN ? 0 : _clamp(stops[i].output, -1e6, 1e6), input: x))
         i += 1
         continue
       }
@@ -81,7 +83,7 @@ public struct CSSLinearEasing: Hashable, Sendable {
       let count = Double(j - i + 1)
       for k in i..<j {
         let x = start + (end - start) * (Double(k - i + 1) / count)
-        result.append(Point(output: stops[k].output.isNaN ? 0 : stops[k].output, input: x))
+        result.append(Point(output: stops[k].output.isNaN ? 0 : _clamp(stops[k].output, -1e6, 1e6), input: x))
       }
       i = j
     }

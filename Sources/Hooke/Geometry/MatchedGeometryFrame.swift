@@ -82,8 +82,9 @@ extension MatchedGeometryFrame: Animatable {
 
 extension Rect {
   /// The in-flight frame of a matched-geometry transition from `self` to `destination`, a fraction
-  /// `amount` of the way (not clamped: spring overshoot extrapolates), for a member matched at
-  /// `anchor` with `properties`.
+  /// `amount` of the way (not clamped: spring overshoot extrapolates; NaN reads as 0, so a
+  /// broken progress value leaves the member at its start instead of poisoning the frame), for a
+  /// member matched at `anchor` with `properties`.
   ///
   /// The anchor point and the size are interpolated linearly in window space, exactly as SwiftUI
   /// animates the shared frame; properties the member does not take are read from `self`.
@@ -95,7 +96,8 @@ extension Rect {
     let from = MatchedGeometryFrame(frame: self, anchor: anchor)
     let to = MatchedGeometryFrame(frame: destination, anchor: anchor)
     var shared = from
-    shared.animatableData = from.animatableData.interpolated(towards: to.animatableData, amount: amount)
+    shared.animatableData = from.animatableData.interpolated(
+      towards: to.animatableData, amount: amount.isNaN ? 0 : amount)
     return shared.apply(to: self, anchor: anchor, properties: properties)
   }
 }

@@ -1,7 +1,9 @@
 /// A point in a two-dimensional coordinate space (points, not pixels), like `CGPoint`.
 ///
-/// Coordinates are `Double`. ``animatableData`` is the pair `(x, y)`, so a `Point` animates
-/// component-wise.
+/// Coordinates are `Double`, stored as given: geometry types do not validate (NaN and infinities
+/// propagate through arithmetic as IEEE says, like `CGFloat`); the animation and layout APIs that
+/// consume them document their own handling. ``animatableData`` is the pair `(x, y)`, so a
+/// `Point` animates component-wise.
 @frozen
 public struct Point: Hashable, Sendable {
   /// The horizontal coordinate.

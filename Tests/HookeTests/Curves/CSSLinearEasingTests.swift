@@ -153,4 +153,13 @@ import _TestSupport
     let kink = CSSLinearEasing.approximating(breakpoints: [0.3]) { $0 < 0.3 ? 2 * $0 : 0.6 + ($0 - 0.3) * (0.4 / 0.7) }
     #expect(kink.easing.points.count == 3 && kink.css == "linear(0, 0.6 30%, 1)", "\(kink.css)")
   }
+
+  @Test func infiniteStopsAreClampedSoEvaluationStaysFinite() {
+    let easing = CSSLinearEasing(stops: [.init(-.infinity), .init(.infinity, at: 0.5), .init(1, at: .infinity)])
+    #expect(easing.points.map(\.output) == [-1e6, 1e6, 1])
+    #expect(easing.points.map(\.input) == [0, 0.5, 1e6])
+    for x in [-Double.infinity, -1, 0, 0.25, 0.5, 0.75, 1, 2, .infinity, .nan] {
+      #expect(!easing.value(at: x).isNaN, "x = \(x)")
+    }
+  }
 }

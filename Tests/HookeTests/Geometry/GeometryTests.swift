@@ -83,4 +83,10 @@ import _TestSupport
     let p = circle.matchedInterpolation(to: card, amount: 0.5, properties: .position)
     #expect(p.size == circle.size && p.center == Point(x: 200, y: 275))
   }
+
+  @Test func nanProgressLeavesMemberAtStart() {
+    let a = Rect(x: 0, y: 0, width: 10, height: 10)
+    let b = Rect(x: 100, y: 0, width: 20, height: 20)
+    #expect(a.matchedInterpolation(to: b, amount: .nan) == a)
+  }
 }
