@@ -2,10 +2,10 @@
 // preset table: parameters, settling time and a sparkline of each preset's step response.
 import Hooke
 
-/// Exit codes: 0 success, 2 usage error (frame-metrics.md §exit codes reserves 1 for regressions).
+/// Exit codes (issue 6 / frame-metrics.md): 0 success, 64 usage error.
 enum ExitCode: Int32 {
   case success = 0
-  case usage = 2
+  case usage = 64
 }
 
 let usage = """
