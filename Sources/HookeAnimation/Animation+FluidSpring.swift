@@ -147,7 +147,9 @@ func _dampingFraction(bounce: Double) -> Double {
 
 extension Animation {
   /// SwiftUI's persistent spring (defaults response 0.5, fraction 0.825, blend 0), on SwiftUI's
-  /// integrator. Use ``exact`` for the judder-free model.
+  /// integrator. Use ``exact`` for the judder-free model. `@_disfavoredOverload` as in SwiftUI,
+  /// so `spring()` resolves to ``spring(duration:bounce:blendDuration:)``.
+  @_disfavoredOverload
   public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: Double = 0) -> Animation {
     Animation(FluidSpringAnimation(response: response, dampingFraction: dampingFraction, blendDuration: blendDuration))
   }
@@ -168,7 +170,9 @@ extension Animation {
   /// `spring()` resolves to duration/bounce).
   public static var spring: Animation { spring(duration: 0.5, bounce: 0, blendDuration: 0) }
 
-  /// Interactive spring: response 0.15, fraction 0.86, blend 0.25 by default.
+  /// Interactive spring: response 0.15, fraction 0.86, blend 0.25 by default
+  /// (`@_disfavoredOverload`: `interactiveSpring()` resolves to the duration/extraBounce form).
+  @_disfavoredOverload
   public static func interactiveSpring(
     response: Double = 0.15, dampingFraction: Double = 0.86, blendDuration: Double = 0.25
   ) -> Animation {
@@ -182,9 +186,9 @@ extension Animation {
     spring(duration: duration, bounce: 0.15 + extraBounce, blendDuration: blendDuration)
   }
 
-  /// `interactiveSpring()` (response 0.15, fraction 0.86, blend 0.25; the response/fraction
-  /// overload, the one SwiftUI's static var forwards to).
-  public static var interactiveSpring: Animation { interactiveSpring(response: 0.15, dampingFraction: 0.86, blendDuration: 0.25) }
+  /// `interactiveSpring()`, which binds to the duration/extraBounce overload like `.spring`
+  /// (spec §9.2 reasoning): response 0.15, fraction 0.85, blend 0.25.
+  public static var interactiveSpring: Animation { interactiveSpring(duration: 0.15, extraBounce: 0, blendDuration: 0.25) }
 
   /// Smooth: `spring(duration:, bounce: extraBounce)`.
   public static func smooth(duration: Double = 0.5, extraBounce: Double = 0) -> Animation {
