@@ -158,6 +158,33 @@ import _TestSupport
     #expect(run(.interpolatingSpring(stiffness: .nan, damping: 1), interval: 1, hz: 60).endFrame == 0)
   }
 
+  /// The exact model at 60/120 Hz against the damped-oscillator closed form written here with
+  /// Foundation's exp/sin/cos (under-damped and critical); it ends, like SwiftUI's model, once
+  /// |v|, |a| ≤ 0.06 and the gap ≤ 1 %; logical completion at t ≥ response.
+  @Test func exactSpringTrajectories() {
+    func reference(response r: Double, zeta: Double, target: Double, t: Double) -> Double {
+      let w0 = 2 * Double.pi / r, lambda = zeta * w0
+      if zeta == 1 { return target - exp(-lambda * t) * (target + lambda * target * t) }
+      let w = w0 * (1 - zeta * zeta).squareRoot()
+      return target - exp(-lambda * t) * (lambda * target * sin(w * t) / w + target * cos(w * t))
+    }
+    let cases: [(Animation, Double, Double)] = [
+      (Animation.spring(response: 0.5, dampingFraction: 0.825).exact, 0.5, 0.825),
+      (Animation.smooth.exact, 0.5, 1), (Animation.bouncy.exact, 0.5, 0.7), (Animation.default.exact, 0.55, 1),
+    ]
+    for (animation, r, zeta) in cases {
+      for hz in Self.rates {
+        let (values, end) = run(animation, interval: 100, hz: hz)
+        #expect(end != nil && Double(end!) / hz < 3, "\(animation) must end")
+        for (n, v) in values.enumerated() {
+          let e = reference(response: r, zeta: zeta, target: 100, t: Double(n) / hz)
+          #expect(abs(v - e) <= 1e-12 * 100, "\(animation) \(hz) Hz frame \(n): \(v) vs \(e)")
+        }
+        #expect(abs(values.last! - 100) <= 1)
+      }
+    }
+  }
+
   @Test func namesDefaultsEqualityDescription() {
     #expect(Animation.default.description == "DefaultAnimation()")
     #expect(Animation.default == .default)
