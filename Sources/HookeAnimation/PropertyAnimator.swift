@@ -76,6 +76,14 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
     currentTime = beginTime
   }
 
+  /// The time in seconds of integer tick `tick` on a clock of `ticksPerSecond`:
+  /// `Double(tick) / Double(ticksPerSecond)`, the correctly rounded quotient, so the same instant
+  /// expressed at different rates (2/60, 8/240) is the same `Double`. Use it to derive frame
+  /// times from a frame counter instead of accumulating `t += dt`. A non-positive rate gives 0.
+  public static func time(tick: Int64, ticksPerSecond: Int64) -> Double {
+    ticksPerSecond > 0 ? Double(tick) / Double(ticksPerSecond) : 0
+  }
+
   /// Whether an animation is running.
   public var isAnimating: Bool { animation != nil }
 

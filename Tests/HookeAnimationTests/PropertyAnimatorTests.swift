@@ -183,7 +183,8 @@ import _TestSupport
     b.set(1, animation: .linear(duration: 5).logicallyComplete(after: 1), at: 0,
           completionCriteria: .removed) { log.events.append("removed") }
     b.set(1, animation: .linear(duration: 5).logicallyComplete(after: 1), at: 0,
-          completionCriteria: .logicallyComplete) { log.events.append("never: nothing animates") }
+          completionCriteria: .logicallyComplete) { log.events.append("immediate: no change") }
+    #expect(log.events == ["immediate", "immediate: no change"])
     log.events = []
     for n in 0...400 {
       let t = Double(n) / 60
@@ -224,6 +225,14 @@ import _TestSupport
     #expect(a.presentationValue == 3 && !a.isAnimating)
     for n in 0...100 { a.sample(at: 1.2 + Double(n) / 60) }
     #expect(count == 12)
+  }
+
+  /// Integer ticks map to the correctly rounded time, so equal instants at different rates are
+  /// the same Double (and the exact model gives bit-identical positions there).
+  @Test func tickTimes() {
+    #expect(PropertyAnimator<Double>.time(tick: 2, ticksPerSecond: 60) == PropertyAnimator<Double>.time(tick: 8, ticksPerSecond: 240))
+    #expect(PropertyAnimator<Double>.time(tick: 7, ticksPerSecond: 30) == 7.0 / 30)
+    #expect(PropertyAnimator<Double>.time(tick: 1, ticksPerSecond: 0) == 0)
   }
 
   /// NaN and backwards times are ignored (the animator never goes back), no NaN appears.
