@@ -6,6 +6,7 @@ let package = Package(
   name: "Hooke",
   products: [
     .library(name: "Hooke", targets: ["Hooke"]),
+    .library(name: "HookeAnimation", targets: ["HookeAnimation"]),
     .executable(name: "hooke-bench", targets: ["hooke-bench"]),
   ],
   targets: [
@@ -14,6 +15,9 @@ let package = Package(
     // Test-only helpers: approximate equality, seeded randomness, fixtures, a double-double reference.
     .target(name: "_TestSupport", dependencies: ["Hooke"]),
     .testTarget(name: "HookeTests", dependencies: ["Hooke", "_TestSupport"]),
+    // SwiftUI-faithful animations on top of the core (no Foundation).
+    .target(name: "HookeAnimation", dependencies: ["Hooke"]),
+    .testTarget(name: "HookeAnimationTests", dependencies: ["HookeAnimation", "Hooke", "_TestSupport"]),
     .executableTarget(name: "hooke-bench", dependencies: ["Hooke"], path: "Benchmarks/hooke-bench"),
   ],
   swiftLanguageModes: [.v6]

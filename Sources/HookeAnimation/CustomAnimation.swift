@@ -1,0 +1,98 @@
+import Hooke
+
+/// An animation: a pure description of how a value moves from 0 to an interval over time
+/// (SwiftUI's `CustomAnimation`, iOS 17; spec §2.7).
+///
+/// The engine calls ``animate(value:time:context:)`` with the full interval to animate (`value`,
+/// the new model value minus the old one) and the time elapsed since the animation began; it
+/// returns the offset travelled so far (0 at the start, `value` at the end) or `nil` when done.
+/// Per-run state lives in the `context` (``AnimationContext``), never in the animation itself,
+/// so animations are `Hashable` values that can be compared and stored.
+public protocol CustomAnimation: Hashable, Sendable {
+  /// The offset travelled after `time` seconds towards `value`, or `nil` when finished (the
+  /// displayed value then snaps to the model value). Set `context.isLogicallyComplete` once the
+  /// animation is logically complete.
+  func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V?
+
+  /// The current velocity (units of `V` per second), or `nil` if the animation does not know it.
+  /// Default: `nil`.
+  func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V?
+
+  /// Whether this animation, arriving while `previous` runs (interval `value`, elapsed `time`),
+  /// takes over `previous`'s state instead of being combined with it (spec §2.7). May update
+  /// `context` (the previous animation's context, which this animation then inherits).
+  /// Default: `false` (combine).
+  func shouldMerge<V: VectorArithmetic>(
+    previous: Animation, value: V, time: Double, context: inout AnimationContext<V>
+  ) -> Bool
+}
+
+extension CustomAnimation {
+  /// Default: no velocity.
+  public func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
+    nil
+  }
+
+  /// Default: never merge (interruptions combine).
+  public func shouldMerge<V: VectorArithmetic>(
+    previous: Animation, value: V, time: Double, context: inout AnimationContext<V>
+  ) -> Bool {
+    false
+  }
+
+  /// Equality across existentials.
+  func _isEqual(to other: any CustomAnimation) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+}
+
+/// A key for typed per-animation state in ``AnimationState`` (SwiftUI's `AnimationStateKey`).
+///
+/// The key type itself identifies the slot; ``defaultValue`` is read before anything is stored.
+public protocol AnimationStateKey {
+  /// The stored type.
+  associatedtype Value
+  /// The value a fresh state reports for this key.
+  static var defaultValue: Value { get }
+}
+
+/// Type-keyed storage of an animation run's private state (SwiftUI's `AnimationState<Value>`).
+///
+/// A value type: copying a context copies the state (used by completion forks and merges).
+/// Cost: a dictionary lookup per access.
+public struct AnimationState<Value: VectorArithmetic> {
+  var _storage: [ObjectIdentifier: Any] = [:]
+
+  /// An empty state: every key reads its default value.
+  public init() {}
+
+  /// The value stored for `key`, or `key.defaultValue`.
+  public subscript<K: AnimationStateKey>(key: K.Type) -> K.Value {
+    get { (_storage[ObjectIdentifier(key)] as? K.Value) ?? K.defaultValue }
+    set { _storage[ObjectIdentifier(key)] = newValue }
+  }
+}
+
+/// What an animation knows about its run (SwiftUI's `AnimationContext<Value>`): its typed
+/// ``state`` and whether it is ``isLogicallyComplete``.
+///
+/// `environment` is not modelled (Hooke has no view hierarchy).
+public struct AnimationContext<Value: VectorArithmetic> {
+  /// The animation's private state for this run.
+  public var state: AnimationState<Value>
+  /// Set by the animation once it is logically complete (springs: `time ≥ response`); the
+  /// engine fires `.logicallyComplete` completions then. Never cleared by the engine.
+  public var isLogicallyComplete: Bool
+
+  /// A fresh context: empty state, not logically complete.
+  public init(state: AnimationState<Value> = AnimationState(), isLogicallyComplete: Bool = false) {
+    self.state = state
+    self.isLogicallyComplete = isLogicallyComplete
+  }
+
+  /// A context of another value type with `state` and this context's logical completion flag.
+  public func withState<T: VectorArithmetic>(_ state: AnimationState<T>) -> AnimationContext<T> {
+    AnimationContext<T>(state: state, isLogicallyComplete: isLogicallyComplete)
+  }
+}

@@ -1,0 +1,83 @@
+import Hooke
+
+/// The animation an interrupted, non-merging animation becomes (SwiftUI's
+/// `DefaultCombiningAnimation`, spec §2.7): a list of entries (animation, start time, target),
+/// each newer one chasing the gap between its target and the older ones' current position.
+///
+/// Evaluation at time T: `acc = 0`; for each entry in order: if finished, `acc = target`; else
+/// `r = animate(target − acc, T − start)`; `nil` marks it finished and sets `acc = target`, else
+/// `acc += r`. Returns `acc`; ends (`nil`) when the last entry ends; logically complete when the
+/// last entry is. Targets and per-entry contexts are kept in the context's state. No velocity,
+/// never merges (a further interruption appends an entry, see ``combining(previous:context:value:with:delta:at:)``).
+public struct DefaultCombiningAnimation: CustomAnimation {
+  /// One animation of the combination and the elapsed time at which it joined.
+  public struct Entry: Hashable, Sendable {
+    /// The animation.
+    public var animation: Animation
+    /// The elapsed time (on the combination's clock) at which it started.
+    public var start: Double
+  }
+
+  /// The entries, oldest first.
+  public internal(set) var entries: [Entry]
+
+  struct _EntryState<V: VectorArithmetic> {
+    var target: V
+    var context: AnimationContext<V>
+    var finished = false
+  }
+
+  struct _State<V: VectorArithmetic>: AnimationStateKey {
+    var entries: [_EntryState<V>] = []
+    static var defaultValue: _State { _State() }
+  }
+
+  /// A combination of `previous` (running with `context` on interval `value`) and `next`, which
+  /// starts at elapsed `time` and animates to `value + delta`. If `previous` is already a
+  /// combination the new entry is appended. Returns the animation and its context.
+  public static func combining<V: VectorArithmetic>(
+    previous: Animation, context: AnimationContext<V>, value: V,
+    with next: Animation, delta: V, at time: Double
+  ) -> (Animation, AnimationContext<V>) {
+    var combined: DefaultCombiningAnimation
+    var state: _State<V>
+    if let c = previous.as(DefaultCombiningAnimation.self) {
+      combined = c
+      state = context.state[_State<V>.self]
+    } else {
+      combined = DefaultCombiningAnimation(entries: [Entry(animation: previous, start: 0)])
+      state = _State(entries: [_EntryState(target: value, context: context)])
+    }
+    combined.entries.append(Entry(animation: next, start: time))
+    state.entries.append(_EntryState(target: value + delta, context: AnimationContext()))
+    var newContext = AnimationContext<V>()
+    newContext.state[_State<V>.self] = state
+    return (Animation(combined), newContext)
+  }
+
+  /// See the type.
+  public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
+    var state = context.state[_State<V>.self]
+    guard state.entries.count == entries.count, !entries.isEmpty else { return nil }
+    var acc = V.zero
+    for i in entries.indices {
+      if state.entries[i].finished {
+        acc = state.entries[i].target
+        continue
+      }
+      let target = state.entries[i].target
+      if let r = entries[i].animation.animate(
+        value: target - acc, time: time - entries[i].start, context: &state.entries[i].context)
+      {
+        acc += r
+      } else {
+        state.entries[i].finished = true
+        acc = target
+      }
+    }
+    let last = state.entries[state.entries.count - 1]
+    if last.context.isLogicallyComplete { context.isLogicallyComplete = true }
+    context.state[_State<V>.self] = state
+    return last.finished ? nil : acc
+  }
+}

@@ -1,0 +1,232 @@
+import Hooke
+
+/// When an animation completion callback fires (SwiftUI's `AnimationCompletionCriteria`, spec §2.8).
+public enum AnimationCompletionCriteria: Hashable, Sendable {
+  /// When the animation that was started reports `isLogicallyComplete` (springs: `t ≥ response`;
+  /// interpolating springs: `t ≥ 2π/√k`; timing curves: only when they end), or when it ends.
+  /// Later animations that merge or combine on the property do not delay it: the animator keeps
+  /// evaluating a private fork of the animation as it was when the callback was registered.
+  case logicallyComplete
+  /// When the running animation of the property — including anything merged or combined into it
+  /// later — is removed (it ends, or a non-animated change cuts it).
+  case removed
+}
+
+/// The animation engine for one property, as a renderer embeds it (SwiftUI's per-attribute
+/// animator, spec §2.1, §2.7, §2.8).
+///
+/// Holds the ``modelValue`` (the latest value set), the ``presentationValue`` (what is on
+/// screen), and the running animation with its context, interval and begin time. Displayed value
+/// = `model − interval + offset`, with `offset = animation.animate(interval, time − beginTime)`.
+///
+/// Time: seconds as `Double` on any clock, computed by the caller from an integer frame
+/// counter (`Double(frame) / hz`, never `t += dt`). The animator never goes backwards: a time
+/// earlier than the last one used is treated as the last one (nothing moves), and NaN times
+/// are ignored (the call acts at the last time). The frame-scheduling quirks of §2.1 (first
+/// frames not advanced) are not modelled: animations are evaluated at exactly the times given.
+///
+/// Completions: each ``set(_:animation:at:completionCriteria:completion:)`` may register a
+/// callback; every callback fires exactly once. Within one call, `.logicallyComplete` callbacks
+/// fire before `.removed` ones (registration order inside each group). If nothing animates (no
+/// animation, or no change) the callback fires immediately, inside `set`.
+///
+/// Cost: one `animate` of the running animation per ``sample(at:)``, plus one per pending
+/// `.logicallyComplete` fork.
+public struct PropertyAnimator<Value: VectorArithmetic> {
+  /// The latest value set.
+  public private(set) var modelValue: Value
+  /// The value to display, as of the last ``sample(at:)`` or `set`.
+  public private(set) var presentationValue: Value
+  /// The running animation, `nil` when idle.
+  public private(set) var animation: Animation?
+  /// The running animation's context.
+  public private(set) var context: AnimationContext<Value>
+  /// The running animation's interval (accumulated across merges and combines).
+  public private(set) var interval: Value
+  /// The time the running animation began (not reset by merges or combines).
+  public private(set) var beginTime: Double
+  /// The last time used (the animator's clock).
+  public private(set) var currentTime: Double
+
+  struct _Listener {
+    var id: Int
+    var criteria: AnimationCompletionCriteria
+    var callback: (() -> Void)?
+    // .logicallyComplete: a fork of the animation as registered.
+    var fork: Animation?
+    var forkContext: AnimationContext<Value>
+    var forkInterval: Value
+    var forkBegin: Double
+  }
+  var _listeners: [_Listener] = []
+  var _nextID = 0
+
+  /// The ids of the completions fired by the last call, in firing order (for engines that poll
+  /// instead of using callbacks).
+  public private(set) var firedCompletions: [Int] = []
+
+  /// An idle animator showing `value`.
+  public init(_ value: Value, time: Double = 0) {
+    modelValue = value
+    presentationValue = value
+    animation = nil
+    context = AnimationContext()
+    interval = .zero
+    beginTime = time.isNaN ? 0 : time
+    currentTime = beginTime
+  }
+
+  /// The time in seconds of integer tick `tick` on a clock of `ticksPerSecond`:
+  /// `Double(tick) / Double(ticksPerSecond)`, the correctly rounded quotient, so the same instant
+  /// expressed at different rates (2/60, 8/240) is the same `Double`. Use it to derive frame
+  /// times from a frame counter instead of accumulating `t += dt`. A non-positive rate gives 0.
+  public static func time(tick: Int64, ticksPerSecond: Int64) -> Double {
+    ticksPerSecond > 0 ? Double(tick) / Double(ticksPerSecond) : 0
+  }
+
+  /// Whether an animation is running.
+  public var isAnimating: Bool { animation != nil }
+
+  /// The velocity of the running animation at the last sample (units of `Value` per second):
+  /// `.zero` when idle, `nil` when the running animation does not report one (timing curves,
+  /// combinations, modifiers other than `logicallyComplete`).
+  public var velocity: Value? {
+    guard let animation else { return .zero }
+    return animation.velocity(value: interval, time: currentTime - beginTime, context: context)
+  }
+
+  /// The velocity at `time`: samples there first (see ``sample(at:)``) and returns ``velocity``.
+  public mutating func velocity(at time: Double) -> Value? {
+    _ = sample(at: time)
+    return velocity
+  }
+
+  mutating func _clock(_ time: Double) -> Double {
+    if time.isNaN || time < currentTime { return currentTime }
+    currentTime = time
+    return time
+  }
+
+  /// Advances to `time` and returns the presentation value. Fires the completions that became
+  /// due (`.logicallyComplete` first). Ends the animation when it returns `nil`.
+  @discardableResult
+  public mutating func sample(at time: Double) -> Value {
+    firedCompletions = []
+    _advance(to: _clock(time))
+    return presentationValue
+  }
+
+  mutating func _advance(to t: Double) {
+    // Forks of .logicallyComplete listeners.
+    var due: [Int] = []
+    for i in _listeners.indices where _listeners[i].criteria == .logicallyComplete {
+      guard let fork = _listeners[i].fork else { continue }
+      var ctx = _listeners[i].forkContext
+      let r = fork.animate(value: _listeners[i].forkInterval, time: t - _listeners[i].forkBegin, context: &ctx)
+      _listeners[i].forkContext = ctx
+      if r == nil || ctx.isLogicallyComplete {
+        _listeners[i].fork = nil
+        due.append(_listeners[i].id)
+      }
+    }
+    var removed = false
+    if let animation {
+      if let offset = animation.animate(value: interval, time: t - beginTime, context: &context) {
+        presentationValue = modelValue - interval + offset
+      } else {
+        removed = true
+      }
+    }
+    _fire(logical: due)
+    if removed { _remove() }
+  }
+
+  mutating func _fire(logical ids: [Int]) {
+    for id in ids {
+      guard let i = _listeners.firstIndex(where: { $0.id == id }) else { continue }
+      let l = _listeners.remove(at: i)
+      firedCompletions.append(l.id)
+      l.callback?()
+    }
+  }
+
+  /// Ends the running animation: snaps to the model and fires every pending callback
+  /// (`.logicallyComplete` ones first, then `.removed`).
+  mutating func _remove() {
+    animation = nil
+    context = AnimationContext()
+    interval = .zero
+    presentationValue = modelValue
+    let pending = _listeners
+    _listeners = []
+    for l in pending where l.criteria == .logicallyComplete {
+      firedCompletions.append(l.id)
+      l.callback?()
+    }
+    for l in pending where l.criteria == .removed {
+      firedCompletions.append(l.id)
+      l.callback?()
+    }
+  }
+
+  /// Sets the model value at `time`, animated by `animation` (or immediately when `nil`).
+  ///
+  /// First samples at `time`. Then, if an animation runs and `animation` is not `nil`: the new
+  /// animation merges (`shouldMerge` → it takes over the running context) or combines
+  /// (``DefaultCombiningAnimation``); the interval accumulates and the begin time stays (spec
+  /// §2.7). With no running animation it starts at `time`. A `nil` animation cuts the running one
+  /// (its callbacks fire). Returns an id for the completion (also reported in
+  /// ``firedCompletions``); `completion` fires exactly once per call.
+  @discardableResult
+  public mutating func set(
+    _ newValue: Value, animation newAnimation: Animation?, at time: Double,
+    completionCriteria: AnimationCompletionCriteria = .logicallyComplete,
+    completion: (() -> Void)? = nil
+  ) -> Int {
+    firedCompletions = []
+    let t = _clock(time)
+    _advance(to: t)
+    let id = _nextID
+    _nextID += 1
+    let delta = newValue - modelValue
+    guard let newAnimation, delta != .zero else {
+      // Nothing animates: an unanimated change cuts the running animation (its callbacks fire
+      // first); an unchanged value leaves everything as it is.
+      modelValue = newValue
+      if delta != .zero {
+        if animation != nil { _remove() }
+        presentationValue = newValue
+      }
+      firedCompletions.append(id)
+      completion?()
+      return id
+    }
+    modelValue = newValue
+    if let running = animation {
+      var ctx = context
+      let elapsed = t - beginTime
+      if newAnimation.shouldMerge(previous: running, value: interval, time: elapsed, context: &ctx) {
+        animation = newAnimation
+        context = ctx
+      } else {
+        let (combined, combinedContext) = DefaultCombiningAnimation.combining(
+          previous: running, context: context, value: interval, with: newAnimation, delta: delta, at: elapsed)
+        animation = combined
+        context = combinedContext
+      }
+      interval = interval + delta
+    } else {
+      animation = newAnimation
+      context = AnimationContext()
+      interval = delta
+      beginTime = t
+    }
+    _listeners.append(
+      _Listener(
+        id: id, criteria: completionCriteria, callback: completion,
+        fork: completionCriteria == .logicallyComplete ? animation : nil,
+        forkContext: context, forkInterval: interval, forkBegin: beginTime))
+    // Shown value is unchanged at the moment of the change.
+    return id
+  }
+}
