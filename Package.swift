@@ -6,6 +6,7 @@ let package = Package(
   name: "Hooke",
   products: [
     .library(name: "Hooke", targets: ["Hooke"]),
+    .library(name: "FrameBudget", targets: ["FrameBudget"]),
     .executable(name: "hooke-bench", targets: ["hooke-bench"]),
   ],
   targets: [
@@ -14,6 +15,9 @@ let package = Package(
     // Test-only helpers: approximate equality, seeded randomness, fixtures, a double-double reference.
     .target(name: "_TestSupport", dependencies: ["Hooke"]),
     .testTarget(name: "HookeTests", dependencies: ["Hooke", "_TestSupport"]),
+    // The frame-budget benchmark harness: workloads, metrics, results, compare, reports, CLI layer.
+    .target(name: "FrameBudget", dependencies: ["Hooke"]),
+    .testTarget(name: "FrameBudgetTests", dependencies: ["FrameBudget", "Hooke"]),
     .executableTarget(name: "hooke-bench", dependencies: ["Hooke"], path: "Benchmarks/hooke-bench"),
   ],
   swiftLanguageModes: [.v6]
