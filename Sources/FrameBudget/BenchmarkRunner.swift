@@ -169,8 +169,9 @@ public enum CapacitySearch {
   /// Exponential phase: N = start, 2·start, 4·start, … until a probe misses the deadline or N
   /// reaches `maxElements` (probed exactly). Binary phase between the last passing and first
   /// failing N until they are within `max(1, lo/precisionDivisor)` (default 1/64 ≈ 1.6 %).
-  /// Assumes p99 grows with N (noise can violate this; the result is then one of the passing
-  /// probes, never a failing one). Returns the best passing N (0 if `start` fails), its p99, whether
+  /// If `start` itself fails, the binary phase searches 1…start. Assumes p99 grows with N (noise
+  /// can violate this; the result is then one of the passing probes, never a failing one).
+  /// Returns the best passing N (0 if none passed), its p99, whether
   /// the limit was reached, and every probe. Probes: O(log(max/start) + log(64)).
   public static func search(
     start: Int = 1_000, maxElements: Int, deadlineNs: UInt64, precisionDivisor: Int = 64,

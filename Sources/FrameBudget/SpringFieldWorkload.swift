@@ -124,6 +124,9 @@ public final class SpringFieldWorkload: FrameWorkload {
     }
   }
 
+  /// The presented value of channel `index` (0 for an index out of range).
+  public func value(ofChannel index: Int) -> Double { values.indices.contains(index) ? values[index] : 0 }
+
   /// FNV-1a over every channel's value bit pattern, in channel order.
   public func renderListChecksum() -> UInt64 {
     var digest = _FNV1a()
