@@ -50,7 +50,8 @@ public enum TextReports {
               String(format: "%.1f", Double(r.metrics.peakResidentBytes) / 1_048_576), r.checksum]
     }
     var out = table(header, rows, markdown: markdown)
-    out += "\nCPU-budget proxy: thread CPU time of each frame's work (\(file.config.clock) clock) judged against "
+    let clock = file.config.clock == FrameClock.threadCPU.rawValue ? "thread CPU time" : "wall time"
+    out += "\nCPU-budget proxy: \(clock) of each frame's work judged against "
     out += "D = round(1e9/Hz); \(file.config.repetitions) repetitions × \(file.config.frames) frames after "
     out += "\(file.config.warmupFrames) warm-up frames, seed \(file.config.seed), \(file.config.threads) thread(s), "
     out += "\(file.machine.configuration) build on \(file.machine.id).\n"
