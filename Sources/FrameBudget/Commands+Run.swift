@@ -14,6 +14,7 @@ public struct SuiteSelection: Sendable {
     .option("repetitions", "n", "In-process repetitions (the unit of compare's statistics; 5 or more). Default: 5."),
     .option("threads", "n", "Worker threads for the workloads. Default: all cores."),
     .option("seed", "n", "Seed of the scenario scripts. Default: 42."),
+    .option("clock", "clock", "Frame clock: thread-cpu or wall. Default: thread-cpu with 1 thread, wall with more (other threads' CPU time is invisible to the driving thread)."),
   ]
 
   /// Requested scenario names (nil = all / registry default).
@@ -40,6 +41,9 @@ public struct SuiteSelection: Sendable {
     if let raw = a.string("seed") {
       guard let seed = UInt64(raw) else { throw UsageError("option '--seed': '\(raw)' is not an unsigned 64-bit integer") }
       options.seed = seed
+    }
+    if let clock = try a.choice("clock", [FrameClock.threadCPU.rawValue, FrameClock.wall.rawValue]) {
+      options.clock = FrameClock(rawValue: clock)
     }
   }
 

@@ -343,3 +343,63 @@ struct CapacityAndIOTests {
     #expect(c["transitionsFinished"]! <= c["transitionsStarted"]!, "seed \(seed)")
   }
 }
+
+/// An executable-registered command, as `micro` from the batch engine would be.
+struct EchoCommand: BenchCommand {
+  static let configuration = CommandConfiguration(
+    name: "echo", abstract: "Echo a word (test command).",
+    arguments: [ArgumentSpec("word", "The word.")], options: [.flag("loud", "Upper-case it.")])
+  var word: String
+  var loud: Bool
+  init(_ a: ParsedArguments) throws {
+    word = a.positionals[0]
+    loud = a.flag("loud")
+  }
+  func run(_ context: CommandContext) throws -> Int32 {
+    context.stdout.write((loud ? word.uppercased() : word) + "\n")
+    return 0
+  }
+}
+
+@Suite("hooke-bench extension points")
+struct ExtensionTests {
+  func context(terminal: Bool) -> CommandContext {
+    CommandContext(stdout: .buffer(), stderr: .buffer(), registry: .selfTest, configuration: .release,
+                   workingDirectory: NSTemporaryDirectory(), environment: [:], isTerminal: terminal)
+  }
+
+  @Test func extraCommandsAreDispatchedAndListed() {
+    let c = context(terminal: false)
+    #expect(HookeBenchCommand.main(arguments: ["echo", "hi", "--loud"], context: c, extraCommands: [EchoCommand.self]) == 0)
+    #expect(c.stdout.text == "HI\n")
+    let help = context(terminal: false)
+    #expect(HookeBenchCommand.main(arguments: ["--help"], context: help, extraCommands: [EchoCommand.self]) == 0)
+    #expect(help.stdout.text.contains("\n  echo "))
+    let bad = context(terminal: false)
+    #expect(HookeBenchCommand.main(arguments: ["echo"], context: bad, extraCommands: [EchoCommand.self]) == 64)
+    #expect(bad.stderr.text.contains("missing argument <word>"))
+    #expect(HookeBenchCommand.main(arguments: ["echo", "x"], context: context(terminal: false)) == 64)
+  }
+
+  @Test func progressBarOnlyOnATerminal() {
+    let tty = context(terminal: true)
+    let report = tty.progress(total: 4)
+    report(1, "a")
+    report(4, "b")
+    #expect(tty.stderr.text.contains("[#######                       ] 1/4 a"))
+    #expect(tty.stderr.text.hasSuffix("\r\u{1B}[K"))
+    let pipe = context(terminal: false)
+    pipe.progress(total: 4)(1, "a")
+    #expect(pipe.stderr.text.isEmpty)
+  }
+
+  @Test func registryReplacesByName() {
+    var registry = ScenarioRegistry.selfTest
+    registry.register(ScenarioDescriptor(name: "spring-field", summary: "x", engines: ["a", "b"]) { engine, setup in
+      SpringFieldWorkload(setup: setup)
+    })
+    #expect(registry.scenarios.count == 1)
+    #expect(registry.scenario(named: "spring-field")?.engines == ["a", "b"])
+    #expect(throws: WorkloadError.self) { try SpringFieldWorkload.descriptor.makeWorkload("naive", WorkloadSetup(elements: 1, hz: 60, seed: 0, threads: 1)) }
+  }
+}
