@@ -64,7 +64,7 @@ public enum HTMLReport {
       <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
       <style>
       body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1200px}
-      table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}
+      table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right;white-space:nowrap}
       td:first-child,th:first-child{text-align:left}.good{color:#1a7f37}.warning{color:#b35900}
       .critical,.severe,.bad{color:#c62828;font-weight:bold}.charts{display:flex;flex-wrap:wrap;gap:12px}
       svg{background:#fafafa;border:1px solid #ddd}svg text{font-size:11px;fill:#333}
@@ -85,12 +85,22 @@ public enum HTMLReport {
     return s
   }
 
+  /// The y (or x) range of frame-time charts: up to 1.2·D so the deadline shows, unless every frame
+  /// is under half the deadline; then up to 1.15·max so the distribution stays visible and the
+  /// deadline is noted as off scale.
+  static func _timeScale(_ r: ScenarioResult) -> (top: Double, deadlineVisible: Bool) {
+    let deadline = Double(r.deadlineNs)
+    let largest = Double(r.histogram.buckets.last?[0] ?? 1)
+    if largest < deadline / 2 { return (max(1, largest * 1.15), false) }
+    return (max(deadline * 1.2, largest), true)
+  }
+
   /// Frame time (ms) versus percentile, x = −log10(1 − q) so the tail (p90, p99, p99.9) is spread out.
   public static func percentilePlot(_ r: ScenarioResult) -> String {
     let buckets = r.histogram.buckets
     let total = buckets.reduce(UInt64(0)) { $0 + $1[1] }
     let deadline = Double(r.deadlineNs)
-    let top = max(deadline * 1.2, Double(buckets.last?[0] ?? 1))
+    let (top, deadlineVisible) = _timeScale(r)
     func px(_ q: Double) -> Double { 50 + 350 * min(1, -log10(max(1e-4, 1 - q)) / 4) }
     func py(_ ns: Double) -> Double { 220 - 200 * min(1, ns / top) }
     var points: [String] = []
@@ -104,16 +114,20 @@ public enum HTMLReport {
     var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"420\" height=\"260\" role=\"img\">"
     s += _frame("frame time by percentile", x: "percentile", y: "ms", yMax: TextReports.ms(top),
                 xTicks: [(px(0), "0"), (px(0.9), "90"), (px(0.99), "99"), (px(0.999), "99.9"), (px(0.9999), "99.99")])
-    s += "<line x1=\"50\" x2=\"400\" y1=\"\(f(py(deadline)))\" y2=\"\(f(py(deadline)))\" stroke=\"#c62828\" stroke-dasharray=\"4 3\"/>"
-    s += "<text x=\"398\" y=\"\(f(py(deadline) - 3))\" text-anchor=\"end\" fill=\"#c62828\">deadline \(TextReports.ms(deadline)) ms</text>"
+    if deadlineVisible {
+      s += "<line x1=\"50\" x2=\"400\" y1=\"\(f(py(deadline)))\" y2=\"\(f(py(deadline)))\" stroke=\"#c62828\" stroke-dasharray=\"4 3\"/>"
+      s += "<text x=\"398\" y=\"\(f(py(deadline) - 3))\" text-anchor=\"end\" fill=\"#c62828\">deadline \(TextReports.ms(deadline)) ms</text>"
+    } else {
+      s += "<text x=\"398\" y=\"34\" text-anchor=\"end\" fill=\"#c62828\">deadline \(TextReports.ms(deadline)) ms (off scale, above)</text>"
+    }
     s += "<polyline fill=\"none\" stroke=\"#1565c0\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\"/></svg>"
     return s
   }
 
-  /// Histogram of frame times: 40 linear bins from 0 to max(max frame time, 1.2·D), count on y.
+  /// Histogram of frame times: 40 linear bins over the range of `_timeScale`, count on y.
   public static func histogramPlot(_ r: ScenarioResult) -> String {
     let deadline = Double(r.deadlineNs)
-    let top = max(deadline * 1.2, Double(r.histogram.buckets.last?[0] ?? 1))
+    let (top, deadlineVisible) = _timeScale(r)
     var bins = [UInt64](repeating: 0, count: 40)
     for b in r.histogram.buckets { bins[min(39, Int(Double(b[0]) / top * 40))] += b[1] }
     let peak = Double(max(1, bins.max() ?? 1))
@@ -124,9 +138,13 @@ public enum HTMLReport {
       let h = 200 * Double(c) / peak
       s += "<rect x=\"\(f(50 + Double(i) * 8.75))\" y=\"\(f(220 - h))\" width=\"8\" height=\"\(f(h))\" fill=\"#42a5f5\"/>"
     }
-    let dx = 50 + 350 * deadline / top
-    s += "<line x1=\"\(f(dx))\" x2=\"\(f(dx))\" y1=\"20\" y2=\"220\" stroke=\"#c62828\" stroke-dasharray=\"4 3\"/></svg>"
-    return s
+    if deadlineVisible {
+      let dx = 50 + 350 * deadline / top
+      s += "<line x1=\"\(f(dx))\" x2=\"\(f(dx))\" y1=\"20\" y2=\"220\" stroke=\"#c62828\" stroke-dasharray=\"4 3\"/>"
+    } else {
+      s += "<text x=\"398\" y=\"34\" text-anchor=\"end\" fill=\"#c62828\">deadline \(TextReports.ms(deadline)) ms (off scale, right)</text>"
+    }
+    return s + "</svg>"
   }
 
   /// Capacity bars: one group per Hz, one bar per (scenario, engine), height log10(max elements).
