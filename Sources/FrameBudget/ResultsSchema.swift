@@ -148,7 +148,7 @@ public struct ResultMetrics: Codable, Sendable, Equatable {
     self.peakResidentBytes = peakResidentBytes
   }
 
-  // Flattened: the frame metrics' keys sit next to `peakResidentBytes`.
+  /// Decodes the flat `metrics` object: the frame metrics' keys sit next to `peakResidentBytes`.
   public init(from decoder: any Decoder) throws {
     frame = try FrameMetrics(from: decoder)
     let c = try decoder.container(keyedBy: _PeakKey.self)
