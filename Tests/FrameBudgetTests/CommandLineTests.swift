@@ -403,3 +403,24 @@ struct ExtensionTests {
     #expect(throws: WorkloadError.self) { try SpringFieldWorkload.descriptor.makeWorkload("naive", WorkloadSetup(elements: 1, hz: 60, seed: 0, threads: 1)) }
   }
 }
+
+@Suite("Committed golden checksums")
+struct GoldenTests {
+  /// results/golden.json was recorded by a release build (`hooke-bench verify --update`); this
+  /// debug build must reproduce its spring-field entries bit for bit (other scenarios' entries are
+  /// checked by `hooke-bench verify`, which has their registry).
+  @Test func debugBuildReproducesTheReleaseGoldenForTheSelfTestWorkload() throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../results/golden.json").standardized.path
+    let golden = try ResultsIO.read(GoldenFile.self, kind: GoldenFile.kindName, from: path)
+    let entries = golden.entries.filter { $0.scenario == SpringFieldWorkload.descriptor.name }
+    #expect(!entries.isEmpty)
+    for entry in entries {
+      let setup = WorkloadSetup(elements: entry.elements, hz: entry.hz, seed: golden.seed, threads: 1)
+      let trace = try BenchmarkRunner.trace(
+        scenario: SpringFieldWorkload.descriptor, engine: entry.engine, setup: setup,
+        totalFrames: entry.frames, checksumInterval: VerifyCommand.interval)
+      #expect(VerifyCommand.firstMismatch(golden: entry, trace: trace) == nil, "\(entry.id)")
+    }
+  }
+}
