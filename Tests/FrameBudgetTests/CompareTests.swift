@@ -72,6 +72,33 @@ struct CompareTests {
     #expect(bench(["compare", "a.json", "b.json", "--strict"], in: dir.path).code == 8)
   }
 
+  @Test func machineMismatchWarnsAndStrictRefuses() {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    write(syntheticFile([syntheticResult(baseNs: 2_000_000, noise: 0.01, seed: 21)]), dir, "a.json")
+    write(syntheticFile([syntheticResult(baseNs: 2_000_000, noise: 0.01, seed: 21)], machineID: "other-box"), dir, "b.json")
+    let r = bench(["compare", "a.json", "b.json", "--format", "markdown"], in: dir.path)
+    #expect(r.code == 0)
+    #expect(r.stdout.hasPrefix("## Benchmark comparison\n"))
+    #expect(r.stdout.contains("warning: machine differs: baseline 'test-machine', candidate 'other-box'"))
+    let strict = bench(["compare", "a.json", "b.json", "--strict"], in: dir.path)
+    #expect(strict.code == 1)
+    #expect(strict.stderr.contains("--strict: machine 'other-box' of b.json differs from 'test-machine' of a.json"))
+  }
+
+  @Test func missingAndNewResultsAreListedButPass() {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    write(syntheticFile([syntheticResult(baseNs: 2_000_000, noise: 0.01, seed: 22)]), dir, "a.json")
+    write(syntheticFile([syntheticResult(hz: 120, baseNs: 2_000_000, noise: 0.01, seed: 22)]), dir, "b.json")
+    let r = bench(["compare", "a.json", "b.json", "--format", "json"], in: dir.path)
+    #expect(r.code == 0)
+    let report = try! JSONDecoder().decode(CompareReport.self, from: Data(r.stdout.utf8))
+    #expect(report.missing == ["spring-field/hooke?elements=1000&hz=60"])
+    #expect(report.new == ["spring-field/hooke?elements=1000&hz=120"])
+    #expect(report.comparisons.isEmpty)
+  }
+
   @Test func staticBudgetViolationExitsSeven() {
     let dir = TempDirectory()
     defer { dir.cleanup() }
