@@ -179,7 +179,8 @@ public struct ParsedArguments: Sendable {
   public var help = false
 
   /// Parses `arguments` against `configuration`: `--name value`, `--name=value`, flags, and
-  /// positionals (everything after `--` is positional).
+  /// positionals (everything after `--` is positional). A repeating option of a command without
+  /// positional arguments also takes the non-option tokens that follow (`--scenario a b`).
   public static func parse(_ arguments: [String], for configuration: CommandConfiguration) throws -> ParsedArguments {
     var parsed = ParsedArguments()
     var i = 0
@@ -218,6 +219,14 @@ public struct ParsedArguments: Sendable {
       }
       if !spec.repeating && parsed.values[name] != nil { throw UsageError("option '--\(name)' given more than once") }
       parsed.values[name, default: []].append(value)
+      // `--scenario a b c`: a repeating option of a command without positionals takes every
+      // following non-option token.
+      if spec.repeating && inline == nil && configuration.arguments.isEmpty {
+        while i < arguments.count && !arguments[i].hasPrefix("-") {
+          parsed.values[name, default: []].append(arguments[i])
+          i += 1
+        }
+      }
     }
     if !parsed.help {
       let required = configuration.arguments.filter { !$0.optional }.count

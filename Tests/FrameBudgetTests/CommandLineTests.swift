@@ -19,6 +19,8 @@ struct CommandLineTests {
     (["run", "--frames"], "option '--frames' needs a value"),
     (["run", "--format", "xml"], "option '--format': 'xml' is not one of text, markdown, json"),
     (["run", "--scenario", "nope"], "option '--scenario': unknown scenario 'nope'"),
+    (["run", "--scenario", "spring-field", "nope", "--quiet"], "option '--scenario': unknown scenario 'nope'"),
+    (["run", "--scenario=spring-field", "nope"], "unexpected argument 'nope'"),
     (["run", "--engine", "rk4"], "option '--engine': no selected scenario offers engine 'rk4'"),
     (["run", "--quiet=yes"], "flag '--quiet' does not take a value"),
     (["run", "--seed", "-1"], "option '--seed': '-1' is not an unsigned 64-bit integer"),
