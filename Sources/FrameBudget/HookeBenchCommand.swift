@@ -76,10 +76,10 @@ public struct CommandContext: @unchecked Sendable {
 /// The `hooke-bench` entry point.
 public enum HookeBenchCommand {
   /// The built-in commands, in help order.
-  public static let builtInCommands: [any BenchCommand.Type] = [
-    RunCommand.self, CapacityCommand.self, VerifyCommand.self, CompareCommand.self,
-    BaselineCommand.self, ReportCommand.self, ExportCommand.self,
-  ]
+  public static var builtInCommands: [any BenchCommand.Type] {
+    [RunCommand.self, CapacityCommand.self, VerifyCommand.self, CompareCommand.self,
+     BaselineCommand.self, ReportCommand.self, ExportCommand.self]
+  }
 
   /// Runs `hooke-bench` with `arguments` (without the program name) using the process's stdout,
   /// stderr, working directory and environment. Returns the exit code.
