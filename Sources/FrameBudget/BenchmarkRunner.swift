@@ -96,7 +96,7 @@ public enum BenchmarkRunner {
     }
     let metrics = FrameMetrics(frameTimes: pooled, deadlineNs: deadline, jankyMultiplier: options.jankyMultiplier)
     let trace = reference ?? WorkloadTrace(checksums: [], counters: [:])
-    return ScenarioResult(
+    var result = ScenarioResult(
       id: ScenarioResult.makeID(scenario: scenario.name, engine: engine, elements: setup.elements, hz: setup.hz),
       scenario: scenario.name, engine: engine, elements: setup.elements, hz: setup.hz,
       frames: max(1, options.frames), warmupFrames: max(0, options.warmupFrames), deadlineNs: deadline,
@@ -106,6 +106,20 @@ public enum BenchmarkRunner {
       checksums: trace.checksums, counters: trace.counters,
       histogram: LogLinearHistogram(values: pooled),
       frameTimesNs: options.keepRawFrameTimes ? raw : nil, failure: failure)
+    result.repetitionP50CV = coefficientOfVariation(summaries.map { Double($0.p50Ns) })
+    return result
+  }
+
+  /// Population standard deviation / mean; nil for fewer than 2 values or a zero mean.
+  public static func coefficientOfVariation(_ values: [Double]) -> Double? {
+    guard values.count >= 2 else { return nil }
+    var sum = 0.0
+    for v in values { sum += v }
+    let mean = sum / Double(values.count)
+    guard mean != 0 else { return nil }
+    var squares = 0.0
+    for v in values { squares += (v - mean) * (v - mean) }
+    return (squares / Double(values.count)).squareRoot() / mean
   }
 
   /// Runs the script once without timing and returns its checksums and counters (for `verify`).

@@ -193,6 +193,9 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
   public var metrics: ResultMetrics
   /// One summary per repetition.
   public var repetitions: [RepetitionSummary]
+  /// Coefficient of variation (population stddev / mean) of the repetitions' p50, a ratio; nil
+  /// with fewer than 2 repetitions or a zero mean.
+  public var repetitionP50CV: Double? = nil
   /// Render-list checksum after the last frame (16 hex digits).
   public var checksum: String
   /// Checksums at sampled frames.

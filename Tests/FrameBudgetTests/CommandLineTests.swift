@@ -100,6 +100,7 @@ struct CommandLineTests {
     #expect(file.results.count == 1)
     let result = file.results[0]
     #expect(result.repetitions.count == 2)
+    #expect(result.repetitionP50CV != nil)
     #expect(result.metrics.frame.frameCount == 40)
     #expect(result.deadlineNs == 16_666_667)
     #expect(result.counters["channelsStepped"]! > 0)
