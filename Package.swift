@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "Hooke", targets: ["Hooke"]),
     .library(name: "HookeAnimation", targets: ["HookeAnimation"]),
+    .library(name: "FrameBudget", targets: ["FrameBudget"]),
     .executable(name: "hooke-bench", targets: ["hooke-bench"]),
   ],
   targets: [
@@ -18,6 +19,9 @@ let package = Package(
     // SwiftUI-faithful animations on top of the core (no Foundation).
     .target(name: "HookeAnimation", dependencies: ["Hooke"]),
     .testTarget(name: "HookeAnimationTests", dependencies: ["HookeAnimation", "Hooke", "_TestSupport"]),
+    // The frame-budget benchmark harness: workloads, metrics, results, compare, reports, CLI layer.
+    .target(name: "FrameBudget", dependencies: ["Hooke"]),
+    .testTarget(name: "FrameBudgetTests", dependencies: ["FrameBudget", "Hooke"]),
     .executableTarget(name: "hooke-bench", dependencies: ["Hooke"], path: "Benchmarks/hooke-bench"),
   ],
   swiftLanguageModes: [.v6]
