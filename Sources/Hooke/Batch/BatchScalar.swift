@@ -1,0 +1,143 @@
+/// A scalar type the batch engine stores channels in: `Float` or `Double`.
+///
+/// Matrices are computed once per (driver, frame interval) in `Double` and rounded to the scalar
+/// once; the per-channel arithmetic then runs entirely in the scalar, eight channels per SIMD
+/// vector. Underscored requirements are the engine's kernels, implemented once generically and
+/// specialised for each conforming type so the per-frame loops compile to straight vector code.
+public protocol BatchScalar: DeterministicFloatingPoint, SIMDScalar {
+  /// Steps `count` spring channels in place: `(y, v) ← M·(y, v)`, then snaps channels inside the
+  /// rest box to `(0, 0)`. Returns the number of channels snapped in this call.
+  static func _stepLinear2(
+    _ y: UnsafeMutablePointer<Self>, _ v: UnsafeMutablePointer<Self>, count: Int,
+    _ m: SIMD4<Self>, rest: SIMD2<Self>
+  ) -> Int
+
+  /// Steps `count` SwiftUI-model channels in place: `(y, v, a) ← M·(y, v, a)` with the 3×3
+  /// matrix `m` in row-major order, then snaps channels inside the rest box to `(0, 0, 0)`.
+  static func _stepLinear3(
+    _ y: UnsafeMutablePointer<Self>, _ v: UnsafeMutablePointer<Self>,
+    _ a: UnsafeMutablePointer<Self>, count: Int,
+    _ m: (Self, Self, Self, Self, Self, Self, Self, Self, Self), rest: SIMD2<Self>
+  ) -> Int
+}
+
+extension Float: BatchScalar {
+  /// See ``BatchScalar/_stepLinear2(_:_:count:_:rest:)``.
+  public static func _stepLinear2(
+    _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, count: Int,
+    _ m: SIMD4<Float>, rest: SIMD2<Float>
+  ) -> Int { _batchStepLinear2(y, v, count: count, m, rest: rest) }
+
+  /// See ``BatchScalar/_stepLinear3(_:_:_:count:_:rest:)``.
+  public static func _stepLinear3(
+    _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>,
+    _ a: UnsafeMutablePointer<Float>, count: Int,
+    _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), rest: SIMD2<Float>
+  ) -> Int { _batchStepLinear3(y, v, a, count: count, m, rest: rest) }
+}
+
+extension Double: BatchScalar {
+  /// See ``BatchScalar/_stepLinear2(_:_:count:_:rest:)``.
+  public static func _stepLinear2(
+    _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, count: Int,
+    _ m: SIMD4<Double>, rest: SIMD2<Double>
+  ) -> Int { _batchStepLinear2(y, v, count: count, m, rest: rest) }
+
+  /// See ``BatchScalar/_stepLinear3(_:_:_:count:_:rest:)``.
+  public static func _stepLinear3(
+    _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>,
+    _ a: UnsafeMutablePointer<Double>, count: Int,
+    _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double),
+    rest: SIMD2<Double>
+  ) -> Int { _batchStepLinear3(y, v, a, count: count, m, rest: rest) }
+}
+
+// The kernels. Each lane does exactly the scalar tail's operations in the same order (IEEE
+// multiply and add, no fused multiply-add), so results do not depend on where a range starts or
+// how it is split into SIMD blocks and tails: chunking and threading cannot change a bit.
+
+@inline(__always)
+func _batchStepLinear2<S: BatchScalar>(
+  _ y: UnsafeMutablePointer<S>, _ v: UnsafeMutablePointer<S>, count: Int,
+  _ m: SIMD4<S>, rest: SIMD2<S>
+) -> Int {
+  let m00 = m[0], m01 = m[1], m10 = m[2], m11 = m[3]
+  let restY = rest[0], restV = rest[1]
+  var snapped = 0
+  var i = 0
+  while i + 8 <= count {
+    let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<S>.self)
+    let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<S>.self)
+    var y1 = m00 * y0 + m01 * v0
+    var v1 = m10 * y0 + m11 * v0
+    let atRest = (y1 .<= restY) .& (y1 .>= -restY) .& (v1 .<= restV) .& (v1 .>= -restV)
+    if any(atRest) {
+      y1.replace(with: 0, where: atRest)
+      v1.replace(with: 0, where: atRest)
+      for lane in 0..<8 where atRest[lane] { snapped &+= 1 }
+    }
+    UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<S>.self)
+    UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<S>.self)
+    i &+= 8
+  }
+  while i < count {
+    let y0 = y[i], v0 = v[i]
+    var y1 = m00 * y0 + m01 * v0
+    var v1 = m10 * y0 + m11 * v0
+    if y1 <= restY && y1 >= -restY && v1 <= restV && v1 >= -restV {
+      y1 = 0
+      v1 = 0
+      snapped &+= 1
+    }
+    y[i] = y1
+    v[i] = v1
+    i &+= 1
+  }
+  return snapped
+}
+
+@inline(__always)
+func _batchStepLinear3<S: BatchScalar>(
+  _ y: UnsafeMutablePointer<S>, _ v: UnsafeMutablePointer<S>, _ a: UnsafeMutablePointer<S>,
+  count: Int, _ m: (S, S, S, S, S, S, S, S, S), rest: SIMD2<S>
+) -> Int {
+  let restY = rest[0], restV = rest[1]
+  var snapped = 0
+  var i = 0
+  while i + 8 <= count {
+    let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<S>.self)
+    let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<S>.self)
+    let a0 = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<S>.self)
+    var y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
+    var v1 = m.3 * y0 + m.4 * v0 + m.5 * a0
+    var a1 = m.6 * y0 + m.7 * v0 + m.8 * a0
+    let atRest = (y1 .<= restY) .& (y1 .>= -restY) .& (v1 .<= restV) .& (v1 .>= -restV)
+    if any(atRest) {
+      y1.replace(with: 0, where: atRest)
+      v1.replace(with: 0, where: atRest)
+      a1.replace(with: 0, where: atRest)
+      for lane in 0..<8 where atRest[lane] { snapped &+= 1 }
+    }
+    UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<S>.self)
+    UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<S>.self)
+    UnsafeMutableRawPointer(a + i).storeBytes(of: a1, as: SIMD8<S>.self)
+    i &+= 8
+  }
+  while i < count {
+    let y0 = y[i], v0 = v[i], a0 = a[i]
+    var y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
+    var v1 = m.3 * y0 + m.4 * v0 + m.5 * a0
+    var a1 = m.6 * y0 + m.7 * v0 + m.8 * a0
+    if y1 <= restY && y1 >= -restY && v1 <= restV && v1 >= -restV {
+      y1 = 0
+      v1 = 0
+      a1 = 0
+      snapped &+= 1
+    }
+    y[i] = y1
+    v[i] = v1
+    a[i] = a1
+    i &+= 1
+  }
+  return snapped
+}
