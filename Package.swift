@@ -6,6 +6,7 @@ let package = Package(
   name: "Hooke",
   products: [
     .library(name: "Hooke", targets: ["Hooke"]),
+    .library(name: "HookeThreads", targets: ["HookeThreads"]),
     .executable(name: "hooke-bench", targets: ["hooke-bench"]),
   ],
   targets: [
@@ -13,8 +14,12 @@ let package = Package(
     .target(name: "Hooke"),
     // Test-only helpers: approximate equality, seeded randomness, fixtures, a double-double reference.
     .target(name: "_TestSupport", dependencies: ["Hooke"]),
-    .testTarget(name: "HookeTests", dependencies: ["Hooke", "_TestSupport"]),
-    .executableTarget(name: "hooke-bench", dependencies: ["Hooke"], path: "Benchmarks/hooke-bench"),
+    // Multi-core stepping of the batch engine (Dispatch; not part of the Embedded core).
+    .target(name: "HookeThreads", dependencies: ["Hooke"]),
+    // Benchmark scenarios and the reference engines peers use (libm allowed here, not in Hooke).
+    .target(name: "Scenarios", dependencies: ["Hooke", "HookeThreads"], path: "Benchmarks/Scenarios"),
+    .testTarget(name: "HookeTests", dependencies: ["Hooke", "_TestSupport", "HookeThreads"]),
+    .executableTarget(name: "hooke-bench", dependencies: ["Hooke", "Scenarios"], path: "Benchmarks/hooke-bench"),
   ],
   swiftLanguageModes: [.v6]
 )

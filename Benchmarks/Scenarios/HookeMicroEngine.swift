@@ -1,0 +1,43 @@
+import Hooke
+import HookeThreads
+
+/// Hooke's batch engine in the micro benchmark: one group, every channel a handle.
+public final class HookeMicroEngine<S: BatchScalar>: MicroEngine {
+  public let name = "hooke"
+  public let model: String
+  public var scalarName: String { S.self == Float.self ? "Float" : "Double" }
+  public let threads: Int
+  /// Stepping reads and writes displacement and velocity.
+  public var bytesPerChannelStep: Int { 4 * MemoryLayout<S>.size }
+  let engine: BatchEngine<S>
+  let stepper: BatchThreadedStepper<S>
+  var handles: [BatchChannel] = []
+  let ticks: Int64
+  var scratch: [S]
+
+  /// `frameRate` must divide the engine's default ticks per second (3,628,800).
+  public init(count: Int, spring: Spring, frameRate: Int, threads: Int, model: String = "exact") {
+    self.model = model
+    self.threads = threads
+    engine = BatchEngine<S>()
+    ticks = engine.ticksPerSecond / Int64(frameRate)
+    let group = engine.addGroup(.spring(spring), restRule: .never)
+    handles.reserveCapacity(count)
+    for _ in 0..<count {
+      handles.append(try! engine.addChannel(to: group, value: 0, target: 0))
+    }
+    stepper = BatchThreadedStepper(engine: engine, threads: threads, chunkSize: 16384)
+    scratch = Array(repeating: 0, count: count)
+  }
+
+  public func retarget(_ targets: UnsafeBufferPointer<Double>) {
+    for i in 0..<scratch.count { scratch[i] = S(targets[i]) }
+    handles.withUnsafeBufferPointer { h in
+      scratch.withUnsafeBufferPointer { t in _ = engine.retarget(h, to: t) }
+    }
+  }
+
+  public func step() { stepper.step(ticks: ticks) }
+
+  public func value(_ i: Int) -> Double { Double(engine.value(of: handles[i])!) }
+}
