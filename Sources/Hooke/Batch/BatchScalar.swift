@@ -26,14 +26,14 @@ extension Float: BatchScalar {
   public static func _stepLinear2(
     _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, count: Int,
     _ m: SIMD4<Float>, rest: SIMD2<Float>
-  ) -> Int { _batchStepLinear2(y, v, count: count, m, rest: rest) }
+  ) -> Int { _kernel2(y, v, count: count, m, rest: rest) }
 
   /// See ``BatchScalar/_stepLinear3(_:_:_:count:_:rest:)``.
   public static func _stepLinear3(
     _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>,
     _ a: UnsafeMutablePointer<Float>, count: Int,
     _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), rest: SIMD2<Float>
-  ) -> Int { _batchStepLinear3(y, v, a, count: count, m, rest: rest) }
+  ) -> Int { _kernel3(y, v, a, count: count, m, rest: rest) }
 }
 
 extension Double: BatchScalar {
@@ -41,7 +41,7 @@ extension Double: BatchScalar {
   public static func _stepLinear2(
     _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, count: Int,
     _ m: SIMD4<Double>, rest: SIMD2<Double>
-  ) -> Int { _batchStepLinear2(y, v, count: count, m, rest: rest) }
+  ) -> Int { _kernel2(y, v, count: count, m, rest: rest) }
 
   /// See ``BatchScalar/_stepLinear3(_:_:_:count:_:rest:)``.
   public static func _stepLinear3(
@@ -49,95 +49,193 @@ extension Double: BatchScalar {
     _ a: UnsafeMutablePointer<Double>, count: Int,
     _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double),
     rest: SIMD2<Double>
-  ) -> Int { _batchStepLinear3(y, v, a, count: count, m, rest: rest) }
+  ) -> Int { _kernel3(y, v, a, count: count, m, rest: rest) }
 }
 
-// The kernels. Each lane does exactly the scalar tail's operations in the same order (IEEE
-// multiply and add, no fused multiply-add), so results do not depend on where a range starts or
-// how it is split into SIMD blocks and tails: chunking and threading cannot change a bit.
+// The kernels, written out for each scalar type (generated from one template).
 
-@inline(__always)
-func _batchStepLinear2<S: BatchScalar>(
-  _ y: UnsafeMutablePointer<S>, _ v: UnsafeMutablePointer<S>, count: Int,
-  _ m: SIMD4<S>, rest: SIMD2<S>
-) -> Int {
-  let m00 = m[0], m01 = m[1], m10 = m[2], m11 = m[3]
-  let restY = rest[0], restV = rest[1]
-  var snapped = 0
-  var i = 0
-  while i + 8 <= count {
-    let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<S>.self)
-    let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<S>.self)
-    var y1 = m00 * y0 + m01 * v0
-    var v1 = m10 * y0 + m11 * v0
-    let atRest = (y1 .<= restY) .& (y1 .>= -restY) .& (v1 .<= restV) .& (v1 .>= -restV)
-    if any(atRest) {
-      y1.replace(with: 0, where: atRest)
-      v1.replace(with: 0, where: atRest)
-      for lane in 0..<8 where atRest[lane] { snapped &+= 1 }
+extension Float {
+  // Concrete SIMD8<Float> code: the stdlib's concrete vector operations compile to straight vector
+  // instructions, whereas the same code written generically goes through lane-by-lane fallbacks.
+  // Each lane does exactly the scalar tail's IEEE multiplies and adds in the same order (Swift
+  // does not contract to fused multiply-add), so results do not depend on where a range starts
+  // or how it is split: chunking and threading cannot change a bit.
+  @inline(__always)
+  static func _kernel2(
+    _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, count: Int,
+    _ m: SIMD4<Float>, rest: SIMD2<Float>
+  ) -> Int {
+    let m00 = m[0], m01 = m[1], m10 = m[2], m11 = m[3]
+    let restY2 = rest[0] * rest[0], restV2 = rest[1] * rest[1]
+    var snapped = 0
+    var i = 0
+    while i &+ 8 <= count {
+      let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Float>.self)
+      let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Float>.self)
+      var y1 = m00 * y0 + m01 * v0
+      var v1 = m10 * y0 + m11 * v0
+      let atRest = (y1 * y1 .<= restY2) .& (v1 * v1 .<= restV2)
+      if any(atRest) {
+        y1.replace(with: 0, where: atRest)
+        v1.replace(with: 0, where: atRest)
+        for lane in 0..<8 where atRest[lane] { snapped &+= 1 }
+      }
+      UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<Float>.self)
+      UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<Float>.self)
+      i &+= 8
     }
-    UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<S>.self)
-    UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<S>.self)
-    i &+= 8
-  }
-  while i < count {
-    let y0 = y[i], v0 = v[i]
-    var y1 = m00 * y0 + m01 * v0
-    var v1 = m10 * y0 + m11 * v0
-    if y1 <= restY && y1 >= -restY && v1 <= restV && v1 >= -restV {
-      y1 = 0
-      v1 = 0
-      snapped &+= 1
+    while i < count {
+      let y0 = y[i], v0 = v[i]
+      var y1 = m00 * y0 + m01 * v0
+      var v1 = m10 * y0 + m11 * v0
+      if y1 * y1 <= restY2 && v1 * v1 <= restV2 {
+        y1 = 0
+        v1 = 0
+        snapped &+= 1
+      }
+      y[i] = y1
+      v[i] = v1
+      i &+= 1
     }
-    y[i] = y1
-    v[i] = v1
-    i &+= 1
+    return snapped
   }
-  return snapped
+
+  @inline(__always)
+  static func _kernel3(
+    _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, _ a: UnsafeMutablePointer<Float>,
+    count: Int, _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), rest: SIMD2<Float>
+  ) -> Int {
+    let restY2 = rest[0] * rest[0], restV2 = rest[1] * rest[1]
+    var snapped = 0
+    var i = 0
+    while i &+ 8 <= count {
+      let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Float>.self)
+      let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Float>.self)
+      let a0 = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Float>.self)
+      var y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
+      var v1 = m.3 * y0 + m.4 * v0 + m.5 * a0
+      var a1 = m.6 * y0 + m.7 * v0 + m.8 * a0
+      let atRest = (y1 * y1 .<= restY2) .& (v1 * v1 .<= restV2)
+      if any(atRest) {
+        y1.replace(with: 0, where: atRest)
+        v1.replace(with: 0, where: atRest)
+        a1.replace(with: 0, where: atRest)
+        for lane in 0..<8 where atRest[lane] { snapped &+= 1 }
+      }
+      UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<Float>.self)
+      UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<Float>.self)
+      UnsafeMutableRawPointer(a + i).storeBytes(of: a1, as: SIMD8<Float>.self)
+      i &+= 8
+    }
+    while i < count {
+      let y0 = y[i], v0 = v[i], a0 = a[i]
+      var y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
+      var v1 = m.3 * y0 + m.4 * v0 + m.5 * a0
+      var a1 = m.6 * y0 + m.7 * v0 + m.8 * a0
+      if y1 * y1 <= restY2 && v1 * v1 <= restV2 {
+        y1 = 0
+        v1 = 0
+        a1 = 0
+        snapped &+= 1
+      }
+      y[i] = y1
+      v[i] = v1
+      a[i] = a1
+      i &+= 1
+    }
+    return snapped
+  }
 }
 
-@inline(__always)
-func _batchStepLinear3<S: BatchScalar>(
-  _ y: UnsafeMutablePointer<S>, _ v: UnsafeMutablePointer<S>, _ a: UnsafeMutablePointer<S>,
-  count: Int, _ m: (S, S, S, S, S, S, S, S, S), rest: SIMD2<S>
-) -> Int {
-  let restY = rest[0], restV = rest[1]
-  var snapped = 0
-  var i = 0
-  while i + 8 <= count {
-    let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<S>.self)
-    let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<S>.self)
-    let a0 = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<S>.self)
-    var y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
-    var v1 = m.3 * y0 + m.4 * v0 + m.5 * a0
-    var a1 = m.6 * y0 + m.7 * v0 + m.8 * a0
-    let atRest = (y1 .<= restY) .& (y1 .>= -restY) .& (v1 .<= restV) .& (v1 .>= -restV)
-    if any(atRest) {
-      y1.replace(with: 0, where: atRest)
-      v1.replace(with: 0, where: atRest)
-      a1.replace(with: 0, where: atRest)
-      for lane in 0..<8 where atRest[lane] { snapped &+= 1 }
+extension Double {
+  // Concrete SIMD8<Double> code: the stdlib's concrete vector operations compile to straight vector
+  // instructions, whereas the same code written generically goes through lane-by-lane fallbacks.
+  // Each lane does exactly the scalar tail's IEEE multiplies and adds in the same order (Swift
+  // does not contract to fused multiply-add), so results do not depend on where a range starts
+  // or how it is split: chunking and threading cannot change a bit.
+  @inline(__always)
+  static func _kernel2(
+    _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, count: Int,
+    _ m: SIMD4<Double>, rest: SIMD2<Double>
+  ) -> Int {
+    let m00 = m[0], m01 = m[1], m10 = m[2], m11 = m[3]
+    let restY2 = rest[0] * rest[0], restV2 = rest[1] * rest[1]
+    var snapped = 0
+    var i = 0
+    while i &+ 8 <= count {
+      let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Double>.self)
+      let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Double>.self)
+      var y1 = m00 * y0 + m01 * v0
+      var v1 = m10 * y0 + m11 * v0
+      let atRest = (y1 * y1 .<= restY2) .& (v1 * v1 .<= restV2)
+      if any(atRest) {
+        y1.replace(with: 0, where: atRest)
+        v1.replace(with: 0, where: atRest)
+        for lane in 0..<8 where atRest[lane] { snapped &+= 1 }
+      }
+      UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<Double>.self)
+      UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<Double>.self)
+      i &+= 8
     }
-    UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<S>.self)
-    UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<S>.self)
-    UnsafeMutableRawPointer(a + i).storeBytes(of: a1, as: SIMD8<S>.self)
-    i &+= 8
-  }
-  while i < count {
-    let y0 = y[i], v0 = v[i], a0 = a[i]
-    var y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
-    var v1 = m.3 * y0 + m.4 * v0 + m.5 * a0
-    var a1 = m.6 * y0 + m.7 * v0 + m.8 * a0
-    if y1 <= restY && y1 >= -restY && v1 <= restV && v1 >= -restV {
-      y1 = 0
-      v1 = 0
-      a1 = 0
-      snapped &+= 1
+    while i < count {
+      let y0 = y[i], v0 = v[i]
+      var y1 = m00 * y0 + m01 * v0
+      var v1 = m10 * y0 + m11 * v0
+      if y1 * y1 <= restY2 && v1 * v1 <= restV2 {
+        y1 = 0
+        v1 = 0
+        snapped &+= 1
+      }
+      y[i] = y1
+      v[i] = v1
+      i &+= 1
     }
-    y[i] = y1
-    v[i] = v1
-    a[i] = a1
-    i &+= 1
+    return snapped
   }
-  return snapped
+
+  @inline(__always)
+  static func _kernel3(
+    _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>,
+    count: Int, _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double), rest: SIMD2<Double>
+  ) -> Int {
+    let restY2 = rest[0] * rest[0], restV2 = rest[1] * rest[1]
+    var snapped = 0
+    var i = 0
+    while i &+ 8 <= count {
+      let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Double>.self)
+      let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Double>.self)
+      let a0 = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Double>.self)
+      var y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
+      var v1 = m.3 * y0 + m.4 * v0 + m.5 * a0
+      var a1 = m.6 * y0 + m.7 * v0 + m.8 * a0
+      let atRest = (y1 * y1 .<= restY2) .& (v1 * v1 .<= restV2)
+      if any(atRest) {
+        y1.replace(with: 0, where: atRest)
+        v1.replace(with: 0, where: atRest)
+        a1.replace(with: 0, where: atRest)
+        for lane in 0..<8 where atRest[lane] { snapped &+= 1 }
+      }
+      UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<Double>.self)
+      UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<Double>.self)
+      UnsafeMutableRawPointer(a + i).storeBytes(of: a1, as: SIMD8<Double>.self)
+      i &+= 8
+    }
+    while i < count {
+      let y0 = y[i], v0 = v[i], a0 = a[i]
+      var y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
+      var v1 = m.3 * y0 + m.4 * v0 + m.5 * a0
+      var a1 = m.6 * y0 + m.7 * v0 + m.8 * a0
+      if y1 * y1 <= restY2 && v1 * v1 <= restV2 {
+        y1 = 0
+        v1 = 0
+        a1 = 0
+        snapped &+= 1
+      }
+      y[i] = y1
+      v[i] = v1
+      a[i] = a1
+      i &+= 1
+    }
+    return snapped
+  }
 }
