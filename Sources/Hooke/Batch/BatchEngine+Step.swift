@@ -22,7 +22,7 @@ extension BatchEngine {
   public func step(deltaTime: Double) -> Int {
     guard deltaTime > 0 else { return 0 }  // also NaN
     let ticks = deltaTime * Double(ticksPerSecond)
-    return step(ticks: ticks < 0x1p62 ? Int64(ticks.rounded()) : 1 << 62)
+    return step(ticks: ticks < 0x1p62 ? Int64(ticks._roundedHalfAwayFromZero) : 1 << 62)
   }
 
   /// First phase of a step: advances the clock and computes (or finds in the cache) each group's
@@ -37,7 +37,7 @@ extension BatchEngine {
       case .spring(let spring):
         group.matrix = _cachedMatrix(group, ticks: ticks) {
           let m = SpringTransitionMatrix(spring: spring, deltaTime: Double(ticks) / Double(ticksPerSecond))
-          return SIMD4(Scalar(m.m00), Scalar(m.m01), Scalar(m.m10), Scalar(m.m11))
+          return (Scalar(m.m00), Scalar(m.m01), Scalar(m.m10), Scalar(m.m11))
         }
       case .timingCurve:
         break
@@ -86,7 +86,7 @@ extension BatchEngine {
     }
   }
 
-  func _cachedMatrix(_ g: _Group, ticks: Int64, _ make: () -> SIMD4<Scalar>) -> SIMD4<Scalar> {
+  func _cachedMatrix(_ g: _Group, ticks: Int64, _ make: () -> _Matrix2) -> _Matrix2 {
     if g.cacheTicks.0 == ticks { return g.cache.0 }
     if g.cacheTicks.1 == ticks { return g.cache.1 }
     if g.cacheTicks.2 == ticks { return g.cache.2 }
@@ -122,7 +122,7 @@ extension BatchEngine {
       let y0 = Double(c.y0[i])
       let y = Scalar(y0 * (1 - curve.value(at: p)))
       let v = Scalar(-y0 * curve.velocity(at: p) / seconds)
-      if y <= g.rest[0] && y >= -g.rest[0] && v <= g.rest[1] && v >= -g.rest[1] && y == 0 {
+      if y == 0 && v.magnitude <= g.rest.1 {
         c.y[i] = 0
         c.v[i] = 0
         snapped += 1

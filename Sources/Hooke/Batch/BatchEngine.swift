@@ -38,19 +38,21 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// The engine's clock in ticks: the sum of all stepped intervals.
   public internal(set) var now: Int64 = 0
 
-  @usableFromInline final class _Group {
+  typealias _Matrix2 = (Scalar, Scalar, Scalar, Scalar)
+
+  final class _Group {
     let driver: BatchDriver
-    let rest: SIMD2<Scalar>
+    let rest: (Scalar, Scalar)
     let columns: _BatchColumns<Scalar>
     let durationTicks: Int64
     var cacheTicks: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
-    var cache: (SIMD4<Scalar>, SIMD4<Scalar>, SIMD4<Scalar>, SIMD4<Scalar>) = (.zero, .zero, .zero, .zero)
+    var cache: (_Matrix2, _Matrix2, _Matrix2, _Matrix2) = ((0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
     var cacheNext = 0
-    var matrix: SIMD4<Scalar> = .zero
+    var matrix: _Matrix2 = (0, 0, 0, 0)
 
     init(driver: BatchDriver, rest: BatchRestRule, ticksPerSecond: Int64) {
       self.driver = driver
-      self.rest = SIMD2(Scalar(rest.displacement), Scalar(rest.speed))
+      self.rest = (Scalar(rest.displacement), Scalar(rest.speed))
       switch driver {
       case .spring:
         columns = _BatchColumns(hasAcceleration: false, hasCurveState: false)
@@ -58,7 +60,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       case .timingCurve(_, let duration):
         columns = _BatchColumns(hasAcceleration: false, hasCurveState: true)
         let ticks = duration * Double(ticksPerSecond)
-        durationTicks = ticks >= 1 ? (ticks < 4e18 ? Int64(ticks.rounded()) : 4_000_000_000_000_000_000) : 1
+        durationTicks = ticks >= 1 ? (ticks < 4e18 ? Int64(ticks._roundedHalfAwayFromZero) : 4_000_000_000_000_000_000) : 1
       }
     }
   }

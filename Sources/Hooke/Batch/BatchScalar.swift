@@ -2,14 +2,14 @@
 ///
 /// Matrices are computed once per (driver, frame interval) in `Double` and rounded to the scalar
 /// once; the per-channel arithmetic then runs entirely in the scalar, eight channels per SIMD
-/// vector. Underscored requirements are the engine's kernels, implemented once generically and
-/// specialised for each conforming type so the per-frame loops compile to straight vector code.
-public protocol BatchScalar: DeterministicFloatingPoint, SIMDScalar {
+/// vector. Underscored requirements are the engine's kernels, written out for each conforming
+/// type with concrete SIMD8 vectors so the per-frame loops compile to straight vector code.
+public protocol BatchScalar: DeterministicFloatingPoint {
   /// Steps `count` spring channels in place: `(y, v) ← M·(y, v)`, then snaps channels inside the
   /// rest box to `(0, 0)`. Returns the number of channels snapped in this call.
   static func _stepLinear2(
     _ y: UnsafeMutablePointer<Self>, _ v: UnsafeMutablePointer<Self>, count: Int,
-    _ m: SIMD4<Self>, rest: SIMD2<Self>
+    _ m: (Self, Self, Self, Self), rest: (Self, Self)
   ) -> Int
 
   /// Steps `count` SwiftUI-model channels in place: `(y, v, a) ← M·(y, v, a)` with the 3×3
@@ -17,7 +17,7 @@ public protocol BatchScalar: DeterministicFloatingPoint, SIMDScalar {
   static func _stepLinear3(
     _ y: UnsafeMutablePointer<Self>, _ v: UnsafeMutablePointer<Self>,
     _ a: UnsafeMutablePointer<Self>, count: Int,
-    _ m: (Self, Self, Self, Self, Self, Self, Self, Self, Self), rest: SIMD2<Self>
+    _ m: (Self, Self, Self, Self, Self, Self, Self, Self, Self), rest: (Self, Self)
   ) -> Int
 }
 
@@ -25,14 +25,14 @@ extension Float: BatchScalar {
   /// See ``BatchScalar/_stepLinear2(_:_:count:_:rest:)``.
   public static func _stepLinear2(
     _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, count: Int,
-    _ m: SIMD4<Float>, rest: SIMD2<Float>
+    _ m: (Float, Float, Float, Float), rest: (Float, Float)
   ) -> Int { _kernel2(y, v, count: count, m, rest: rest) }
 
   /// See ``BatchScalar/_stepLinear3(_:_:_:count:_:rest:)``.
   public static func _stepLinear3(
     _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>,
     _ a: UnsafeMutablePointer<Float>, count: Int,
-    _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), rest: SIMD2<Float>
+    _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), rest: (Float, Float)
   ) -> Int { _kernel3(y, v, a, count: count, m, rest: rest) }
 }
 
@@ -40,7 +40,7 @@ extension Double: BatchScalar {
   /// See ``BatchScalar/_stepLinear2(_:_:count:_:rest:)``.
   public static func _stepLinear2(
     _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, count: Int,
-    _ m: SIMD4<Double>, rest: SIMD2<Double>
+    _ m: (Double, Double, Double, Double), rest: (Double, Double)
   ) -> Int { _kernel2(y, v, count: count, m, rest: rest) }
 
   /// See ``BatchScalar/_stepLinear3(_:_:_:count:_:rest:)``.
@@ -48,7 +48,7 @@ extension Double: BatchScalar {
     _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>,
     _ a: UnsafeMutablePointer<Double>, count: Int,
     _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double),
-    rest: SIMD2<Double>
+    rest: (Double, Double)
   ) -> Int { _kernel3(y, v, a, count: count, m, rest: rest) }
 }
 
@@ -63,10 +63,10 @@ extension Float {
   @inline(__always)
   static func _kernel2(
     _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, count: Int,
-    _ m: SIMD4<Float>, rest: SIMD2<Float>
+    _ m: (Float, Float, Float, Float), rest: (Float, Float)
   ) -> Int {
-    let m00 = m[0], m01 = m[1], m10 = m[2], m11 = m[3]
-    let restY2 = rest[0] * rest[0], restV2 = rest[1] * rest[1]
+    let m00 = m.0, m01 = m.1, m10 = m.2, m11 = m.3
+    let restY2 = rest.0 * rest.0, restV2 = rest.1 * rest.1
     var snapped = 0
     var i = 0
     while i &+ 8 <= count {
@@ -103,9 +103,9 @@ extension Float {
   @inline(__always)
   static func _kernel3(
     _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, _ a: UnsafeMutablePointer<Float>,
-    count: Int, _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), rest: SIMD2<Float>
+    count: Int, _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), rest: (Float, Float)
   ) -> Int {
-    let restY2 = rest[0] * rest[0], restV2 = rest[1] * rest[1]
+    let restY2 = rest.0 * rest.0, restV2 = rest.1 * rest.1
     var snapped = 0
     var i = 0
     while i &+ 8 <= count {
@@ -156,10 +156,10 @@ extension Double {
   @inline(__always)
   static func _kernel2(
     _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, count: Int,
-    _ m: SIMD4<Double>, rest: SIMD2<Double>
+    _ m: (Double, Double, Double, Double), rest: (Double, Double)
   ) -> Int {
-    let m00 = m[0], m01 = m[1], m10 = m[2], m11 = m[3]
-    let restY2 = rest[0] * rest[0], restV2 = rest[1] * rest[1]
+    let m00 = m.0, m01 = m.1, m10 = m.2, m11 = m.3
+    let restY2 = rest.0 * rest.0, restV2 = rest.1 * rest.1
     var snapped = 0
     var i = 0
     while i &+ 8 <= count {
@@ -196,9 +196,9 @@ extension Double {
   @inline(__always)
   static func _kernel3(
     _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>,
-    count: Int, _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double), rest: SIMD2<Double>
+    count: Int, _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double), rest: (Double, Double)
   ) -> Int {
-    let restY2 = rest[0] * rest[0], restV2 = rest[1] * rest[1]
+    let restY2 = rest.0 * rest.0, restV2 = rest.1 * rest.1
     var snapped = 0
     var i = 0
     while i &+ 8 <= count {
