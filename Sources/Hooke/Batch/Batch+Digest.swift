@@ -2,7 +2,8 @@ extension _DeterminismDigest {
   /// A bit-exact digest of the batch engine, `Float` and `Double`.
   ///
   /// For each scalar: an engine with three spring groups (under-damped, critical, over-damped,
-  /// rest rules `.pixel`, `.alpha`, `.never`) and one timing-curve group (`.easeInOut`, 0.3 s),
+  /// rest rules `.pixel`, `.alpha`, `.never`), one timing-curve group (`.easeInOut`, 0.3 s) and
+  /// one SwiftUI-model group (response 0.5, damping fraction 0.7),
   /// 600 channels with seeded values, targets and velocities; 240 frames with seeded variable
   /// intervals (120 Hz, 60 Hz, 90 Hz and dropped frames, to exercise the matrix cache), every
   /// 17th frame retargeting a seeded eighth of the channels (some to another group). Each frame
@@ -27,13 +28,14 @@ extension _DeterminismDigest {
       engine.addGroup(.spring(Spring(response: 0.3, dampingRatio: 1)), restRule: .alpha),
       engine.addGroup(.spring(Spring(response: 0.8, dampingRatio: 2.5)), restRule: .never),
       engine.addGroup(.timingCurve(.easeInOut, duration: 0.3), restRule: .pixel),
+      engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.5, dampingFraction: 0.7)), restRule: .pixel),
     ]
     var handles: [BatchChannel] = []
     for k in 0..<600 {
       let value = S(random.next(in: -500, 500))
       let target = S(random.next(in: -500, 500))
       let velocity = S(random.next(in: -2000, 2000))
-      if let h = try? engine.addChannel(to: groups[k % 4], value: value, target: target, velocity: velocity) {
+      if let h = try? engine.addChannel(to: groups[k % 5], value: value, target: target, velocity: velocity) {
         handles.append(h)
       }
     }
@@ -44,7 +46,7 @@ extension _DeterminismDigest {
       if frame % 17 == 0 {
         for h in handles where random.next() % 8 == 0 {
           let target = S(random.next(in: -500, 500))
-          let move = random.next() % 4 == 0 ? groups[Int(random.next() % 4)] : nil
+          let move = random.next() % 4 == 0 ? groups[Int(random.next() % 5)] : nil
           try? engine.retarget(h, to: target, group: move)
         }
       }

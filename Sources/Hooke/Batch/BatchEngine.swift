@@ -39,6 +39,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   public internal(set) var now: Int64 = 0
 
   typealias _Matrix2 = (Scalar, Scalar, Scalar, Scalar)
+  typealias _Matrix3 = (Scalar, Scalar, Scalar, Scalar, Scalar, Scalar, Scalar, Scalar, Scalar)
+  static var _zero3: _Matrix3 { (0, 0, 0, 0, 0, 0, 0, 0, 0) }
 
   final class _Group {
     let driver: BatchDriver
@@ -49,9 +51,17 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     var cache: (_Matrix2, _Matrix2, _Matrix2, _Matrix2) = ((0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
     var cacheNext = 0
     var matrix: _Matrix2 = (0, 0, 0, 0)
+    // SwiftUI model: the shared substep clock (seconds since `epoch`), and the n-substep
+    // matrices keyed by n.
+    let epoch: Int64
+    var fluidClock = 0.0
+    var cache3Counts: (Int, Int, Int, Int) = (-1, -1, -1, -1)
+    var cache3: (_Matrix3, _Matrix3, _Matrix3, _Matrix3) = (_zero3, _zero3, _zero3, _zero3)
+    var matrix3: _Matrix3 = _zero3
 
-    init(driver: BatchDriver, rest: BatchRestRule, ticksPerSecond: Int64) {
+    init(driver: BatchDriver, rest: BatchRestRule, ticksPerSecond: Int64, now: Int64) {
       self.driver = driver
+      self.epoch = now
       self.rest = (Scalar(rest.displacement), Scalar(rest.speed))
       switch driver {
       case .spring:
@@ -61,6 +71,9 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
         columns = _BatchColumns(hasAcceleration: false, hasCurveState: true)
         let ticks = duration * Double(ticksPerSecond)
         durationTicks = ticks >= 1 ? (ticks < 4e18 ? Int64(ticks._roundedHalfAwayFromZero) : 4_000_000_000_000_000_000) : 1
+      case .fluidSpring:
+        columns = _BatchColumns(hasAcceleration: true, hasCurveState: false)
+        durationTicks = 0
       }
     }
   }
@@ -78,8 +91,9 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   }
 
   /// Adds a group of channels moved by `driver`, settling by `restRule`. Groups are never removed.
+  /// A ``BatchDriver/fluidSpring(_:)`` group's substep clock starts at ``now``.
   public func addGroup(_ driver: BatchDriver, restRule: BatchRestRule = .pixel) -> BatchGroup {
-    _groups.append(_Group(driver: driver, rest: restRule, ticksPerSecond: ticksPerSecond))
+    _groups.append(_Group(driver: driver, rest: restRule, ticksPerSecond: ticksPerSecond, now: now))
     return BatchGroup(index: _groups.count - 1)
   }
 

@@ -65,6 +65,16 @@ public enum BatchDriver: Sendable {
   /// `duration` seconds, shaped by `curve` (`y = y₀·(1 − curve(progress))`). Durations that are
   /// NaN or ≤ 0 make every channel arrive on its next step; they are stored as 1 tick.
   case timingCurve(UnitCurve, duration: Double)
+  /// SwiftUI's animation spring (`.spring(response:dampingFraction:)`, see
+  /// ``FluidSpringModel``): per channel the state `(x − target, v, a)`; a frame of n substeps
+  /// of 1/300 s is one cached 3×3 matrix `Sⁿ` (``FluidSpringModel/substepMatrix``). The channels
+  /// of a group share one substep clock, started at the tick the group was added and advanced
+  /// exactly as ``FluidSpringModel/advance(_:target:to:)`` does (floating-point accumulation of
+  /// 1/300 s, stall rule), so n per frame equals ``FluidSpringModel/substepCount(from:to:)``.
+  /// The force `a` is kept across retargets (SwiftUI keeps it across merges); a channel moved
+  /// in from a group without a force column starts with `a = 0`. Settling uses the group's
+  /// ``BatchRestRule`` (on `x − target` and `v`), not SwiftUI's 1 % rule.
+  case fluidSpring(FluidSpringModel)
 }
 
 /// Errors reported by the batch engine's boundary calls. The engine is unchanged when one is
