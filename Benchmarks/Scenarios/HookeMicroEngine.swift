@@ -7,21 +7,26 @@ public final class HookeMicroEngine<S: BatchScalar>: MicroEngine {
   public let model: String
   public var scalarName: String { S.self == Float.self ? "Float" : "Double" }
   public let threads: Int
-  /// Stepping reads and writes displacement and velocity.
-  public var bytesPerChannelStep: Int { 4 * MemoryLayout<S>.size }
+  /// Stepping reads and writes displacement and velocity (and force for the SwiftUI model).
+  public var bytesPerChannelStep: Int { (model == "swiftui" ? 6 : 4) * MemoryLayout<S>.size }
   let engine: BatchEngine<S>
   let stepper: BatchThreadedStepper<S>
   var handles: [BatchChannel] = []
   let ticks: Int64
   var scratch: [S]
 
-  /// `frameRate` must divide the engine's default ticks per second (3,628,800).
+  /// `frameRate` must divide the engine's default ticks per second (3,628,800). Model "exact"
+  /// uses the exact spring driver; "swiftui" the SwiftUI animation-spring driver with the same
+  /// response and damping fraction.
   public init(count: Int, spring: Spring, frameRate: Int, threads: Int, model: String = "exact") {
     self.model = model
     self.threads = threads
     engine = BatchEngine<S>()
     ticks = engine.ticksPerSecond / Int64(frameRate)
-    let group = engine.addGroup(.spring(spring), restRule: .never)
+    let driver: BatchDriver = model == "swiftui"
+      ? .fluidSpring(FluidSpringModel(response: spring.response, dampingFraction: spring.dampingRatio))
+      : .spring(spring)
+    let group = engine.addGroup(driver, restRule: .never)
     handles.reserveCapacity(count)
     for _ in 0..<count {
       handles.append(try! engine.addChannel(to: group, value: 0, target: 0))

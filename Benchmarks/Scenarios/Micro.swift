@@ -34,7 +34,6 @@ public struct MicroBenchmark {
   public var channels: [Int]
   public var quick: Bool
   public var threadCounts: [Int]
-  public var includeSwiftUIModel = false
 
   public init(channels: [Int] = MicroBenchmark.defaultChannels, quick: Bool = false, threadCounts: [Int] = [1, 2]) {
     self.channels = channels
@@ -65,8 +64,9 @@ public struct MicroBenchmark {
         engines.append((HookeMicroEngine<Float>(count: n, spring: Self.spring, frameRate: Self.frameRate, threads: t), false))
         engines.append((HookeMicroEngine<Double>(count: n, spring: Self.spring, frameRate: Self.frameRate, threads: t), false))
       }
-      if let extra = MicroBenchmark.swiftUIEngines {
-        for t in threadCounts { engines.append(contentsOf: extra(n, t).map { ($0, false) }) }
+      for t in threadCounts {
+        engines.append((HookeMicroEngine<Float>(count: n, spring: Self.spring, frameRate: Self.frameRate, threads: t, model: "swiftui"), false))
+        engines.append((HookeMicroEngine<Double>(count: n, spring: Self.spring, frameRate: Self.frameRate, threads: t, model: "swiftui"), false))
       }
       engines.append((NaiveClosedFormEngine(count: n, spring: Self.spring, frameRate: Double(Self.frameRate)), true))
       engines.append((EulerEngine(count: n, spring: Self.spring, frameRate: Double(Self.frameRate)), false))
@@ -78,9 +78,6 @@ public struct MicroBenchmark {
     }
     return (triad, results)
   }
-
-  /// Hook for the SwiftUI-model rows (set by the driver once the model exists).
-  nonisolated(unsafe) public static var swiftUIEngines: ((Int, Int) -> [MicroEngine])? = nil
 
   func measure(_ engine: MicroEngine, channels n: Int, frames: Int) -> MicroResult {
     var rng = _SplitMix64(seed: 0x00C0_FFEE ^ UInt64(n))
