@@ -6,8 +6,8 @@ let microUsage = """
   Steps springs (response 0.5 s, damping ratio 0.8) at 120 Hz, every channel retargeted to a
   seeded random value in [−1000, 1000) every 30 frames, on Hooke's batch engine (Float and
   Double, 1 and 2 threads; exact springs and the SwiftUI animation-spring model) and on the
-  reference engines (naive closed form with exp/cos/sin per
-  frame, semi-implicit Euler, RK4 at 1 kHz with interpolation; one thread, Double). Only the
+  reference engines (naive closed form with exp/cos/sin per frame, semi-implicit Euler, RK4 at
+  1 kHz with interpolation; one thread, Double). Only the
   per-frame steps are timed. maxAbsError is the largest |value − closed form in Double| over a
   sample of ≤ 512 channels per run. The triad rows are an in-process bandwidth probe
   a[i] = b[i] + s·c[i] over the same sizes (Float, 12 bytes per element). Progress goes to
