@@ -1,66 +1,53 @@
+import FrameBudget
 import Scenarios
 
-let microUsage = """
-  USAGE: hooke-bench micro [--format table|json] [--channels N[,N…]] [--quick]
+/// `hooke-bench micro`: the batch engine against the reference engines on the spring workload of
+/// the batch issue (table or the `hooke.micro` JSON schema).
+struct MicroCommand: BenchCommand {
+  static let configuration = CommandConfiguration(
+    name: "micro",
+    abstract: "Step the spring micro workload on Hooke's batch engine and the reference engines.",
+    discussion: """
+      Steps springs (response 0.5 s, damping ratio 0.8) at 120 Hz, every channel retargeted to a
+      seeded random value in [−1000, 1000) every 30 frames, on Hooke's batch engine (Float and
+      Double, 1 and 2 threads; exact springs and the SwiftUI animation-spring model) and on the
+      reference engines (naive closed form with exp/cos/sin per frame, semi-implicit Euler, RK4 at
+      1 kHz with interpolation; one thread, Double). Only the per-frame steps are timed.
+      maxAbsError is the largest |value − closed form in Double| over a sample of ≤ 512 channels
+      per run. The triad rows are an in-process bandwidth probe a[i] = b[i] + s·c[i] over the same
+      sizes (Float, 12 bytes per element). Progress goes to standard error.
+      """,
+    options: [
+      .option("format", "table|json", "Output format (default table)."),
+      .option("channels", "N[,N…]", "Channel counts (default 4096,65536,1048576,16777216)."),
+      .flag("quick", "Short run (fewer frames)."),
+    ])
 
-  Steps springs (response 0.5 s, damping ratio 0.8) at 120 Hz, every channel retargeted to a
-  seeded random value in [−1000, 1000) every 30 frames, on Hooke's batch engine (Float and
-  Double, 1 and 2 threads; exact springs and the SwiftUI animation-spring model) and on the
-  reference engines (naive closed form with exp/cos/sin per frame, semi-implicit Euler, RK4 at
-  1 kHz with interpolation; one thread, Double). Only the
-  per-frame steps are timed. maxAbsError is the largest |value − closed form in Double| over a
-  sample of ≤ 512 channels per run. The triad rows are an in-process bandwidth probe
-  a[i] = b[i] + s·c[i] over the same sizes (Float, 12 bytes per element). Progress goes to
-  standard error.
-
-  OPTIONS:
-    --format table|json   Output format (default table).
-    --channels N[,N…]     Channel counts (default 4096,65536,1048576,16777216).
-    --quick               Short run (fewer frames).
-    -h, --help            Show this help.
-
-  """
-
-func runMicro(_ arguments: [String]) {
   var benchmark = MicroBenchmark()
   var json = false
-  var k = 0
-  func fail(_ message: String) -> Never {
-    printError("hooke-bench micro: \(message)\n\n\(microUsage)")
-    exit(ExitCode.usage)
-  }
-  while k < arguments.count {
-    let a = arguments[k]
-    switch a {
-    case "-h", "--help":
-      print(microUsage, terminator: "")
-      return
-    case "--quick":
-      benchmark.quick = true
-    case "--format":
-      k += 1
-      guard k < arguments.count else { fail("--format needs a value (table or json).") }
-      switch arguments[k] {
-      case "table": json = false
-      case "json": json = true
-      default: fail("unknown format '\(arguments[k])' (expected table or json).")
-      }
-    case "--channels":
-      k += 1
-      guard k < arguments.count else { fail("--channels needs a value.") }
-      let parts = arguments[k].split(separator: ",")
+
+  init(_ a: ParsedArguments) throws {
+    switch a.string("format") ?? "table" {
+    case "table": json = false
+    case "json": json = true
+    case let other: throw UsageError("--format: unknown format '\(other)' (expected table or json).")
+    }
+    if let text = a.string("channels") {
+      let parts = text.split(separator: ",")
       let values = parts.compactMap { Int($0) }
       guard !values.isEmpty, values.count == parts.count, values.allSatisfy({ $0 > 0 && $0 <= 1 << 28 }) else {
-        fail("invalid --channels '\(arguments[k])' (positive integers ≤ 2^28, comma-separated).")
+        throw UsageError("--channels: invalid '\(text)' (positive integers ≤ 2^28, comma-separated).")
       }
       benchmark.channels = values
-    default:
-      fail("unknown option '\(a)'.")
     }
-    k += 1
+    benchmark.quick = a.flag("quick")
   }
-  let (triad, results) = benchmark.run { printError("micro: \($0)") }
-  print(json ? microJSON(triad, results) : microTable(triad, results), terminator: "")
+
+  func run(_ context: CommandContext) throws -> Int32 {
+    let (triad, results) = benchmark.run { context.stderr.write("micro: \($0)\n") }
+    context.stdout.write(json ? microJSON(triad, results) : microTable(triad, results))
+    return 0
+  }
 }
 
 func formatNumber(_ x: Double) -> String {
