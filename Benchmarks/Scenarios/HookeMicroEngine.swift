@@ -26,7 +26,7 @@ public final class HookeMicroEngine<S: BatchScalar>: MicroEngine {
     let driver: BatchDriver = model == "swiftui"
       ? .fluidSpring(FluidSpringModel(response: spring.response, dampingFraction: spring.dampingRatio))
       : .spring(spring)
-    let group = engine.addGroup(driver, restRule: .never)
+    let group = engine.addGroup(driver, restRule: .disabled)
     handles.reserveCapacity(count)
     for _ in 0..<count {
       handles.append(try! engine.addChannel(to: group, value: 0, target: 0))

@@ -9,8 +9,9 @@
 /// with the channel (e.g. `.pixel` for positions in points at 1×, `.alpha` for opacity).
 /// ``energy(minimumVisibleChange:spring:)`` is the energy-based variant for springs.
 ///
-/// Bad input: negative or NaN thresholds are read as 0 (the channel settles only when it is
-/// exactly at rest); +∞ settles every channel on its next step.
+/// Bad input: negative or NaN thresholds given to the initialisers are read as 0 (the channel
+/// settles only when it is exactly at rest); +∞ settles every channel on its next step. Only
+/// ``disabled`` has negative thresholds.
 @frozen
 public struct BatchRestRule: Hashable, Sendable {
   /// The largest |value − target| of a settled channel, in the channel's units.
@@ -55,6 +56,20 @@ public struct BatchRestRule: Hashable, Sendable {
   /// Never settle on a threshold (channels still settle when exactly at rest, and timing
   /// curves at their end).
   public static var never: BatchRestRule { BatchRestRule(displacement: 0, speed: 0) }
+
+  /// No rest test at all: spring channels never settle on their own (timing curves still end),
+  /// and stepping uses kernels without the per-channel rest comparison — the fastest path, for
+  /// engines that decide settling themselves and for benchmarks that must not snap. Both
+  /// thresholds read −∞ (``isDisabled``).
+  public static var disabled: BatchRestRule {
+    var rule = BatchRestRule(displacement: 0, speed: 0)
+    rule.displacement = -.infinity
+    rule.speed = -.infinity
+    return rule
+  }
+
+  /// Whether this is ``disabled`` (no rest test).
+  @inlinable public var isDisabled: Bool { displacement < 0 }
 }
 
 /// What moves the channels of one batch group.

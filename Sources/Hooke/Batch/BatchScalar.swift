@@ -55,6 +55,57 @@ extension Double: BatchScalar {
 // The kernels, written out for each scalar type (generated from one template).
 
 extension Float {
+  /// The kernels for ``BatchRestRule/disabled``: the same arithmetic, no rest test, no snapping.
+  @inline(__always)
+  static func _kernel2WithoutRest(
+    _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, count: Int, _ m: (Float, Float, Float, Float)
+  ) -> Int {
+    let m00 = m.0, m01 = m.1, m10 = m.2, m11 = m.3
+    var i = 0
+    while i &+ 8 <= count {
+      let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Float>.self)
+      let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Float>.self)
+      UnsafeMutableRawPointer(y + i).storeBytes(of: m00 * y0 + m01 * v0, as: SIMD8<Float>.self)
+      UnsafeMutableRawPointer(v + i).storeBytes(of: m10 * y0 + m11 * v0, as: SIMD8<Float>.self)
+      i &+= 8
+    }
+    while i < count {
+      let y0 = y[i], v0 = v[i]
+      y[i] = m00 * y0 + m01 * v0
+      v[i] = m10 * y0 + m11 * v0
+      i &+= 1
+    }
+    return 0
+  }
+
+  /// See ``_kernel2WithoutRest(_:_:count:_:)``; the 3×3 (SwiftUI model) form.
+  @inline(__always)
+  static func _kernel3WithoutRest(
+    _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, _ a: UnsafeMutablePointer<Float>,
+    count: Int, _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float)
+  ) -> Int {
+    var i = 0
+    while i &+ 8 <= count {
+      let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Float>.self)
+      let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Float>.self)
+      let a0 = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Float>.self)
+      UnsafeMutableRawPointer(y + i).storeBytes(of: m.0 * y0 + m.1 * v0 + m.2 * a0, as: SIMD8<Float>.self)
+      UnsafeMutableRawPointer(v + i).storeBytes(of: m.3 * y0 + m.4 * v0 + m.5 * a0, as: SIMD8<Float>.self)
+      UnsafeMutableRawPointer(a + i).storeBytes(of: m.6 * y0 + m.7 * v0 + m.8 * a0, as: SIMD8<Float>.self)
+      i &+= 8
+    }
+    while i < count {
+      let y0 = y[i], v0 = v[i], a0 = a[i]
+      y[i] = m.0 * y0 + m.1 * v0 + m.2 * a0
+      v[i] = m.3 * y0 + m.4 * v0 + m.5 * a0
+      a[i] = m.6 * y0 + m.7 * v0 + m.8 * a0
+      i &+= 1
+    }
+    return 0
+  }
+}
+
+extension Float {
   // Concrete SIMD8<Float> code: the stdlib's concrete vector operations compile to straight vector
   // instructions, whereas the same code written generically goes through lane-by-lane fallbacks.
   // Each lane does exactly the scalar tail's IEEE multiplies and adds in the same order (Swift
@@ -65,6 +116,7 @@ extension Float {
     _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, count: Int,
     _ m: (Float, Float, Float, Float), rest: (Float, Float)
   ) -> Int {
+    if rest.0 < 0 { return _kernel2WithoutRest(y, v, count: count, m) }  // BatchRestRule.disabled
     let m00 = m.0, m01 = m.1, m10 = m.2, m11 = m.3
     let restY2 = rest.0 * rest.0, restV2 = rest.1 * rest.1
     var snapped = 0
@@ -110,6 +162,7 @@ extension Float {
     _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, _ a: UnsafeMutablePointer<Float>,
     count: Int, _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), rest: (Float, Float)
   ) -> Int {
+    if rest.0 < 0 { return _kernel3WithoutRest(y, v, a, count: count, m) }  // BatchRestRule.disabled
     let restY2 = rest.0 * rest.0, restV2 = rest.1 * rest.1
     var snapped = 0
     var anyAtRest = SIMDMask<SIMD8<Int32>>(repeating: false)
@@ -156,6 +209,57 @@ extension Float {
 }
 
 extension Double {
+  /// The kernels for ``BatchRestRule/disabled``: the same arithmetic, no rest test, no snapping.
+  @inline(__always)
+  static func _kernel2WithoutRest(
+    _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, count: Int, _ m: (Double, Double, Double, Double)
+  ) -> Int {
+    let m00 = m.0, m01 = m.1, m10 = m.2, m11 = m.3
+    var i = 0
+    while i &+ 8 <= count {
+      let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Double>.self)
+      let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Double>.self)
+      UnsafeMutableRawPointer(y + i).storeBytes(of: m00 * y0 + m01 * v0, as: SIMD8<Double>.self)
+      UnsafeMutableRawPointer(v + i).storeBytes(of: m10 * y0 + m11 * v0, as: SIMD8<Double>.self)
+      i &+= 8
+    }
+    while i < count {
+      let y0 = y[i], v0 = v[i]
+      y[i] = m00 * y0 + m01 * v0
+      v[i] = m10 * y0 + m11 * v0
+      i &+= 1
+    }
+    return 0
+  }
+
+  /// See ``_kernel2WithoutRest(_:_:count:_:)``; the 3×3 (SwiftUI model) form.
+  @inline(__always)
+  static func _kernel3WithoutRest(
+    _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>,
+    count: Int, _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
+  ) -> Int {
+    var i = 0
+    while i &+ 8 <= count {
+      let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Double>.self)
+      let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Double>.self)
+      let a0 = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Double>.self)
+      UnsafeMutableRawPointer(y + i).storeBytes(of: m.0 * y0 + m.1 * v0 + m.2 * a0, as: SIMD8<Double>.self)
+      UnsafeMutableRawPointer(v + i).storeBytes(of: m.3 * y0 + m.4 * v0 + m.5 * a0, as: SIMD8<Double>.self)
+      UnsafeMutableRawPointer(a + i).storeBytes(of: m.6 * y0 + m.7 * v0 + m.8 * a0, as: SIMD8<Double>.self)
+      i &+= 8
+    }
+    while i < count {
+      let y0 = y[i], v0 = v[i], a0 = a[i]
+      y[i] = m.0 * y0 + m.1 * v0 + m.2 * a0
+      v[i] = m.3 * y0 + m.4 * v0 + m.5 * a0
+      a[i] = m.6 * y0 + m.7 * v0 + m.8 * a0
+      i &+= 1
+    }
+    return 0
+  }
+}
+
+extension Double {
   // Concrete SIMD8<Double> code: the stdlib's concrete vector operations compile to straight vector
   // instructions, whereas the same code written generically goes through lane-by-lane fallbacks.
   // Each lane does exactly the scalar tail's IEEE multiplies and adds in the same order (Swift
@@ -166,6 +270,7 @@ extension Double {
     _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, count: Int,
     _ m: (Double, Double, Double, Double), rest: (Double, Double)
   ) -> Int {
+    if rest.0 < 0 { return _kernel2WithoutRest(y, v, count: count, m) }  // BatchRestRule.disabled
     let m00 = m.0, m01 = m.1, m10 = m.2, m11 = m.3
     let restY2 = rest.0 * rest.0, restV2 = rest.1 * rest.1
     var snapped = 0
@@ -211,6 +316,7 @@ extension Double {
     _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>,
     count: Int, _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double), rest: (Double, Double)
   ) -> Int {
+    if rest.0 < 0 { return _kernel3WithoutRest(y, v, a, count: count, m) }  // BatchRestRule.disabled
     let restY2 = rest.0 * rest.0, restV2 = rest.1 * rest.1
     var snapped = 0
     var anyAtRest = SIMDMask<SIMD8<Int64>>(repeating: false)
