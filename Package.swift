@@ -7,6 +7,8 @@ let package = Package(
   products: [
     .library(name: "Hooke", targets: ["Hooke"]),
     .library(name: "HookeAnimation", targets: ["HookeAnimation"]),
+    .library(name: "HookeScene", targets: ["HookeScene"]),
+    .executable(name: "scene-bench", targets: ["scene-bench"]),
     .executable(name: "hooke-bench", targets: ["hooke-bench"]),
   ],
   targets: [
@@ -18,6 +20,10 @@ let package = Package(
     // SwiftUI-faithful animations on top of the core (no Foundation).
     .target(name: "HookeAnimation", dependencies: ["Hooke"]),
     .testTarget(name: "HookeAnimationTests", dependencies: ["HookeAnimation", "Hooke", "_TestSupport"]),
+    // Headless transitions, matched geometry and transactions for many elements (no Foundation).
+    .target(name: "HookeScene", dependencies: ["Hooke", "HookeAnimation"]),
+    .testTarget(name: "HookeSceneTests", dependencies: ["HookeScene", "HookeAnimation", "Hooke", "_TestSupport"]),
+    .executableTarget(name: "scene-bench", dependencies: ["HookeScene", "HookeAnimation", "Hooke"], path: "Benchmarks/scene-bench"),
     .executableTarget(name: "hooke-bench", dependencies: ["Hooke"], path: "Benchmarks/hooke-bench"),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,109 @@
+import Hooke
+import HookeAnimation
+
+extension Scene {
+  /// The presented layout frame of slot `s` (own animated frame, then matched geometry).
+  @inline(__always)
+  func _presentedFrame(_ s: Int) -> Rect {
+    let r = _records[s]
+    let own = Rect(_v: r.frame.value)
+    guard let g = r.group, _groups[g].source != nil, let ch = _groups[g].shared, let m = r.element.matchedGeometry else {
+      return own
+    }
+    let v = ch.value
+    let shared = MatchedGeometryFrame(anchorPosition: Point(x: v[0], y: v[1]), size: Size(width: v[2], height: v[3]))
+    return shared.apply(to: own, anchor: m.anchor, properties: m.properties)
+  }
+
+  /// The effective clip of slot `s`: its own clip intersected with its container chain's
+  /// (an empty intersection gives a zero-size rectangle at the first clip's origin).
+  func _clip(of s: Int) -> Rect? {
+    let e = _records[s].element
+    var clip = e.clipRect?.standardized
+    var c = e.container
+    var guardCount = 0
+    while c != .root, let container = _containers[c], guardCount < 64 {
+      if let r = container.clipRect?.standardized {
+        if let cur = clip {
+          clip = cur.intersection(r) ?? Rect(origin: cur.origin, size: .zero)
+        } else {
+          clip = r
+        }
+      }
+      c = container.parent
+      guardCount += 1
+    }
+    return clip
+  }
+
+  /// Removes slot `s` from the scene (its id becomes free; `_order` is compacted by the caller).
+  mutating func _evict(_ s: Int) {
+    let id = _records[s].element.id
+    if let g = _records[s].group { _leave(s, g) }
+    if let z = _records[s].element.transitionSource {
+      let k = _GroupKey(namespace: z.namespace, id: z.id)
+      if _zoomSources[k] == id { _zoomSources[k] = nil }
+    }
+    if _records[s].zoomSource != nil, let i = _zoomDestinations.firstIndex(of: id) { _zoomDestinations.remove(at: i) }
+    _records[s].live = false
+    _records[s].dimming = nil
+    _slots[id] = nil
+    _free.append(s)
+  }
+
+  mutating func _sortOrder() {
+    _orderDirty = false
+    let containers = _containers
+    let records = _records
+    func z(_ c: ContainerID) -> Double { c == .root ? 0 : containers[c]?.zIndex ?? 0 }
+    _order.sort { a, b in
+      let ra = records[a], rb = records[b]
+      let ca = z(ra.element.container), cb = z(rb.element.container)
+      if ca != cb { return ca < cb }
+      if ra.element.zIndex != rb.element.zIndex { return ra.element.zIndex < rb.element.zIndex }
+      return ra.seq < rb.seq
+    }
+  }
+
+  mutating func _writeRenderList() {
+    // Zoom sources are hidden while a destination flies.
+    for id in _zoomDestinations {
+      guard let d = _slots[id], let src = _records[d].zoomSource, let s = _slots[src] else { continue }
+      let flying = _records[d].frame.isAnimating || _records[d].removing
+      _records[s].hidden = flying
+    }
+    var list = renderList
+    renderList = RenderList()
+    list._reset(reserving: _order.count + _zoomDestinations.count)
+    for s in _order {
+      let r = _records[s]
+      let e = r.element
+      let base = _presentedFrame(s)
+      let clip = (e.container == .root && e.clipRect == nil) ? nil : _clip(of: s)
+      if let dim = r.dimming {
+        list._append(e.id, .dimming, bounds, opacity: dim.value, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil)
+      }
+      let st = r.style.value
+      let fx = r.effect.value
+      // Own scale about the element's anchor, own offset, then the transition's scale about its
+      // anchor and offset (modifier order: transition outermost).
+      let ae = base.point(at: e.scaleAnchor)
+      let at = base.point(at: r.effectAnchor)
+      let se = st[1]
+      var x0 = ae.x + se * (base.minX - ae.x) + st[2]
+      var x1 = ae.x + se * (base.maxX - ae.x) + st[2]
+      var y0 = ae.y + se * (base.minY - ae.y) + st[3]
+      var y1 = ae.y + se * (base.maxY - ae.y) + st[3]
+      x0 = at.x + fx[1] * (x0 - at.x) + fx[3]
+      x1 = at.x + fx[1] * (x1 - at.x) + fx[3]
+      y0 = at.y + fx[2] * (y0 - at.y) + fx[4]
+      y1 = at.y + fx[2] * (y1 - at.y) + fx[4]
+      let visual = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+      let opacity = r.hidden ? 0 : st[0] * fx[0]
+      list._append(
+        e.id, .element, visual, opacity: opacity, rotation: st[4] + fx[5], cornerRadius: st[5],
+        blurRadius: st[6] + fx[6], clip: clip)
+    }
+    renderList = list
+  }
+}
