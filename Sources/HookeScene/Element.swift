@@ -83,8 +83,12 @@ public struct Element: Sendable {
   public var zIndex: Double = 0
   /// A window-space clip rectangle for this element, or `nil`.
   public var clipRect: Rect?
-  /// The insertion/removal transition (default ``AnyTransition/opacity``, as in SwiftUI).
-  public var transition: AnyTransition = .opacity
+  /// The explicit insertion/removal transition; `nil` (default) means SwiftUI's implicit
+  /// ``AnyTransition/opacity``. Only explicit transitions are reported by
+  /// ``SceneDiagnostic/transitionWithoutAnimation(element:direction:)``.
+  public var transition: AnyTransition?
+  /// The transition in effect: ``transition`` or ``AnyTransition/opacity``.
+  public var effectiveTransition: AnyTransition { transition ?? .opacity }
   /// The matched-geometry attachment, if any.
   public var matchedGeometry: MatchedGeometry?
   /// The zoom-source tag (`matchedTransitionSource(id:in:)`), if any.

@@ -153,8 +153,8 @@ extension Scene {
       // Revive: animate the transition back to identity from where it is.
       _records[s].removing = false
       let e = _sanitize(raw, previous: _records[s].element.frame, result: &result)
-      let anim = e.transition.animation(for: .insertion, transactionAnimation: tx.animation)
-      let identity = e.transition.body(content: TransitionContent(size: e.frame.size), phase: .identity)._vector
+      let anim = e.effectiveTransition.animation(for: .insertion, transactionAnimation: tx.animation)
+      let identity = e.effectiveTransition.body(content: TransitionContent(size: e.frame.size), phase: .identity)._vector
       _records[s].effect.retarget(identity, animation: anim, at: t)
       _update(s, e, tx: tx, t: t, result: &result, dirty: &dirty)
       if let g = _records[s].group { _markDirty(g, &dirty) }
@@ -167,16 +167,16 @@ extension Scene {
       e.navigationTransition = nil
     }
     let size = e.frame.size
-    let identityContent = e.transition.body(content: TransitionContent(size: size), phase: .identity)
-    let startContent = e.transition.body(content: TransitionContent(size: size), phase: .willAppear)
+    let identityContent = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .identity)
+    let startContent = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .willAppear)
     var effect = _Channel(identityContent._vector, time: t)
     var anchor = identityContent.scaleAnchor
     if startContent._vector != identityContent._vector {
-      if let anim = e.transition.animation(for: .insertion, transactionAnimation: tx.animation) {
+      if let anim = e.effectiveTransition.animation(for: .insertion, transactionAnimation: tx.animation) {
         effect = _Channel(startContent._vector, time: t)
         effect.retarget(identityContent._vector, animation: anim, at: t)
         anchor = startContent.scaleAnchor
-      } else if e.navigationTransition == nil {
+      } else if e.navigationTransition == nil && e.transition != nil {
         result.diagnostics.append(.transitionWithoutAnimation(element: e.id, direction: .insertion))
       }
     }
@@ -227,14 +227,14 @@ extension Scene {
       return
     }
     let size = e.frame.size
-    let end = e.transition.body(content: TransitionContent(size: size), phase: .didDisappear)
-    let identity = e.transition.body(content: TransitionContent(size: size), phase: .identity)
+    let end = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .didDisappear)
+    let identity = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .identity)
     guard end._vector != identity._vector else {
       if !_records[s].isAnimating { leaveNow.append(s) }
       return
     }
-    guard let anim = e.transition.animation(for: .removal, transactionAnimation: tx.animation) else {
-      result.diagnostics.append(.transitionWithoutAnimation(element: id, direction: .removal))
+    guard let anim = e.effectiveTransition.animation(for: .removal, transactionAnimation: tx.animation) else {
+      if e.transition != nil { result.diagnostics.append(.transitionWithoutAnimation(element: id, direction: .removal)) }
       leaveNow.append(s)
       return
     }
@@ -283,7 +283,11 @@ extension Scene {
     let style = e._styleVector
     if style != old._styleVector { _records[s].style.retarget(style, animation: tx.animation, at: t) }
     if e.zIndex != old.zIndex || e.container != old.container { _orderDirty = true }
-    if e.matchedGeometry != old.matchedGeometry {
+    if e.matchedGeometry != old.matchedGeometry, let g = _records[s].group, let m = e.matchedGeometry,
+      _groups[g].key == _GroupKey(namespace: m.namespace, id: m.id)
+    {
+      _markDirty(g, &dirty)  // same group: only isSource / properties / anchor changed
+    } else if e.matchedGeometry != old.matchedGeometry {
       if let g = _records[s].group {
         _leave(s, g)
         _markDirty(g, &dirty)
@@ -352,6 +356,7 @@ extension Scene {
       inserted.append(s)
       if _records[s].element.matchedGeometry?.isSource == true { sources.append(s) }
     }
+    inserted.sort { _records[$0].seq < _records[$1].seq }
     sources.sort { _records[$0].seq > _records[$1].seq }
     if sources.count > 1 {
       result.diagnostics.append(
@@ -407,8 +412,10 @@ extension Scene {
       srcID != e.id
     else {
       result.diagnostics.append(.zoomSourceNotFound(element: e.id, sourceID: z.sourceID))
-      let start = e.transition.body(content: TransitionContent(size: e.frame.size), phase: .willAppear)._vector
-      if start != _records[s].effect.target && tx.animation == nil && e.transition.insertionAnimation == nil {
+      let start = e.effectiveTransition.body(content: TransitionContent(size: e.frame.size), phase: .willAppear)._vector
+      if e.transition != nil && start != _records[s].effect.target && tx.animation == nil
+        && e.effectiveTransition.insertionAnimation == nil
+      {
         result.diagnostics.append(.transitionWithoutAnimation(element: e.id, direction: .insertion))
       }
       return
@@ -416,7 +423,7 @@ extension Scene {
     let anim = tx.animation ?? .default
     _records[src].sample(at: t)
     let from = _presentedFrame(src)
-    let identity = e.transition.body(content: TransitionContent(size: e.frame.size), phase: .identity)
+    let identity = e.effectiveTransition.body(content: TransitionContent(size: e.frame.size), phase: .identity)
     _records[s].effect = _Channel(identity._vector, time: t)
     _records[s].frame = _Channel(from._v, time: t)
     _records[s].frame.retarget(e.frame._v, animation: anim, at: t)
