@@ -44,7 +44,10 @@ extension Scene {
       let k = _GroupKey(namespace: z.namespace, id: z.id)
       if _zoomSources[k] == id { _zoomSources[k] = nil }
     }
-    if _records[s].zoomSource != nil, let i = _zoomDestinations.firstIndex(of: id) { _zoomDestinations.remove(at: i) }
+    if let src = _records[s].zoomSource {
+      if let i = _zoomDestinations.firstIndex(of: id) { _zoomDestinations.remove(at: i) }
+      if let ss = _slots[src] { _records[ss].hidden = false }
+    }
     _records[s].live = false
     _records[s].dimming = nil
     _slots[id] = nil
