@@ -21,7 +21,8 @@ struct _Channel<V: VectorArithmetic> {
 
   /// Sets the target at `time` (samples first); `nil` animation jumps.
   mutating func retarget(_ newValue: V, animation: Animation?, at time: Double) {
-    _animator.set(newValue, animation: animation, at: time)
+    // `.removed`: no completion fork to evaluate per frame (the scene polls `isAnimating`).
+    _animator.set(newValue, animation: animation, at: time, completionCriteria: .removed)
   }
 
   /// Samples at `time` when animating.
