@@ -142,8 +142,8 @@ public struct Element: Sendable {
   }
 
   /// `(opacity, scale, offset.w, offset.h, rotation, cornerRadius, blur, 0)`.
-  var _styleVector: SIMD8<Double> {
-    SIMD8(opacity, scale, offset.width, offset.height, rotation, cornerRadius, blurRadius, 0)
+  var _styleVector: _Oct {
+    _Oct(SIMD8(opacity, scale, offset.width, offset.height, rotation, cornerRadius, blurRadius, 0))
   }
 }
 

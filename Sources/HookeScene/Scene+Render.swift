@@ -6,12 +6,12 @@ extension Scene {
   @inline(__always)
   func _presentedFrame(_ s: Int) -> Rect {
     let r = _records[s]
-    let own = Rect(_v: r.frame.value)
+    let own = Rect(_q: r.frame.value)
     guard let g = r.group, _groups[g].source != nil, let ch = _groups[g].shared, let m = r.element.matchedGeometry else {
       return own
     }
     let v = ch.value
-    let shared = MatchedGeometryFrame(anchorPosition: Point(x: v[0], y: v[1]), size: Size(width: v[2], height: v[3]))
+    let shared = MatchedGeometryFrame(anchorPosition: Point(x: v.a, y: v.b), size: Size(width: v.c, height: v.d))
     return shared.apply(to: own, anchor: m.anchor, properties: m.properties)
   }
 
@@ -86,8 +86,8 @@ extension Scene {
       if let dim = r.dimming {
         list._append(e.id, .dimming, bounds, opacity: dim.value, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil)
       }
-      let st = r.style.value
-      let fx = r.effect.value
+      let st = r.style.value.simd
+      let fx = r.effect.value.simd
       // Own scale about the element's anchor, own offset, then the transition's scale about its
       // anchor and offset (modifier order: transition outermost).
       let ae = base.point(at: e.scaleAnchor)

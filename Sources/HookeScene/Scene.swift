@@ -96,7 +96,7 @@ public struct Scene {
   public func sharedFrame(id: MatchID, in namespace: Namespace) -> MatchedGeometryFrame? {
     guard let g = _groupIndex[_GroupKey(namespace: namespace, id: id)], let ch = _groups[g].shared else { return nil }
     let v = ch.value
-    return MatchedGeometryFrame(anchorPosition: Point(x: v[0], y: v[1]), size: Size(width: v[2], height: v[3]))
+    return MatchedGeometryFrame(anchorPosition: Point(x: v.a, y: v.b), size: Size(width: v.c, height: v.d))
   }
 
   /// The velocity of element `id`'s own frame animation as `(x, y, width, height)` per second,
@@ -105,8 +105,8 @@ public struct Scene {
   public func frameVelocity(of id: ElementID) -> SIMD4<Double>? {
     guard let s = _slots[id] else { return nil }
     let r = _records[s]
-    if let g = r.group, _groups[g].source != nil, let ch = _groups[g].shared { return ch.velocity }
-    return r.frame.velocity
+    if let g = r.group, _groups[g].source != nil, let ch = _groups[g].shared { return ch.velocity?.simd }
+    return r.frame.velocity?.simd
   }
 
   /// Advances every animation to `time`, removes elements whose removal finished, and writes
@@ -145,7 +145,7 @@ struct _Group {
   /// Member slots, oldest first.
   var members: [Int] = []
   var source: ElementID?
-  var shared: _Channel<SIMD4<Double>>?
+  var shared: _Channel<_Quad>?
   var dirty = false
 }
 
@@ -154,9 +154,9 @@ struct _Record {
   var live = true
   var removing = false
   var seq: Int
-  var frame: _Channel<SIMD4<Double>>
-  var style: _Channel<SIMD8<Double>>
-  var effect: _Channel<SIMD8<Double>>
+  var frame: _Channel<_Quad>
+  var style: _Channel<_Oct>
+  var effect: _Channel<_Oct>
   var effectAnchor: UnitPoint = .center
   var dimming: _Channel<Double>?
   var group: Int?

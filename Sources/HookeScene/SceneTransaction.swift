@@ -181,7 +181,7 @@ extension Scene {
       }
     }
     let record = _Record(
-      element: e, seq: _nextSeq, frame: _Channel(e.frame._v, time: t),
+      element: e, seq: _nextSeq, frame: _Channel(e.frame._q, time: t),
       style: _Channel(e._styleVector, time: t), effect: effect, effectAnchor: anchor)
     _nextSeq += 1
     let s: Int
@@ -218,7 +218,7 @@ extension Scene {
       let anim = tx.animation ?? .default
       _records[src].sample(at: t)
       let back = _presentedFrame(src)
-      _records[s].frame.retarget(back._v, animation: anim, at: t)
+      _records[s].frame.retarget(back._q, animation: anim, at: t)
       var style = _records[s].style.target
       style[5] = _records[src].style.value[5]
       _records[s].style.retarget(style, animation: anim, at: t)
@@ -257,7 +257,7 @@ extension Scene {
     }
     guard f != _records[s].element.frame else { return }
     _records[s].element.frame = f
-    _records[s].frame.retarget(f._v, animation: tx.animation, at: t)
+    _records[s].frame.retarget(f._q, animation: tx.animation, at: t)
     if let g = _records[s].group { _markDirty(g, &dirty) }
   }
 
@@ -277,7 +277,7 @@ extension Scene {
     }
     _records[s].element = e
     if e.frame != old.frame {
-      _records[s].frame.retarget(e.frame._v, animation: tx.animation, at: t)
+      _records[s].frame.retarget(e.frame._q, animation: tx.animation, at: t)
       if let g = _records[s].group { _markDirty(g, &dirty) }
     }
     let style = e._styleVector
@@ -378,7 +378,7 @@ extension Scene {
     }
     let srcElement = _records[src].element
     let target = MatchedGeometryFrame(frame: srcElement.frame, anchor: srcElement.matchedGeometry!.anchor)
-    let tv = SIMD4(target.anchorPosition.x, target.anchorPosition.y, target.size.width, target.size.height)
+    let tv = _Quad(target.anchorPosition.x, target.anchorPosition.y, target.size.width, target.size.height)
     // Frames before the change, for the clip check.
     _groups[g].shared?.sample(at: t)
     var before: [Rect] = []
@@ -425,8 +425,8 @@ extension Scene {
     let from = _presentedFrame(src)
     let identity = e.effectiveTransition.body(content: TransitionContent(size: e.frame.size), phase: .identity)
     _records[s].effect = _Channel(identity._vector, time: t)
-    _records[s].frame = _Channel(from._v, time: t)
-    _records[s].frame.retarget(e.frame._v, animation: anim, at: t)
+    _records[s].frame = _Channel(from._q, time: t)
+    _records[s].frame.retarget(e.frame._q, animation: anim, at: t)
     var startStyle = e._styleVector
     startStyle[5] = _records[src].style.value[5]
     _records[s].style = _Channel(startStyle, time: t)

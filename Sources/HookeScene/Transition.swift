@@ -83,8 +83,8 @@ public struct TransitionContent: Hashable, Sendable {
   }
 
   /// The animatable vector `(opacity, scaleX, scaleY, offset.w, offset.h, rotation, blur, 0)`.
-  var _vector: SIMD8<Double> {
-    SIMD8(opacity, scaleX, scaleY, offset.width, offset.height, rotation, blurRadius, 0)
+  var _vector: _Oct {
+    _Oct(SIMD8(opacity, scaleX, scaleY, offset.width, offset.height, rotation, blurRadius, 0))
   }
 }
 
