@@ -5,12 +5,13 @@ extension Scene {
   /// The presented layout frame of slot `s` (own animated frame, then matched geometry).
   @inline(__always)
   func _presentedFrame(_ s: Int) -> Rect {
-    let r = _records[s]
-    let own = Rect(_q: r.frame.value)
-    guard let g = r.group, _groups[g].source != nil, let ch = _groups[g].shared, let m = r.element.matchedGeometry else {
+    // Field-wise reads: copying a whole record would retain every reference in it.
+    let own = Rect(_q: _records[s].frame.value)
+    guard let g = _records[s].group, _groups[g].source != nil, let v = _groups[g].shared?.value,
+      let m = _records[s].element.matchedGeometry
+    else {
       return own
     }
-    let v = ch.value
     let shared = MatchedGeometryFrame(anchorPosition: Point(x: v.a, y: v.b), size: Size(width: v.c, height: v.d))
     return shared.apply(to: own, anchor: m.anchor, properties: m.properties)
   }
@@ -79,19 +80,19 @@ extension Scene {
     renderList = RenderList()
     list._reset(reserving: _order.count + _zoomDestinations.count)
     for s in _order {
-      let r = _records[s]
-      let e = r.element
+      let id = _records[s].element.id
       let base = _presentedFrame(s)
-      let clip = (e.container == .root && e.clipRect == nil) ? nil : _clip(of: s)
-      if let dim = r.dimming {
-        list._append(e.id, .dimming, bounds, opacity: dim.value, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil)
+      let clip =
+        (_records[s].element.container == .root && _records[s].element.clipRect == nil) ? nil : _clip(of: s)
+      if let dim = _records[s].dimming?.value {
+        list._append(id, .dimming, bounds, opacity: dim, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil)
       }
-      let st = r.style.value.simd
-      let fx = r.effect.value.simd
+      let st = _records[s].style.value.simd
+      let fx = _records[s].effect.value.simd
       // Own scale about the element's anchor, own offset, then the transition's scale about its
       // anchor and offset (modifier order: transition outermost).
-      let ae = base.point(at: e.scaleAnchor)
-      let at = base.point(at: r.effectAnchor)
+      let ae = base.point(at: _records[s].element.scaleAnchor)
+      let at = base.point(at: _records[s].effectAnchor)
       let se = st[1]
       var x0 = ae.x + se * (base.minX - ae.x) + st[2]
       var x1 = ae.x + se * (base.maxX - ae.x) + st[2]
@@ -102,9 +103,9 @@ extension Scene {
       y0 = at.y + fx[2] * (y0 - at.y) + fx[4]
       y1 = at.y + fx[2] * (y1 - at.y) + fx[4]
       let visual = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-      let opacity = r.hidden ? 0 : st[0] * fx[0]
+      let opacity = _records[s].hidden ? 0 : st[0] * fx[0]
       list._append(
-        e.id, .element, visual, opacity: opacity, rotation: st[4] + fx[5], cornerRadius: st[5],
+        id, .element, visual, opacity: opacity, rotation: st[4] + fx[5], cornerRadius: st[5],
         blurRadius: st[6] + fx[6], clip: clip)
     }
     renderList = list
