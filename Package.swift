@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "HookeAnimation", targets: ["HookeAnimation"]),
     .library(name: "HookeScene", targets: ["HookeScene"]),
     .executable(name: "scene-bench", targets: ["scene-bench"]),
+    .library(name: "FrameBudget", targets: ["FrameBudget"]),
     .executable(name: "hooke-bench", targets: ["hooke-bench"]),
   ],
   targets: [
@@ -24,6 +25,9 @@ let package = Package(
     .target(name: "HookeScene", dependencies: ["Hooke", "HookeAnimation"]),
     .testTarget(name: "HookeSceneTests", dependencies: ["HookeScene", "HookeAnimation", "Hooke", "_TestSupport"]),
     .executableTarget(name: "scene-bench", dependencies: ["HookeScene", "HookeAnimation", "Hooke"], path: "Benchmarks/scene-bench"),
+    // The frame-budget benchmark harness: workloads, metrics, results, compare, reports, CLI layer.
+    .target(name: "FrameBudget", dependencies: ["Hooke"]),
+    .testTarget(name: "FrameBudgetTests", dependencies: ["FrameBudget", "Hooke"]),
     .executableTarget(name: "hooke-bench", dependencies: ["Hooke"], path: "Benchmarks/hooke-bench"),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,271 @@
+// `compare`, `baseline`, `report` and `export`.
+import Foundation
+
+/// Compare-related options shared by `compare` and `baseline check`.
+struct _CompareSwitches {
+  static let options: [OptionSpec] = [
+    .option("format", "format", "Output format: text, markdown or json (a hooke.compare document). Default: text."),
+    .flag("strict", "Exit 8 on inconclusive results, 2 on behaviour changes; refuse different machines."),
+    .flag("fail-on-improvement", "Exit 4 when there are improvements and nothing worse (refresh the baseline)."),
+    .option("noise", "percent", "Noise band in percent. Default: 5."),
+    .option("alpha", "p", "Significance level after Holm correction. Default: 0.05."),
+    .option("budgets", "file", "Static budgets file. Default: results/budgets.json if it exists."),
+  ]
+
+  var format: OutputFormat
+  var options = CompareOptions()
+  var budgets: String?
+
+  init(_ a: ParsedArguments) throws {
+    format = OutputFormat(rawValue: try a.choice("format", OutputFormat.allCases.map(\.rawValue)) ?? "text")!
+    options.strict = a.flag("strict")
+    options.failOnImprovement = a.flag("fail-on-improvement")
+    if let n = try a.double("noise", in: 0...100) { options.noise = n / 100 }
+    if let p = try a.double("alpha", in: 0...1) { options.alpha = p }
+    budgets = a.string("budgets")
+  }
+
+  /// Compares, prints in the chosen format and returns the exit code.
+  func compare(baseline: ResultsFile, candidate: ResultsFile, baselinePath: String, candidatePath: String,
+               _ context: CommandContext) throws -> Int32 {
+    if options.strict && baseline.machine.id != candidate.machine.id {
+      throw CommandFailure(1, "--strict: machine '\(candidate.machine.id)' of \(candidatePath) differs from '\(baseline.machine.id)' of \(baselinePath)")
+    }
+    let report = Comparator.compare(
+      baseline: baseline, candidate: candidate, baselinePath: baselinePath, candidatePath: candidatePath,
+      budgets: try _loadBudgets(budgets, context), options: options)
+    switch format {
+    case .text: context.stdout.write(TextReports.compare(report))
+    case .markdown: context.stdout.write(TextReports.compare(report, markdown: true))
+    case .json: context.stdout.write(String(decoding: try ResultsIO.encode(report), as: UTF8.self))
+    }
+    return report.exitCode
+  }
+}
+
+/// Reads a results file; a missing file is exit 5 when it is the baseline.
+func _readResults(_ path: String, baseline: Bool) throws -> ResultsFile {
+  do {
+    return try ResultsIO.read(ResultsFile.self, kind: ResultsFile.kindName, from: path)
+  } catch let error as ResultsFileError {
+    if case .missing = error, baseline { throw CommandFailure(5, "baseline not found: \(error)") }
+    throw error
+  }
+}
+
+/// `compare BASELINE CANDIDATE`.
+public struct CompareCommand: BenchCommand {
+  /// `compare`'s configuration.
+  public static let configuration = CommandConfiguration(
+    name: "compare",
+    abstract: "Compare two results files: behaviour exactly, timing statistically.",
+    discussion: """
+      Results are matched by id. Checksums and counters must be equal (differences are reported as
+      behaviour changes). Timing statistics (per-repetition p50, p99, hitch time ratio, on-time rate)
+      are compared with a two-sided Mann-Whitney U test (Holm-corrected across all tests) and a
+      bootstrap 95 % CI of the median ratio (10 000 resamples, fixed seed): regressed / improved if
+      significant and the CI is beyond the noise band, unchanged if the CI is inside it, noise if
+      significant but inside, inconclusive otherwise.
+      Exit codes: 0 pass, 1 error, 2 regression, 3 a scenario failed, 4 improvements only
+      (--fail-on-improvement), 5 baseline not found, 7 budget violated, 8 inconclusive (--strict).
+      """,
+    arguments: [ArgumentSpec("baseline", "The reference results file."), ArgumentSpec("candidate", "The new results file.")],
+    options: _CompareSwitches.options)
+
+  var baseline: String
+  var candidate: String
+  var switches: _CompareSwitches
+
+  /// Validates the arguments.
+  public init(_ a: ParsedArguments) throws {
+    baseline = a.positionals[0]
+    candidate = a.positionals[1]
+    switches = try _CompareSwitches(a)
+  }
+
+  /// Compares.
+  public func run(_ context: CommandContext) throws -> Int32 {
+    let a = try _readResults(context.resolve(baseline), baseline: true)
+    let b = try _readResults(context.resolve(candidate), baseline: false)
+    return try switches.compare(baseline: a, candidate: b, baselinePath: baseline, candidatePath: candidate, context)
+  }
+}
+
+/// `baseline update|check|list [NAME]`.
+public struct BaselineCommand: BenchCommand {
+  /// `baseline`'s configuration.
+  public static let configuration = CommandConfiguration(
+    name: "baseline",
+    abstract: "Record, check or list baselines under results/baselines/<machine-id>/NAME.json.",
+    discussion: """
+      update: run the suite (or take --from FILE) and write it as baseline NAME, atomically (a temp
+      file renamed over the old one, so an interrupted update leaves the old baseline intact).
+      Refuses results from a debug build. check: run the suite (or take --from FILE) and compare it
+      with baseline NAME (exit 5 if there is none). list: the baselines of this machine (--all: of
+      every machine). NAME defaults to main; the machine id to this machine's (--machine-id or
+      HOOKE_BENCH_MACHINE_ID override it).
+      """,
+    arguments: [ArgumentSpec("action", "update, check or list."), ArgumentSpec("name", "Baseline name. Default: main.", optional: true)],
+    options: SuiteSelection.options + _CompareSwitches.options + [
+      .option("from", "file", "Use this results file instead of running the suite."),
+      .option("machine-id", "id", "Machine id folder. Default: this machine's id."),
+      .flag("all", "list: baselines of every machine."),
+    ])
+
+  enum Action: String { case update, check, list }
+  var action: Action
+  var name: String
+  var selection: SuiteSelection
+  var switches: _CompareSwitches
+  var from: String?
+  var machineID: String?
+  var all: Bool
+
+  /// Validates the arguments.
+  public init(_ a: ParsedArguments) throws {
+    guard let action = Action(rawValue: a.positionals[0]) else {
+      throw UsageError("argument <action>: '\(a.positionals[0])' is not one of update, check, list")
+    }
+    self.action = action
+    name = a.positional(1) ?? "main"
+    guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
+      throw UsageError("argument <name>: '\(name)' is not a valid baseline name (no '/', no leading '.')")
+    }
+    selection = try SuiteSelection(a)
+    switches = try _CompareSwitches(a)
+    from = a.string("from")
+    machineID = a.string("machine-id")
+    all = a.flag("all")
+  }
+
+  /// Runs the action.
+  public func run(_ context: CommandContext) throws -> Int32 {
+    let path = context.baselinePath(name: name, machineID: machineID)
+    switch action {
+    case .list:
+      let root = context.resolve("results/baselines")
+      let machines = all ? ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
+        : [machineID ?? context.machine.id]
+      var lines: [String] = []
+      for machine in machines {
+        let folder = root + "/" + machine
+        for file in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() where file.hasSuffix(".json") {
+          let detail: String
+          do {
+            let r = try ResultsIO.read(ResultsFile.self, kind: ResultsFile.kindName, from: folder + "/" + file)
+            detail = "\(r.results.count) results, created \(r.createdAt), commit \(r.source.commit.map { String($0.prefix(12)) } ?? "unknown")"
+          } catch { detail = "unreadable: \(error)" }
+          lines.append("\(machine)/\(file.dropLast(5))  \(detail)")
+        }
+      }
+      context.stdout.write(lines.isEmpty ? "no baselines for \(all ? "any machine" : machines[0])\n" : lines.joined(separator: "\n") + "\n")
+      return 0
+    case .update:
+      let file: ResultsFile
+      if let from {
+        file = try _readResults(context.resolve(from), baseline: false)
+      } else {
+        guard context.configuration == .release else {
+          throw CommandFailure(1, "refusing to record a baseline from a debug build; run 'swift run -c release hooke-bench baseline update'")
+        }
+        file = try selection.measure(context, quiet: false, keepRaw: false)
+      }
+      guard file.machine.configuration == BuildConfiguration.release.rawValue else {
+        throw CommandFailure(1, "\(from ?? "the run"): field 'machine.configuration' is '\(file.machine.configuration)'; baselines must come from a release build")
+      }
+      if let failure = file.results.first(where: { $0.failure != nil }) {
+        throw CommandFailure(3, "refusing to record a baseline with a failed scenario: \(failure.id): \(failure.failure!)")
+      }
+      try ResultsIO.write(file, to: path, beforeRename: context.beforeBaselineRename)
+      context.stdout.write("baseline '\(name)' written to \(path) (\(file.results.count) results)\n")
+      return 0
+    case .check:
+      let reference = try _readResults(path, baseline: true)
+      let candidate: ResultsFile
+      let candidatePath: String
+      if let from {
+        candidatePath = from
+        candidate = try _readResults(context.resolve(from), baseline: false)
+      } else {
+        candidatePath = "(this run)"
+        candidate = try selection.measure(context, quiet: false, keepRaw: false)
+      }
+      return try switches.compare(baseline: reference, candidate: candidate, baselinePath: path, candidatePath: candidatePath, context)
+    }
+  }
+}
+
+/// `report RESULTS.json --html FILE`.
+public struct ReportCommand: BenchCommand {
+  /// `report`'s configuration.
+  public static let configuration = CommandConfiguration(
+    name: "report",
+    abstract: "Write a self-contained HTML report (inline SVG) for a results file.",
+    discussion: """
+      The report has a summary table, a frame-time percentile plot and a histogram per scenario
+      (deadline marked), capacity per Hz and engine when --capacity is given, and spring and curve
+      trajectories computed with Hooke. No scripts or external resources: open it in any browser.
+      """,
+    arguments: [ArgumentSpec("results", "A hooke.results file.")],
+    options: [
+      .option("html", "file", "Where to write the HTML. Default: the results path with .html."),
+      .option("capacity", "file", "A hooke.capacity file to chart as well."),
+    ])
+
+  var results: String
+  var html: String
+  var capacity: String?
+
+  /// Validates the arguments.
+  public init(_ a: ParsedArguments) throws {
+    results = a.positionals[0]
+    html = a.string("html") ?? (results.hasSuffix(".json") ? String(results.dropLast(5)) : results) + ".html"
+    capacity = a.string("capacity")
+  }
+
+  /// Writes the report.
+  public func run(_ context: CommandContext) throws -> Int32 {
+    let file = try _readResults(context.resolve(results), baseline: false)
+    let cap = try capacity.map { try ResultsIO.read(CapacityFile.self, kind: CapacityFile.kindName, from: context.resolve($0)) }
+    try ResultsIO.writeAtomically(Data(HTMLReport.render(results: file, capacity: cap).utf8), to: context.resolve(html))
+    context.stdout.write("wrote \(html)\n")
+    return 0
+  }
+}
+
+/// `export RESULTS.json --format bmf|github-action-benchmark`.
+public struct ExportCommand: BenchCommand {
+  /// `export`'s configuration.
+  public static let configuration = CommandConfiguration(
+    name: "export",
+    abstract: "Export a results file for CI dashboards (Bencher BMF or github-action-benchmark).",
+    arguments: [ArgumentSpec("results", "A hooke.results file.")],
+    options: [
+      .option("format", "format", "bmf or github-action-benchmark (required)."),
+      .option("output", "file", "Write to this file instead of standard output."),
+    ])
+
+  var results: String
+  var format: ResultsExport.Format
+  var output: String?
+
+  /// Validates the arguments.
+  public init(_ a: ParsedArguments) throws {
+    results = a.positionals[0]
+    guard let raw = try a.choice("format", ResultsExport.Format.allCases.map(\.rawValue)) else {
+      throw UsageError("missing option '--format <format>' (bmf or github-action-benchmark)")
+    }
+    format = ResultsExport.Format(rawValue: raw)!
+    output = a.string("output")
+  }
+
+  /// Exports.
+  public func run(_ context: CommandContext) throws -> Int32 {
+    let file = try _readResults(context.resolve(results), baseline: false)
+    let data = try ResultsExport.export(file, format: format)
+    if let output { try ResultsIO.writeAtomically(data, to: context.resolve(output)) } else {
+      context.stdout.write(String(decoding: data, as: UTF8.self))
+    }
+    return 0
+  }
+}

@@ -1,0 +1,397 @@
+// `run`, `capacity` and `verify`.
+import Foundation
+
+/// Scenario/engine/size/rate selection and measurement options shared by `run` and `baseline`.
+public struct SuiteSelection: Sendable {
+  /// The options this selection reads.
+  public static let options: [OptionSpec] = [
+    .option("scenario", "name", "Scenario to run; repeatable, comma-separated lists allowed. Default: every registered scenario.", repeating: true),
+    .option("elements", "list", "Element counts, e.g. 1k,10k,100k,1M. Default: 1000,10000."),
+    .option("hz", "list", "Refresh rates in Hz, any list, e.g. 60,90,120,144,240. Default: 60,120."),
+    .option("engine", "list", "Engines, e.g. hooke,naive,euler,rk4. Default: each scenario's first engine (hooke)."),
+    .option("frames", "n", "Measured frames per repetition. Default: 300."),
+    .option("warmup", "n", "Warm-up frames per repetition (run, not measured). Default: 60."),
+    .option("repetitions", "n", "In-process repetitions (the unit of compare's statistics; 5 or more, 10 to detect changes across many tests). Default: 10."),
+    .option("threads", "n", "Worker threads for the workloads. Default: all cores."),
+    .option("seed", "n", "Seed of the scenario scripts. Default: 42."),
+    .option("clock", "clock", "Frame clock: thread-cpu or wall. Default: thread-cpu with 1 thread, wall with more (other threads' CPU time is invisible to the driving thread)."),
+  ]
+
+  /// Requested scenario names (nil = all / registry default).
+  public var scenarios: [String]?
+  /// Requested element counts.
+  public var elements: [Int]?
+  /// Requested refresh rates.
+  public var hz: [Int]?
+  /// Requested engines.
+  public var engines: [String]?
+  /// Measurement options.
+  public var options = RunOptions()
+
+  /// Reads the shared options.
+  public init(_ a: ParsedArguments) throws {
+    scenarios = a.list("scenario")
+    elements = try a.ints("elements", in: 1...100_000_000)
+    hz = try a.ints("hz", in: 1...10_000)
+    engines = a.list("engine")
+    if let v = try a.int("frames", in: 1...10_000_000) { options.frames = v }
+    if let v = try a.int("warmup", in: 0...10_000_000) { options.warmupFrames = v }
+    if let v = try a.int("repetitions", in: 1...10_000) { options.repetitions = v }
+    if let v = try a.int("threads", in: 1...4096) { options.threads = v }
+    if let raw = a.string("seed") {
+      guard let seed = UInt64(raw) else { throw UsageError("option '--seed': '\(raw)' is not an unsigned 64-bit integer") }
+      options.seed = seed
+    }
+    if let clock = try a.choice("clock", [FrameClock.threadCPU.rawValue, FrameClock.wall.rawValue]) {
+      options.clock = FrameClock(rawValue: clock)
+    }
+  }
+
+  /// One measurement to make.
+  public struct Item: Sendable {
+    /// The scenario.
+    public var scenario: ScenarioDescriptor
+    /// Engine name.
+    public var engine: String
+    /// Element count.
+    public var elements: Int
+    /// Refresh rate.
+    public var hz: Int
+  }
+
+  /// The measurements in report order (scenario, engine, elements, hz). Unknown scenario or
+  /// engine names are usage errors naming the flag.
+  public func items(in registry: ScenarioRegistry) throws -> [Item] {
+    let names = scenarios ?? registry.defaultScenarios ?? registry.scenarios.map(\.name)
+    var chosen: [ScenarioDescriptor] = []
+    for name in names {
+      guard let s = registry.scenario(named: name) else {
+        throw UsageError("option '--scenario': unknown scenario '\(name)' (available: \(registry.scenarios.map(\.name).joined(separator: ", ")))")
+      }
+      chosen.append(s)
+    }
+    guard !chosen.isEmpty else { throw UsageError("option '--scenario': no scenarios are registered") }
+    if let engines {
+      let known = Set(chosen.flatMap(\.engines))
+      for e in engines where !known.contains(e) {
+        throw UsageError("option '--engine': no selected scenario offers engine '\(e)' (available: \(known.sorted().joined(separator: ", ")))")
+      }
+    }
+    var out: [Item] = []
+    for s in chosen {
+      let selected = engines.map { list in list.filter { s.engines.contains($0) } } ?? [s.engines[0]]
+      for e in selected {
+        for n in elements ?? registry.defaultElements {
+          for h in hz ?? registry.defaultHz { out.append(Item(scenario: s, engine: e, elements: n, hz: h)) }
+        }
+      }
+    }
+    return out
+  }
+
+  /// Runs every item and assembles the results file.
+  public func measure(_ context: CommandContext, quiet: Bool, keepRaw: Bool) throws -> ResultsFile {
+    let list = try items(in: context.registry)
+    var options = self.options
+    options.keepRawFrameTimes = keepRaw
+    let progress = quiet ? { _, _ in } : context.progress(total: list.count * options.repetitions)
+    var results: [ScenarioResult] = []
+    for (index, item) in list.enumerated() {
+      let id = ScenarioResult.makeID(scenario: item.scenario.name, engine: item.engine, elements: item.elements, hz: item.hz)
+      results.append(BenchmarkRunner.run(
+        scenario: item.scenario, engine: item.engine, elements: item.elements, hz: item.hz, options: options
+      ) { done, _ in progress(index * options.repetitions + done, id) })
+    }
+    return ResultsFile(
+      createdAt: Probe.timestamp(), machine: context.machine, source: Probe.source(directory: context.workingDirectory),
+      config: RunConfigRecord(
+        seed: options.seed, frames: options.frames, warmupFrames: options.warmupFrames,
+        repetitions: options.repetitions, threads: options.threads, clock: options.effectiveClock.rawValue),
+      results: results)
+  }
+}
+
+/// `run`: measure scenarios, print a table, write JSON and HTML, compare with the baseline.
+public struct RunCommand: BenchCommand {
+  /// `run`'s configuration.
+  public static let configuration = CommandConfiguration(
+    name: "run",
+    abstract: "Measure scenarios frame by frame against the frame deadline (the default command).",
+    discussion: """
+      Each (scenario, engine, elements, Hz) runs --repetitions fresh instances: --warmup frames, then
+      --frames frames, each timed with the thread CPU clock (wall clock when --threads > 1). The table
+      shows p50/p99/max CPU ms per frame, on-time rate (t <= D), hitch time ratio (ms/s) with its
+      WWDC20 grade, 1 % low FPS, headroom D - p99 and peak memory. Writes the results file and an HTML
+      report, then compares with results/baselines/<machine-id>/<baseline>.json when it exists.
+      Exit codes: 0 ok, 2 regression, 3 a scenario failed, 7 budget violated, 64 usage error.
+      """,
+    options: SuiteSelection.options + [
+      .option("output", "file", "Results file to write. Default: results/latest.json."),
+      .option("format", "format", "Table format: text, markdown or json (the results file). Default: text."),
+      .option("html", "file", "HTML report to write. Default: results/latest.html."),
+      .option("baseline", "name", "Baseline to compare with, if it exists for this machine. Default: main."),
+      .option("budgets", "file", "Static budgets to check. Default: results/budgets.json if it exists."),
+      .flag("no-compare", "Do not compare with the baseline."),
+      .flag("raw-frames", "Store every raw frame time in the results file."),
+      .flag("quiet", "Print nothing but errors."),
+    ])
+
+  var selection: SuiteSelection
+  var output: String
+  var format: OutputFormat
+  var html: String
+  var baseline: String
+  var budgets: String?
+  var compare: Bool
+  var raw: Bool
+  var quiet: Bool
+
+  /// Validates the options.
+  public init(_ a: ParsedArguments) throws {
+    selection = try SuiteSelection(a)
+    output = a.string("output") ?? "results/latest.json"
+    format = OutputFormat(rawValue: try a.choice("format", OutputFormat.allCases.map(\.rawValue)) ?? "text")!
+    html = a.string("html") ?? "results/latest.html"
+    baseline = a.string("baseline") ?? "main"
+    budgets = a.string("budgets")
+    compare = !a.flag("no-compare")
+    raw = a.flag("raw-frames")
+    quiet = a.flag("quiet")
+  }
+
+  /// Runs the suite.
+  public func run(_ context: CommandContext) throws -> Int32 {
+    let file = try selection.measure(context, quiet: quiet, keepRaw: raw)
+    try ResultsIO.write(file, to: context.resolve(output))
+    try ResultsIO.writeAtomically(Data(HTMLReport.render(results: file, capacity: nil).utf8), to: context.resolve(html))
+    if !quiet {
+      switch format {
+      case .text: context.stdout.write(TextReports.results(file))
+      case .markdown: context.stdout.write(TextReports.results(file, markdown: true))
+      case .json: context.stdout.write(String(decoding: try ResultsIO.encode(file), as: UTF8.self))
+      }
+    }
+    var code: Int32 = file.results.contains { $0.failure != nil } ? 3 : 0
+    for r in file.results { if let f = r.failure { context.stderr.write("FAILED \(r.id): \(f)\n") } }
+    let budgetFile = try _loadBudgets(budgets, context)
+    let baselinePath = context.baselinePath(name: baseline)
+    if compare && FileManager.default.fileExists(atPath: baselinePath) {
+      let reference = try ResultsIO.read(ResultsFile.self, kind: ResultsFile.kindName, from: baselinePath)
+      let report = Comparator.compare(
+        baseline: reference, candidate: file, baselinePath: baselinePath, candidatePath: context.resolve(output),
+        budgets: budgetFile)
+      if !quiet { (format == .json ? context.stderr : context.stdout).write("\n" + TextReports.compare(report, markdown: format == .markdown)) }
+      code = report.exitCode
+    } else if let budgetFile {
+      let violations = Comparator.check(budgets: budgetFile, results: file.results)
+      for v in violations { context.stderr.write("budget violated: \(v.id) \(v.metric) = \(_number(v.value)) (limit \(v.limit))\n") }
+      if code == 0 && !violations.isEmpty { code = 7 }
+    }
+    return code
+  }
+}
+
+/// Loads `path` (or `results/budgets.json` if present when `path` is nil).
+func _loadBudgets(_ path: String?, _ context: CommandContext) throws -> BudgetsFile? {
+  if let path { return try ResultsIO.read(BudgetsFile.self, kind: BudgetsFile.kindName, from: context.resolve(path)) }
+  let standard = context.resolve("results/budgets.json")
+  guard FileManager.default.fileExists(atPath: standard) else { return nil }
+  return try ResultsIO.read(BudgetsFile.self, kind: BudgetsFile.kindName, from: standard)
+}
+
+/// `capacity`: the largest N with p99 ≤ deadline per (scenario, engine, Hz).
+public struct CapacityCommand: BenchCommand {
+  /// `capacity`'s configuration.
+  public static let configuration = CommandConfiguration(
+    name: "capacity",
+    abstract: "Find the largest element count whose p99 frame time meets the deadline.",
+    discussion: """
+      Exponential search from --start (doubling) until p99 > D or --max-elements, then binary search
+      to within 1/64. Each probe runs --warmup + --frames frames once. Reports N, p99 at N, ns per
+      element (p99 / N) and peak memory. ">= N" means the limit was reached without missing.
+      """,
+    options: [
+      .option("scenario", "name", "Scenario; repeatable, comma lists allowed. Default: every registered scenario.", repeating: true),
+      .option("hz", "list", "Refresh rates in Hz. Default: 60,120."),
+      .option("engine", "list", "Engines. Default: every engine of each scenario."),
+      .option("max-elements", "n", "Largest N probed. Default: 2000000."),
+      .option("start", "n", "First N probed. Default: 1000."),
+      .option("frames", "n", "Measured frames per probe. Default: 120."),
+      .option("warmup", "n", "Warm-up frames per probe. Default: 30."),
+      .option("threads", "n", "Worker threads. Default: all cores."),
+      .option("seed", "n", "Seed. Default: 42."),
+      .option("format", "format", "text or json (the hooke.capacity file). Default: text."),
+      .option("output", "file", "Capacity file to write. Default: results/latest-capacity.json."),
+    ])
+
+  var scenarios: [String]?
+  var hz: [Int]
+  var engines: [String]?
+  var maxElements: Int
+  var start: Int
+  var options = RunOptions()
+  var json: Bool
+  var output: String
+
+  /// Validates the options.
+  public init(_ a: ParsedArguments) throws {
+    scenarios = a.list("scenario")
+    hz = try a.ints("hz", in: 1...10_000) ?? [60, 120]
+    engines = a.list("engine")
+    maxElements = try a.int("max-elements", in: 1...1_000_000_000) ?? 2_000_000
+    start = try a.int("start", in: 1...1_000_000_000) ?? 1_000
+    options.frames = try a.int("frames", in: 1...10_000_000) ?? 120
+    options.warmupFrames = try a.int("warmup", in: 0...10_000_000) ?? 30
+    options.repetitions = 1
+    if let t = try a.int("threads", in: 1...4096) { options.threads = t }
+    if let raw = a.string("seed") {
+      guard let seed = UInt64(raw) else { throw UsageError("option '--seed': '\(raw)' is not an unsigned 64-bit integer") }
+      options.seed = seed
+    }
+    json = try a.choice("format", ["text", "json"]) == "json"
+    output = a.string("output") ?? "results/latest-capacity.json"
+  }
+
+  /// Runs the searches.
+  public func run(_ context: CommandContext) throws -> Int32 {
+    let registry = context.registry
+    let names = scenarios ?? registry.defaultScenarios ?? registry.scenarios.map(\.name)
+    var results: [CapacityResult] = []
+    for name in names {
+      guard let s = registry.scenario(named: name) else {
+        throw UsageError("option '--scenario': unknown scenario '\(name)' (available: \(registry.scenarios.map(\.name).joined(separator: ", ")))")
+      }
+      let list = engines.map { $0.filter { s.engines.contains($0) } } ?? s.engines
+      for engine in list {
+        for rate in hz {
+          let deadline = frameDeadlineNanoseconds(hz: rate)
+          Probe.resetPeakResident()
+          var peak: UInt64 = 0
+          let found = try CapacitySearch.search(start: start, maxElements: maxElements, deadlineNs: deadline) { n in
+            let r = BenchmarkRunner.run(scenario: s, engine: engine, elements: n, hz: rate, options: options)
+            peak = max(peak, r.metrics.peakResidentBytes)
+            if let failure = r.failure { throw CommandFailure(3, "\(r.id): \(failure)") }
+            if context.isTerminal { context.stderr.write("\r\u{1B}[K\(s.name)/\(engine) \(rate) Hz: N = \(n), p99 \(TextReports.ms(Double(r.metrics.frame.p99Ns))) ms") }
+            return r.metrics.frame.p99Ns
+          }
+          if context.isTerminal { context.stderr.write("\r\u{1B}[K") }
+          results.append(CapacityResult(
+            scenario: s.name, engine: engine, hz: rate, maxElements: found.elements, p99NsAtMax: found.p99Ns,
+            deadlineNs: deadline, reachedLimit: found.reachedLimit, peakResidentBytes: peak, probes: found.probes))
+        }
+      }
+    }
+    let file = CapacityFile(createdAt: Probe.timestamp(), machine: context.machine,
+                            source: Probe.source(directory: context.workingDirectory), results: results)
+    try ResultsIO.write(file, to: context.resolve(output))
+    context.stdout.write(json ? String(decoding: try ResultsIO.encode(file), as: UTF8.self) : TextReports.capacity(file))
+    return 0
+  }
+}
+
+/// `verify`: recompute checksums and counters and compare with `results/golden.json`.
+public struct VerifyCommand: BenchCommand {
+  /// `verify`'s configuration.
+  public static let configuration = CommandConfiguration(
+    name: "verify",
+    abstract: "Recompute every scenario's checksums and counters and compare with results/golden.json.",
+    discussion: """
+      Runs each golden entry's script untimed (same scenario, engine, elements, Hz, frames and seed)
+      and compares the render-list checksum at every sampled frame and every work counter exactly.
+      A difference exits 1 and names the scenario and the first differing frame or counter.
+      --update rewrites the golden file from the current code (the registry's default suite).
+      """,
+    options: [
+      .option("golden", "file", "Golden file. Default: results/golden.json."),
+      .option("threads", "n", "Worker threads (results must not depend on it). Default: all cores."),
+      .flag("update", "Record the golden file instead of checking it."),
+      .option("frames", "n", "With --update: frames per entry. Default: 240."),
+    ])
+
+  var golden: String
+  var threads: Int
+  var update: Bool
+  var frames: Int
+
+  /// Validates the options.
+  public init(_ a: ParsedArguments) throws {
+    golden = a.string("golden") ?? "results/golden.json"
+    threads = try a.int("threads", in: 1...4096) ?? Probe.cores
+    update = a.flag("update")
+    frames = try a.int("frames", in: 1...1_000_000) ?? 240
+  }
+
+  /// Checksums are sampled every 60 frames and after the last.
+  static let interval = 60
+
+  /// Verifies or updates.
+  public func run(_ context: CommandContext) throws -> Int32 {
+    let path = context.resolve(golden)
+    if update {
+      let seed: UInt64 = 42
+      var entries: [GoldenEntry] = []
+      let names = context.registry.defaultScenarios ?? context.registry.scenarios.map(\.name)
+      for scenario in names.compactMap({ context.registry.scenario(named: $0) }) {
+        for engine in scenario.engines {
+          for elements in context.registry.defaultElements {
+            for hz in context.registry.defaultHz {
+              let setup = WorkloadSetup(elements: elements, hz: hz, seed: seed, threads: threads)
+              let trace = try BenchmarkRunner.trace(
+                scenario: scenario, engine: engine, setup: setup, totalFrames: frames, checksumInterval: Self.interval)
+              entries.append(GoldenEntry(
+                id: ScenarioResult.makeID(scenario: scenario.name, engine: engine, elements: elements, hz: hz),
+                scenario: scenario.name, engine: engine, elements: elements, hz: hz, frames: frames,
+                checksums: trace.checksums, counters: trace.counters))
+            }
+          }
+        }
+      }
+      try ResultsIO.write(GoldenFile(seed: seed, entries: entries), to: path)
+      context.stdout.write("wrote \(entries.count) golden entries to \(golden)\n")
+      return 0
+    }
+    let file = try ResultsIO.read(GoldenFile.self, kind: GoldenFile.kindName, from: path)
+    var mismatches = 0
+    for entry in file.entries {
+      guard let scenario = context.registry.scenario(named: entry.scenario) else {
+        context.stderr.write("MISMATCH \(entry.id): scenario '\(entry.scenario)' is not registered\n")
+        mismatches += 1
+        continue
+      }
+      let setup = WorkloadSetup(elements: entry.elements, hz: entry.hz, seed: file.seed, threads: threads)
+      let trace: WorkloadTrace
+      do {
+        trace = try BenchmarkRunner.trace(scenario: scenario, engine: entry.engine, setup: setup, totalFrames: entry.frames, checksumInterval: Self.interval)
+      } catch {
+        context.stderr.write("MISMATCH \(entry.id): the scenario failed: \(error)\n")
+        mismatches += 1
+        continue
+      }
+      if let message = Self.firstMismatch(golden: entry, trace: trace) {
+        context.stderr.write("MISMATCH \(entry.id) (scenario \(entry.scenario)): \(message)\n")
+        mismatches += 1
+      }
+    }
+    if mismatches > 0 {
+      context.stdout.write("verify: \(mismatches) of \(file.entries.count) entries differ from \(golden)\n")
+      return 1
+    }
+    context.stdout.write("verify: all \(file.entries.count) entries match \(golden)\n")
+    return 0
+  }
+
+  /// The first difference between a golden entry and a recomputed trace, naming the frame or counter.
+  public static func firstMismatch(golden: GoldenEntry, trace: WorkloadTrace) -> String? {
+    let computed = Dictionary(trace.checksums.map { ($0.frame, $0.checksum) }, uniquingKeysWith: { a, _ in a })
+    for sample in golden.checksums {
+      guard let value = computed[sample.frame] else { return "frame \(sample.frame): no checksum was recomputed" }
+      if value != sample.checksum {
+        return "frame \(sample.frame): checksum \(value), golden \(sample.checksum)"
+      }
+    }
+    for key in Set(golden.counters.keys).union(trace.counters.keys).sorted() where golden.counters[key] != trace.counters[key] {
+      return "counter \(key): \(trace.counters[key].map(String.init) ?? "absent"), golden \(golden.counters[key].map(String.init) ?? "absent")"
+    }
+    return nil
+  }
+}

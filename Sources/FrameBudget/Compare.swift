@@ -1,0 +1,318 @@
+// Comparing two result files: behaviour (exact) and timing (statistics), plus static budgets.
+
+/// The verdict of one timing statistic (frame-metrics.md §C3.4).
+public enum Verdict: String, Codable, Sendable, CaseIterable {
+  /// p < α (Holm-adjusted) and the CI lies beyond +noise in the worse direction.
+  case regressed
+  /// The symmetric case in the better direction.
+  case improved
+  /// The whole CI lies within ±noise (or both samples are identical).
+  case unchanged
+  /// Significant, but not beyond the noise band.
+  case noise
+  /// Anything else: not enough evidence either way.
+  case inconclusive
+}
+
+/// Compare tolerances and switches.
+public struct CompareOptions: Sendable, Equatable {
+  /// Relative noise band (default 0.05 = 5 %).
+  public var noise: Double = 0.05
+  /// Significance level after Holm correction (default 0.05).
+  public var alpha: Double = 0.05
+  /// Bootstrap resamples (default 10 000).
+  public var resamples: Int = 10_000
+  /// Bootstrap seed (fixed so reruns reproduce).
+  public var seed: UInt64 = 0x5EED_B007
+  /// Minimum repetitions per side for a test (default 5); fewer → inconclusive.
+  public var minimumRepetitions: Int = 5
+  /// `--strict`: inconclusive → exit 8, behaviour changes → exit 2, machine mismatch → error.
+  public var strict = false
+  /// `--fail-on-improvement`: improvements only → exit 4.
+  public var failOnImprovement = false
+
+  /// Creates the default options.
+  public init() {}
+}
+
+/// A compared per-repetition statistic.
+public struct StatisticComparison: Codable, Sendable, Equatable {
+  /// Result id.
+  public var id: String
+  /// Statistic name (`p50Ns`, `p99Ns`, `hitchTimeRatio`, `onTimeRate`).
+  public var statistic: String
+  /// Unit (`ns`, `ms/s`, `ratio`).
+  public var unit: String
+  /// Median over the baseline's repetitions.
+  public var baseline: Double
+  /// Median over the candidate's repetitions.
+  public var candidate: Double
+  /// `(candidate/baseline − 1)·100`, sign-flipped for larger-is-better; nil when baseline is 0.
+  public var deltaPercent: Double?
+  /// Bootstrap 95 % CI of the median ratio candidate/baseline; nil when undefined.
+  public var ciLower: Double?
+  /// Upper CI bound.
+  public var ciUpper: Double?
+  /// Raw two-sided Mann–Whitney p-value.
+  public var p: Double
+  /// Holm-adjusted p-value.
+  public var pAdjusted: Double
+  /// The verdict.
+  public var verdict: Verdict
+  /// Extra context (too few repetitions, zero baseline…).
+  public var note: String?
+}
+
+/// A checksum or counter difference: the simulation itself changed.
+public struct BehaviourChange: Codable, Sendable, Equatable {
+  /// Result id.
+  public var id: String
+  /// `checksum`, `checksum@frame K` or `counter NAME`.
+  public var field: String
+  /// Baseline value (nil when absent).
+  public var baseline: String?
+  /// Candidate value (nil when absent).
+  public var candidate: String?
+}
+
+/// A static budget violation.
+public struct BudgetViolation: Codable, Sendable, Equatable {
+  /// Result id.
+  public var id: String
+  /// Metric key.
+  public var metric: String
+  /// Measured value.
+  public var value: Double
+  /// The violated limit as text (`≤ 8333333`).
+  public var limit: String
+}
+
+/// The outcome of a compare, written as `hooke.compare` JSON.
+public struct CompareReport: Codable, Sendable, Equatable {
+  /// Always 1.
+  public var schemaVersion = frameBudgetSchemaVersion
+  /// Always `hooke.compare`.
+  public var kind = "hooke.compare"
+  /// Baseline file path.
+  public var baselinePath: String
+  /// Candidate file path.
+  public var candidatePath: String
+  /// Noise band used.
+  public var noise: Double
+  /// α used.
+  public var alpha: Double
+  /// Every statistic compared.
+  public var comparisons: [StatisticComparison]
+  /// Checksum and counter differences.
+  public var behaviourChanges: [BehaviourChange]
+  /// Ids only in the baseline.
+  public var missing: [String]
+  /// Ids only in the candidate.
+  public var new: [String]
+  /// Candidate results that failed (exit 3).
+  public var failed: [String]
+  /// Static budget violations of the candidate.
+  public var budgetViolations: [BudgetViolation]
+  /// Warnings (machine mismatch, few repetitions).
+  public var warnings: [String]
+  /// The exit code by the precedence 3 > 2 > 7 > 8 > 4 > 0.
+  public var exitCode: Int32
+}
+
+/// The compare algorithm of frame-metrics.md §C3.
+public enum Comparator {
+  /// The statistics compared per result: (name, unit, larger is better, absolute floor).
+  /// Differences of the medians below the floor are `unchanged` (HTR 0.5 ms/s, on-time 0.001).
+  public static let statistics: [(name: String, unit: String, largerIsBetter: Bool, floor: Double)] = [
+    ("p50Ns", "ns", false, 0), ("p99Ns", "ns", false, 0),
+    ("hitchTimeRatio", "ms/s", false, 0.5), ("onTimeRate", "ratio", true, 0.001),
+  ]
+
+  static func _values(_ r: ScenarioResult, _ name: String) -> [Double] {
+    r.repetitions.map { rep in
+      switch name {
+      case "p50Ns": return Double(rep.p50Ns)
+      case "p99Ns": return Double(rep.p99Ns)
+      case "hitchTimeRatio": return rep.hitchTimeRatio
+      default: return rep.onTimeRate
+      }
+    }
+  }
+
+  /// Compares `candidate` with `baseline`. `budgets` (optional) are checked on the candidate.
+  public static func compare(
+    baseline: ResultsFile, candidate: ResultsFile, baselinePath: String, candidatePath: String,
+    budgets: BudgetsFile? = nil, options: CompareOptions = CompareOptions()
+  ) -> CompareReport {
+    var warnings: [String] = []
+    if baseline.machine.id != candidate.machine.id {
+      warnings.append("machine differs: baseline '\(baseline.machine.id)', candidate '\(candidate.machine.id)'")
+    }
+    if candidate.machine.configuration != "release" || baseline.machine.configuration != "release" {
+      warnings.append("a file was measured in a debug build: timings are not representative")
+    }
+    let byID = Dictionary(baseline.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let candidateIDs = Set(candidate.results.map(\.id))
+    var behaviour: [BehaviourChange] = []
+    var pending: [(StatisticComparison, needsTest: Bool)] = []
+    var failed: [String] = []
+    for c in candidate.results {
+      if let failure = c.failure { failed.append("\(c.id): \(failure)"); continue }
+      guard let a = byID[c.id] else { continue }
+      behaviour += _behaviour(a, c)
+      let reps = min(a.repetitions.count, c.repetitions.count)
+      if reps < 9 && reps >= options.minimumRepetitions {
+        warnings.append("\(c.id): only \(reps) repetitions; 9 or more make the tests more reliable")
+      }
+      for s in statistics {
+        pending.append(_compareStatistic(id: c.id, s, _values(a, s.name), _values(c, s.name), options))
+      }
+    }
+    let tested = pending.indices.filter { pending[$0].needsTest }
+    let adjusted = Statistics.holm(tested.map { pending[$0].0.p })
+    for (k, index) in tested.enumerated() {
+      pending[index].0.pAdjusted = adjusted[k]
+      pending[index].0.verdict = _verdict(pending[index].0, options: options, largerIsBetter: pending[index].0.statistic == "onTimeRate")
+    }
+    let comparisons = pending.map(\.0)
+    let violations = budgets.map { check(budgets: $0, results: candidate.results) } ?? []
+    var report = CompareReport(
+      baselinePath: baselinePath, candidatePath: candidatePath, noise: options.noise, alpha: options.alpha,
+      comparisons: comparisons, behaviourChanges: behaviour,
+      missing: baseline.results.map(\.id).filter { !candidateIDs.contains($0) },
+      new: candidate.results.map(\.id).filter { byID[$0] == nil },
+      failed: failed, budgetViolations: violations, warnings: warnings, exitCode: 0)
+    report.exitCode = exitCode(report, options: options)
+    return report
+  }
+
+  /// Exit code by precedence 3 > 2 > 7 > 8 > 4 > 0 (frame-metrics.md §C3).
+  public static func exitCode(_ r: CompareReport, options: CompareOptions) -> Int32 {
+    let verdicts = r.comparisons.map(\.verdict)
+    if !r.failed.isEmpty { return 3 }
+    if verdicts.contains(.regressed) || (options.strict && !r.behaviourChanges.isEmpty) { return 2 }
+    if !r.budgetViolations.isEmpty { return 7 }
+    if options.strict && verdicts.contains(.inconclusive) { return 8 }
+    if options.failOnImprovement && verdicts.contains(.improved) { return 4 }
+    return 0
+  }
+
+  static func _behaviour(_ a: ScenarioResult, _ c: ScenarioResult) -> [BehaviourChange] {
+    var changes: [BehaviourChange] = []
+    if a.checksum != c.checksum {
+      changes.append(BehaviourChange(id: c.id, field: "checksum", baseline: a.checksum, candidate: c.checksum))
+    }
+    let sampledA = Dictionary(a.checksums.map { ($0.frame, $0.checksum) }, uniquingKeysWith: { x, _ in x })
+    for s in c.checksums {
+      if let old = sampledA[s.frame], old != s.checksum {
+        changes.append(BehaviourChange(id: c.id, field: "checksum@frame \(s.frame)", baseline: old, candidate: s.checksum))
+        break  // the first differing frame locates the change; later ones follow from it
+      }
+    }
+    for key in Set(a.counters.keys).union(c.counters.keys).sorted() where a.counters[key] != c.counters[key] {
+      changes.append(BehaviourChange(
+        id: c.id, field: "counter \(key)", baseline: a.counters[key].map { String($0) },
+        candidate: c.counters[key].map { String($0) }))
+    }
+    return changes
+  }
+
+  static func _compareStatistic(
+    id: String, _ s: (name: String, unit: String, largerIsBetter: Bool, floor: Double),
+    _ a: [Double], _ b: [Double], _ options: CompareOptions
+  ) -> (StatisticComparison, needsTest: Bool) {
+    let ma = Statistics.median(a), mb = Statistics.median(b)
+    var delta: Double? = ma == 0 ? nil : (mb / ma - 1) * 100
+    if s.largerIsBetter, let d = delta { delta = -d }
+    var result = StatisticComparison(
+      id: id, statistic: s.name, unit: s.unit, baseline: ma, candidate: mb, deltaPercent: delta,
+      ciLower: nil, ciUpper: nil, p: 1, pAdjusted: 1, verdict: .inconclusive, note: nil)
+    if a == b || (Set(a).count == 1 && Set(b).count == 1 && ma == mb) {
+      result.verdict = .unchanged
+      result.ciLower = 1
+      result.ciUpper = 1
+      return (result, false)
+    }
+    if abs(mb - ma) <= s.floor {
+      result.verdict = .unchanged
+      result.note = "median difference within the absolute floor \(s.floor) \(s.unit)"
+      return (result, false)
+    }
+    if a.count < options.minimumRepetitions || b.count < options.minimumRepetitions {
+      result.note = "fewer than \(options.minimumRepetitions) repetitions per side; rerun with more --repetitions"
+      return (result, false)
+    }
+    result.p = Statistics.mannWhitneyU(a, b)
+    if let ci = Statistics.bootstrapMedianRatioCI(a, b, resamples: options.resamples, seed: options.seed) {
+      result.ciLower = ci.lower
+      result.ciUpper = ci.upper
+    } else {
+      result.note = "baseline median is 0: ratio undefined"
+    }
+    return (result, true)
+  }
+
+  static func _verdict(_ c: StatisticComparison, options: CompareOptions, largerIsBetter: Bool) -> Verdict {
+    let significant = c.pAdjusted < options.alpha
+    guard let lo = c.ciLower, let hi = c.ciUpper else {
+      // Zero baseline: only the direction of a significant change can be judged.
+      guard significant else { return .inconclusive }
+      return (c.candidate > c.baseline) != largerIsBetter ? .regressed : .improved
+    }
+    let worseAbove = !largerIsBetter
+    let up = 1 + options.noise, down = 1 - options.noise
+    if significant && lo > up { return worseAbove ? .regressed : .improved }
+    if significant && hi < down { return worseAbove ? .improved : .regressed }
+    if lo >= down && hi <= up { return .unchanged }
+    if significant { return .noise }
+    return .inconclusive
+  }
+
+  /// Checks `budgets` against `results` (failed results are skipped).
+  public static func check(budgets: BudgetsFile, results: [ScenarioResult]) -> [BudgetViolation] {
+    var violations: [BudgetViolation] = []
+    for r in results where r.failure == nil {
+      for rule in budgets.budgets {
+        guard rule.scenario == "*" || rule.scenario == r.scenario,
+              rule.engine == nil || rule.engine == r.engine,
+              rule.hz == nil || rule.hz == r.hz,
+              let value = metricValue(rule.metric, of: r) else { continue }
+        if let max = rule.max, value > max {
+          violations.append(BudgetViolation(id: r.id, metric: rule.metric, value: value, limit: "≤ \(_number(max))"))
+        }
+        if let min = rule.min, value < min {
+          violations.append(BudgetViolation(id: r.id, metric: rule.metric, value: value, limit: "≥ \(_number(min))"))
+        }
+        if let fraction = rule.maxDeadlineFraction, value > fraction * Double(r.deadlineNs) {
+          violations.append(BudgetViolation(
+            id: r.id, metric: rule.metric, value: value,
+            limit: "≤ \(_number(fraction))·D = \(_number(fraction * Double(r.deadlineNs)))"))
+        }
+      }
+    }
+    return violations
+  }
+
+  /// The value of metric `key` of a result (any key of the `metrics` object), or nil if unknown.
+  public static func metricValue(_ key: String, of r: ScenarioResult) -> Double? {
+    let m = r.metrics.frame
+    let table: [String: Double] = [
+      "p50Ns": Double(m.p50Ns), "p90Ns": Double(m.p90Ns), "p95Ns": Double(m.p95Ns),
+      "p99Ns": Double(m.p99Ns), "p999Ns": Double(m.p999Ns), "maxNs": Double(m.maxNs), "meanNs": m.meanNs,
+      "onTimeRate": m.onTimeRate, "overBudgetFrames": Double(m.overBudgetFrames),
+      "jankyFrames": Double(m.jankyFrames), "frozenFrames": Double(m.frozenFrames),
+      "workBudgetExceeded": Double(m.workBudgetExceeded), "missedVsyncs": Double(m.missedVsyncs),
+      "hitchTimeRatio": m.hitchTimeRatio, "longestMissStreak": Double(m.longestMissStreak),
+      "jankCount": Double(m.jankCount), "onePercentLowFps": m.onePercentLowFps,
+      "pointOnePercentLowFps": m.pointOnePercentLowFps, "headroomNs": Double(m.headroomNs),
+      "peakResidentBytes": Double(r.metrics.peakResidentBytes),
+    ]
+    return table[key]
+  }
+}
+
+/// A number without a trailing `.0` when integral.
+func _number(_ x: Double) -> String {
+  if x.isFinite && x == x.rounded() && abs(x) < 1e15 { return String(Int64(x)) }
+  return String(x)
+}

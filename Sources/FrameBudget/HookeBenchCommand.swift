@@ -1,0 +1,196 @@
+// The `hooke-bench` command layer: dispatch, context, and the entry point an executable calls.
+import Foundation
+
+/// A `hooke-bench` subcommand: a configuration plus `run`. Executables register extra commands
+/// (such as `micro`) by passing their types to `HookeBenchCommand`.
+public protocol BenchCommand {
+  /// Name, help and accepted options.
+  static var configuration: CommandConfiguration { get }
+  /// Validates the parsed arguments; throws `UsageError` (exit 64) naming the flag at fault.
+  init(_ arguments: ParsedArguments) throws
+  /// Runs the command and returns its exit code. Thrown `ResultsFileError`s become exit 1 (5 for
+  /// a missing baseline where the command says so), `UsageError`s exit 64.
+  func run(_ context: CommandContext) throws -> Int32
+}
+
+/// Everything a command may touch: output sinks, scenarios, paths and environment.
+public struct CommandContext: @unchecked Sendable {
+  /// Standard output (tables, JSON).
+  public var stdout: TextSink
+  /// Standard error (errors, warnings, progress).
+  public var stderr: TextSink
+  /// The scenarios to benchmark.
+  public var registry: ScenarioRegistry
+  /// Build configuration of the executable (baselines refuse `debug`).
+  public var configuration: BuildConfiguration
+  /// Directory relative paths (`results/…`) are resolved against.
+  public var workingDirectory: String
+  /// Environment (`HOOKE_BENCH_MACHINE_ID` overrides the machine id).
+  public var environment: [String: String]
+  /// Whether stderr is a terminal (progress bar) — silent otherwise.
+  public var isTerminal: Bool
+  /// Test hook run between writing a baseline's temp file and renaming it over the old file.
+  public var beforeBaselineRename: (() throws -> Void)?
+
+  /// Creates a context.
+  public init(
+    stdout: TextSink, stderr: TextSink, registry: ScenarioRegistry, configuration: BuildConfiguration,
+    workingDirectory: String, environment: [String: String], isTerminal: Bool
+  ) {
+    self.stdout = stdout
+    self.stderr = stderr
+    self.registry = registry
+    self.configuration = configuration
+    self.workingDirectory = workingDirectory
+    self.environment = environment
+    self.isTerminal = isTerminal
+  }
+
+  /// `path` if absolute, else resolved against `workingDirectory`.
+  public func resolve(_ path: String) -> String {
+    path.hasPrefix("/") ? path : URL(fileURLWithPath: workingDirectory).appendingPathComponent(path).path
+  }
+
+  /// This machine's description.
+  public var machine: MachineInfo { Probe.machine(configuration: configuration, environment: environment) }
+
+  /// `results/baselines/<machine-id>/<name>.json`.
+  public func baselinePath(name: String, machineID: String? = nil) -> String {
+    resolve("results/baselines/\(machineID ?? machine.id)/\(name).json")
+  }
+
+  /// A progress reporter: a bar on stderr when it is a terminal, nothing otherwise.
+  public func progress(total: Int) -> (Int, String) -> Void {
+    guard isTerminal, total > 0 else { return { _, _ in } }
+    let sink = stderr
+    return { done, label in
+      let width = 30
+      let filled = width * min(done, total) / total
+      let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+      sink.write("\r\u{1B}[K[\(bar)] \(done)/\(total) \(label.prefix(60))")
+      if done >= total { sink.write("\r\u{1B}[K") }
+    }
+  }
+}
+
+/// The `hooke-bench` entry point.
+public enum HookeBenchCommand {
+  /// The built-in commands, in help order.
+  public static var builtInCommands: [any BenchCommand.Type] {
+    [RunCommand.self, CapacityCommand.self, VerifyCommand.self, CompareCommand.self,
+     BaselineCommand.self, ReportCommand.self, ExportCommand.self]
+  }
+
+  /// Runs `hooke-bench` with `arguments` (without the program name) using the process's stdout,
+  /// stderr, working directory and environment. Returns the exit code.
+  ///
+  /// `configuration` should be the executable's own (`#if DEBUG` in main.swift).
+  public static func main(
+    arguments: [String], registry: ScenarioRegistry, extraCommands: [any BenchCommand.Type] = [],
+    configuration: BuildConfiguration = .current
+  ) -> Int32 {
+    let context = CommandContext(
+      stdout: .standardOutput, stderr: .standardError, registry: registry, configuration: configuration,
+      workingDirectory: FileManager.default.currentDirectoryPath,
+      environment: ProcessInfo.processInfo.environment, isTerminal: isatty(2) == 1)
+    return main(arguments: arguments, context: context, extraCommands: extraCommands)
+  }
+
+  /// Runs `hooke-bench` in `context` (tests inject buffers and a temp directory).
+  public static func main(arguments: [String], context: CommandContext, extraCommands: [any BenchCommand.Type] = []) -> Int32 {
+    let commands = builtInCommands + extraCommands
+    var arguments = arguments
+    // No arguments, or options first: `run` (the default quick suite).
+    let commandName: String
+    if let first = arguments.first, !first.hasPrefix("-") {
+      commandName = first
+      arguments.removeFirst()
+    } else if arguments.first == "-h" || arguments.first == "--help" {
+      context.stdout.write(helpText(commands))
+      return 0
+    } else {
+      commandName = "run"
+    }
+    if commandName == "help" {
+      if let name = arguments.first, let command = commands.first(where: { $0.configuration.name == name }) {
+        context.stdout.write(command.configuration.helpText)
+      } else {
+        context.stdout.write(helpText(commands))
+      }
+      return 0
+    }
+    guard let command = commands.first(where: { $0.configuration.name == commandName }) else {
+      context.stderr.write("hooke-bench: error: unknown command '\(commandName)'\n\(shortUsage(commands))See 'hooke-bench --help'.\n")
+      return 64
+    }
+    let configuration = command.configuration
+    do {
+      let parsed = try ParsedArguments.parse(arguments, for: configuration)
+      if parsed.help {
+        context.stdout.write(configuration.helpText)
+        return 0
+      }
+      let instance = try command.init(parsed)
+      return try instance.run(context)
+    } catch let error as UsageError {
+      context.stderr.write("hooke-bench \(configuration.name): error: \(error.message)\nUsage: \(configuration.usage)\n  See 'hooke-bench \(configuration.name) --help'.\n")
+      return 64
+    } catch let error as ResultsFileError {
+      context.stderr.write("hooke-bench \(configuration.name): error: \(error)\n")
+      return 1
+    } catch let error as CommandFailure {
+      context.stderr.write("hooke-bench \(configuration.name): error: \(error.message)\n")
+      return error.exitCode
+    } catch {
+      context.stderr.write("hooke-bench \(configuration.name): error: \(error)\n")
+      return 1
+    }
+  }
+
+  static func shortUsage(_ commands: [any BenchCommand.Type]) -> String {
+    "Usage: hooke-bench [<command>] [<options>]  (commands: \(commands.map { $0.configuration.name }.joined(separator: ", ")))\n"
+  }
+
+  /// The top-level help text listing every command.
+  public static func helpText(_ commands: [any BenchCommand.Type]) -> String {
+    var out = """
+      OVERVIEW: Hooke's frame-budget benchmark suite.
+
+      Measures the CPU time of each frame's animation work against the frame deadline
+      D = round(1e9/Hz) and reports frame-metrics.md's CPU-budget metrics. Without a command it runs
+      the default quick suite (every scenario at 1k and 10k elements, 60 and 120 Hz), writes
+      results/latest.json and results/latest.html, and compares with this machine's baseline.
+
+      USAGE: hooke-bench [<command>] [<options>]
+
+      COMMANDS:
+
+      """
+    for c in commands { out += _helpLine(c.configuration.name, c.configuration.abstract) }
+    out += """
+
+      EXIT CODES: 0 ok, 1 error (I/O, corrupt or incompatible file), 2 regression, 3 a scenario
+        failed, 4 improvements only (--fail-on-improvement), 5 baseline not found, 7 static budget
+        violated, 8 inconclusive (--strict), 64 usage error.
+
+      See 'hooke-bench <command> --help' for a command's options.
+
+      """
+    return out
+  }
+}
+
+/// A command failure with a specific exit code and message.
+public struct CommandFailure: Error, CustomStringConvertible {
+  /// Exit code.
+  public var exitCode: Int32
+  /// Message naming the file, field or flag at fault.
+  public var message: String
+  /// Creates a failure.
+  public init(_ exitCode: Int32, _ message: String) {
+    self.exitCode = exitCode
+    self.message = message
+  }
+  /// The message.
+  public var description: String { message }
+}
