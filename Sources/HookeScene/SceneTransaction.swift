@@ -351,26 +351,39 @@ extension Scene {
     let key = _groups[g].key
     let members = _groups[g].members
     var sources: [Int] = []
-    var inserted: [Int] = []
-    for s in members where !_records[s].removing {
-      inserted.append(s)
-      if _records[s].element.matchedGeometry?.isSource == true { sources.append(s) }
-    }
-    inserted.sort { _records[$0].seq < _records[$1].seq }
-    sources.sort { _records[$0].seq > _records[$1].seq }
-    if sources.count > 1 {
-      result.diagnostics.append(
-        .multipleSources(
-          namespace: key.namespace, id: key.id, sources: sources.map { _records[$0].element.id },
-          chosen: _records[sources[0]].element.id))
-    }
-    if sources.isEmpty && !inserted.isEmpty {
-      result.diagnostics.append(.noSource(namespace: key.namespace, id: key.id, members: inserted.map { _records[$0].element.id }))
-    }
-    let visible = inserted.filter { _records[$0].element.opacity > 0 }
-    if visible.count > 1 {
-      result.diagnostics.append(
-        .matchedMembersVisible(namespace: key.namespace, id: key.id, elements: visible.map { _records[$0].element.id }))
+    if members.count == 1 {
+      // The common case (one member): no bookkeeping arrays.
+      let s = members[0]
+      if !_records[s].removing {
+        if _records[s].element.matchedGeometry?.isSource == true {
+          sources = [s]
+        } else {
+          result.diagnostics.append(.noSource(namespace: key.namespace, id: key.id, members: [_records[s].element.id]))
+        }
+      }
+    } else {
+      var inserted: [Int] = []
+      for s in members where !_records[s].removing {
+        inserted.append(s)
+        if _records[s].element.matchedGeometry?.isSource == true { sources.append(s) }
+      }
+      inserted.sort { _records[$0].seq < _records[$1].seq }
+      sources.sort { _records[$0].seq > _records[$1].seq }
+      if sources.count > 1 {
+        result.diagnostics.append(
+          .multipleSources(
+            namespace: key.namespace, id: key.id, sources: sources.map { _records[$0].element.id },
+            chosen: _records[sources[0]].element.id))
+      }
+      if sources.isEmpty && !inserted.isEmpty {
+        result.diagnostics.append(
+          .noSource(namespace: key.namespace, id: key.id, members: inserted.map { _records[$0].element.id }))
+      }
+      let visible = inserted.filter { _records[$0].element.opacity > 0 }
+      if visible.count > 1 {
+        result.diagnostics.append(
+          .matchedMembersVisible(namespace: key.namespace, id: key.id, elements: visible.map { _records[$0].element.id }))
+      }
     }
     guard let src = sources.first else {
       _groups[g].source = nil
@@ -379,11 +392,14 @@ extension Scene {
     let srcElement = _records[src].element
     let target = MatchedGeometryFrame(frame: srcElement.frame, anchor: srcElement.matchedGeometry!.anchor)
     let tv = _Quad(target.anchorPosition.x, target.anchorPosition.y, target.size.width, target.size.height)
-    // Frames before the change, for the clip check.
+    // Frames before the change of the clipped members, for the clip check.
     _groups[g].shared?.sample(at: t)
-    var before: [Rect] = []
-    before.reserveCapacity(members.count)
-    for s in members { _records[s].sample(at: t); before.append(_presentedFrame(s)) }
+    var before: [(slot: Int, clip: Rect, frame: Rect)] = []
+    for s in members {
+      guard let clip = _clip(of: s) else { continue }
+      _records[s].sample(at: t)
+      before.append((s, clip, _presentedFrame(s)))
+    }
     if _groups[g].shared == nil {
       _groups[g].shared = _Channel(tv, time: t)
     } else if _groups[g].shared!.target != tv {
@@ -391,12 +407,11 @@ extension Scene {
       _groups[g].shared!.retarget(tv, animation: tx.animation, at: t)
     }
     _groups[g].source = srcElement.id
-    for (i, s) in members.enumerated() {
-      guard let clip = _clip(of: s) else { continue }
+    for (s, clip, start) in before {
       let e = _records[s].element
       let m = e.matchedGeometry!
       let end = target.apply(to: e.frame, anchor: m.anchor, properties: m.properties)
-      let flight = before[i].union(end)
+      let flight = start.union(end)
       if !(flight.minX >= clip.minX && flight.maxX <= clip.maxX && flight.minY >= clip.minY && flight.maxY <= clip.maxY) {
         result.diagnostics.append(.flightLeavesClip(element: e.id, clipRect: clip))
       }
