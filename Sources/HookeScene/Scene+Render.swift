@@ -57,16 +57,21 @@ extension Scene {
 
   mutating func _sortOrder() {
     _orderDirty = false
-    let containers = _containers
-    let records = _records
-    func z(_ c: ContainerID) -> Double { c == .root ? 0 : containers[c]?.zIndex ?? 0 }
-    _order.sort { a, b in
-      let ra = records[a], rb = records[b]
-      let ca = z(ra.element.container), cb = z(rb.element.container)
-      if ca != cb { return ca < cb }
-      if ra.element.zIndex != rb.element.zIndex { return ra.element.zIndex < rb.element.zIndex }
-      return ra.seq < rb.seq
+    // Flat keys (no record copies in the comparator); the sort is stable-equivalent because the
+    // insertion sequence breaks every tie, and runs in O(n) on already ordered input.
+    var keys: [(container: Double, z: Double, seq: Int, slot: Int)] = []
+    keys.reserveCapacity(_order.count)
+    for s in _order {
+      let c = _records[s].element.container
+      let cz = c == .root ? 0 : _containers[c]?.zIndex ?? 0
+      keys.append((cz, _records[s].element.zIndex, _records[s].seq, s))
     }
+    keys.sort { a, b in
+      if a.container != b.container { return a.container < b.container }
+      if a.z != b.z { return a.z < b.z }
+      return a.seq < b.seq
+    }
+    for i in keys.indices { _order[i] = keys[i].slot }
   }
 
   mutating func _writeRenderList() {
