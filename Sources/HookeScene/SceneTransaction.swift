@@ -62,6 +62,17 @@ extension Scene {
     var dirtyGroups: [Int] = []
     var zoomInserted: [Int] = []
     var leaveNow: [Int] = []
+    // Bulk insertions: grow the tables once instead of by doubling (each doubling copies records).
+    var inserts = 0
+    for op in tx._ops { if case .insert = op { inserts += 1 } }
+    if inserts > 64 {
+      _records.reserveCapacity(_records.count + inserts)
+      _slots.reserveCapacity(_slots.count + inserts)
+      _order.reserveCapacity(_order.count + inserts)
+      _groups.reserveCapacity(_groups.count + inserts)
+      _groupIndex.reserveCapacity(_groupIndex.count + inserts)
+      dirtyGroups.reserveCapacity(inserts)
+    }
     for op in tx._ops {
       switch op {
       case .insert(let e):
