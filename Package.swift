@@ -9,26 +9,33 @@ let package = Package(
     .library(name: "HookeAnimation", targets: ["HookeAnimation"]),
     .library(name: "HookeScene", targets: ["HookeScene"]),
     .executable(name: "scene-bench", targets: ["scene-bench"]),
+    .library(name: "HookeThreads", targets: ["HookeThreads"]),
     .library(name: "FrameBudget", targets: ["FrameBudget"]),
     .executable(name: "hooke-bench", targets: ["hooke-bench"]),
   ],
   targets: [
     // The numeric core: standard library only, Embedded-Swift clean (checked by .ci/run).
     .target(name: "Hooke"),
-    // Test-only helpers: approximate equality, seeded randomness, fixtures, a double-double reference.
-    .target(name: "_TestSupport", dependencies: ["Hooke"]),
-    .testTarget(name: "HookeTests", dependencies: ["Hooke", "_TestSupport"]),
     // SwiftUI-faithful animations on top of the core (no Foundation).
     .target(name: "HookeAnimation", dependencies: ["Hooke"]),
-    .testTarget(name: "HookeAnimationTests", dependencies: ["HookeAnimation", "Hooke", "_TestSupport"]),
     // Headless transitions, matched geometry and transactions for many elements (no Foundation).
     .target(name: "HookeScene", dependencies: ["Hooke", "HookeAnimation"]),
     .testTarget(name: "HookeSceneTests", dependencies: ["HookeScene", "HookeAnimation", "Hooke", "_TestSupport"]),
     .executableTarget(name: "scene-bench", dependencies: ["HookeScene", "HookeAnimation", "Hooke"], path: "Benchmarks/scene-bench"),
+    // Multi-core stepping of the batch engine (Dispatch; not part of the Embedded core).
+    .target(name: "HookeThreads", dependencies: ["Hooke"]),
     // The frame-budget benchmark harness: workloads, metrics, results, compare, reports, CLI layer.
     .target(name: "FrameBudget", dependencies: ["Hooke"]),
+    // Benchmark scenarios and the reference engines peers use (libm allowed here, not in Hooke).
+    .target(name: "Scenarios", dependencies: ["Hooke", "HookeThreads"], path: "Benchmarks/Scenarios"),
+    .executableTarget(
+      name: "hooke-bench", dependencies: ["Hooke", "Scenarios", "FrameBudget"], path: "Benchmarks/hooke-bench"),
+
+    // Test-only helpers: approximate equality, seeded randomness, fixtures, a double-double reference.
+    .target(name: "_TestSupport", dependencies: ["Hooke"]),
+    .testTarget(name: "HookeTests", dependencies: ["Hooke", "_TestSupport", "HookeThreads"]),
+    .testTarget(name: "HookeAnimationTests", dependencies: ["HookeAnimation", "Hooke", "_TestSupport"]),
     .testTarget(name: "FrameBudgetTests", dependencies: ["FrameBudget", "Hooke"]),
-    .executableTarget(name: "hooke-bench", dependencies: ["Hooke"], path: "Benchmarks/hooke-bench"),
   ],
   swiftLanguageModes: [.v6]
 )

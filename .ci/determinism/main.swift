@@ -44,6 +44,7 @@ func run() {
   emit("elementary", _DeterminismDigest.elementaryFunctions())
   emit("springs", _DeterminismDigest.springs())
   emit("curves", _DeterminismDigest.curves())
+  emit("batch", _DeterminismDigest.batch())
 }
 
 #if arch(wasm32)

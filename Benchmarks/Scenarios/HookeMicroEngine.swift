@@ -1,0 +1,48 @@
+import Hooke
+import HookeThreads
+
+/// Hooke's batch engine in the micro benchmark: one group, every channel a handle.
+public final class HookeMicroEngine<S: BatchScalar>: MicroEngine {
+  public let name = "hooke"
+  public let model: String
+  public var scalarName: String { S.self == Float.self ? "Float" : "Double" }
+  public let threads: Int
+  /// Stepping reads and writes displacement and velocity (and force for the SwiftUI model).
+  public var bytesPerChannelStep: Int { (model == "swiftui" ? 6 : 4) * MemoryLayout<S>.size }
+  let engine: BatchEngine<S>
+  let stepper: BatchThreadedStepper<S>
+  var handles: [BatchChannel] = []
+  let ticks: Int64
+  var scratch: [S]
+
+  /// `frameRate` must divide the engine's default ticks per second (3,628,800). Model "exact"
+  /// uses the exact spring driver; "swiftui" the SwiftUI animation-spring driver with the same
+  /// response and damping fraction.
+  public init(count: Int, spring: Spring, frameRate: Int, threads: Int, model: String = "exact") {
+    self.model = model
+    self.threads = threads
+    engine = BatchEngine<S>()
+    ticks = engine.ticksPerSecond / Int64(frameRate)
+    let driver: BatchDriver = model == "swiftui"
+      ? .fluidSpring(FluidSpringModel(response: spring.response, dampingFraction: spring.dampingRatio))
+      : .spring(spring)
+    let group = engine.addGroup(driver, restRule: .never)
+    handles.reserveCapacity(count)
+    for _ in 0..<count {
+      handles.append(try! engine.addChannel(to: group, value: 0, target: 0))
+    }
+    stepper = BatchThreadedStepper(engine: engine, threads: threads, chunkSize: 16384)
+    scratch = Array(repeating: 0, count: count)
+  }
+
+  public func retarget(_ targets: UnsafeBufferPointer<Double>) {
+    for i in 0..<scratch.count { scratch[i] = S(targets[i]) }
+    handles.withUnsafeBufferPointer { h in
+      scratch.withUnsafeBufferPointer { t in _ = engine.retarget(h, to: t) }
+    }
+  }
+
+  public func step() { stepper.step(ticks: ticks) }
+
+  public func value(_ i: Int) -> Double { Double(engine.value(of: handles[i])!) }
+}

@@ -1,0 +1,125 @@
+import Scenarios
+
+let microUsage = """
+  USAGE: hooke-bench micro [--format table|json] [--channels N[,N…]] [--quick]
+
+  Steps springs (response 0.5 s, damping ratio 0.8) at 120 Hz, every channel retargeted to a
+  seeded random value in [−1000, 1000) every 30 frames, on Hooke's batch engine (Float and
+  Double, 1 and 2 threads; exact springs and the SwiftUI animation-spring model) and on the
+  reference engines (naive closed form with exp/cos/sin per frame, semi-implicit Euler, RK4 at
+  1 kHz with interpolation; one thread, Double). Only the
+  per-frame steps are timed. maxAbsError is the largest |value − closed form in Double| over a
+  sample of ≤ 512 channels per run. The triad rows are an in-process bandwidth probe
+  a[i] = b[i] + s·c[i] over the same sizes (Float, 12 bytes per element). Progress goes to
+  standard error.
+
+  OPTIONS:
+    --format table|json   Output format (default table).
+    --channels N[,N…]     Channel counts (default 4096,65536,1048576,16777216).
+    --quick               Short run (fewer frames).
+    -h, --help            Show this help.
+
+  """
+
+func runMicro(_ arguments: [String]) {
+  var benchmark = MicroBenchmark()
+  var json = false
+  var k = 0
+  func fail(_ message: String) -> Never {
+    printError("hooke-bench micro: \(message)\n\n\(microUsage)")
+    exit(ExitCode.usage)
+  }
+  while k < arguments.count {
+    let a = arguments[k]
+    switch a {
+    case "-h", "--help":
+      print(microUsage, terminator: "")
+      return
+    case "--quick":
+      benchmark.quick = true
+    case "--format":
+      k += 1
+      guard k < arguments.count else { fail("--format needs a value (table or json).") }
+      switch arguments[k] {
+      case "table": json = false
+      case "json": json = true
+      default: fail("unknown format '\(arguments[k])' (expected table or json).")
+      }
+    case "--channels":
+      k += 1
+      guard k < arguments.count else { fail("--channels needs a value.") }
+      let parts = arguments[k].split(separator: ",")
+      let values = parts.compactMap { Int($0) }
+      guard !values.isEmpty, values.count == parts.count, values.allSatisfy({ $0 > 0 && $0 <= 1 << 28 }) else {
+        fail("invalid --channels '\(arguments[k])' (positive integers ≤ 2^28, comma-separated).")
+      }
+      benchmark.channels = values
+    default:
+      fail("unknown option '\(a)'.")
+    }
+    k += 1
+  }
+  let (triad, results) = benchmark.run { printError("micro: \($0)") }
+  print(json ? microJSON(triad, results) : microTable(triad, results), terminator: "")
+}
+
+func formatNumber(_ x: Double) -> String {
+  // Shortest round-trip representation; JSON has no NaN/∞, report them as null.
+  x.isFinite ? "\(x)" : "null"
+}
+
+func microJSON(_ triad: [TriadResult], _ results: [MicroResult]) -> String {
+  let t = triad.map { "{\"channels\":\($0.channels),\"bytesPerSecond\":\(formatNumber($0.bytesPerSecond))}" }
+  let r = results.map {
+    "{\"engine\":\"\($0.engine)\",\"model\":\"\($0.model)\",\"scalar\":\"\($0.scalar)\",\"channels\":\($0.channels),"
+      + "\"threads\":\($0.threads),\"nsPerChannelStep\":\(formatNumber($0.nsPerChannelStep)),"
+      + "\"bytesPerSecond\":\(formatNumber($0.bytesPerSecond)),\"maxAbsError\":\(formatNumber($0.maxAbsError))}"
+  }
+  return "{\"schemaVersion\":1,\"kind\":\"hooke.micro\",\"triad\":[\(t.joined(separator: ","))],\"results\":[\(r.joined(separator: ","))]}\n"
+}
+
+func microPad(_ s: String, _ width: Int, left: Bool = false) -> String {
+  let n = s.count
+  guard n < width else { return s }
+  let fill = String(repeating: " ", count: width - n)
+  return left ? s + fill : fill + s
+}
+
+func microFixed(_ x: Double, _ digits: Int) -> String {
+  guard x.isFinite else { return "—" }
+  var scale = 1.0
+  for _ in 0..<digits { scale *= 10 }
+  let r = (x * scale).rounded() / scale
+  var s = "\(r)"
+  if let dot = s.firstIndex(of: "."), s.contains("e") == false {
+    let decimals = s.distance(from: dot, to: s.endIndex) - 1
+    if decimals < digits { s += String(repeating: "0", count: digits - decimals) }
+  }
+  return s
+}
+
+func scientific(_ x: Double) -> String {
+  guard x.isFinite, x > 0 else { return x == 0 ? "0" : "—" }
+  var e = 0
+  var m = x
+  while m >= 10 { m /= 10; e += 1 }
+  while m < 1 { m *= 10; e -= 1 }
+  return "\(microFixed(m, 2))e\(e)"
+}
+
+func microTable(_ triad: [TriadResult], _ results: [MicroResult]) -> String {
+  var out = "triad probe (a[i] = b[i] + s·c[i], Float):\n"
+  for t in triad { out += "  \(microPad(String(t.channels), 10)) elements  \(microPad(microFixed(t.bytesPerSecond / 1e9, 2), 8)) GB/s\n" }
+  out += "\n" + microPad("engine", 7, left: true) + " " + microPad("model", 8, left: true) + microPad("scalar", 7, left: true)
+    + microPad("channels", 10) + microPad("threads", 8) + microPad("ns/ch-step", 12) + microPad("GB/s", 8) + microPad("%triad", 8)
+    + microPad("maxAbsError", 13) + microPad("vs naive", 10) + "\n"
+  for r in results {
+    let bandwidth = triad.first { $0.channels == r.channels }?.bytesPerSecond ?? .nan
+    let naive = results.first { $0.engine == "naive" && $0.channels == r.channels }?.nsPerChannelStep ?? .nan
+    out += microPad(r.engine, 7, left: true) + " " + microPad(r.model, 8, left: true) + microPad(r.scalar, 7, left: true)
+      + microPad(String(r.channels), 10) + microPad(String(r.threads), 8) + microPad(microFixed(r.nsPerChannelStep, 3), 12)
+      + microPad(microFixed(r.bytesPerSecond / 1e9, 2), 8) + microPad(microFixed(100 * r.bytesPerSecond / bandwidth, 0), 8)
+      + microPad(scientific(r.maxAbsError), 13) + microPad(microFixed(naive / r.nsPerChannelStep, 1) + "×", 10) + "\n"
+  }
+  return out
+}

@@ -1,0 +1,190 @@
+extension BatchEngine {
+  /// Advances every active channel by `ticks` (one frame). Intervals ≤ 0 are no-ops.
+  /// Equivalent to ``prepareStep(ticks:)``, ``stepChannels(group:range:)`` over every group's
+  /// whole active range, and ``finishStep(snapped:)``. Returns the number of channels that
+  /// settled in this step. Cost: one matrix per group and new interval (cached), then per active
+  /// spring channel 4 multiplications, 2 additions and the rest test; no allocation.
+  @discardableResult
+  public func step(ticks: Int64) -> Int {
+    guard prepareStep(ticks: ticks) else { return 0 }
+    var snapped = 0
+    for g in _groups.indices {
+      snapped += stepChannels(group: BatchGroup(index: g), range: 0..<_groups[g].columns.activeCount)
+    }
+    finishStep(snapped: snapped)
+    return snapped
+  }
+
+  /// Advances by `deltaTime` seconds, rounded to the nearest tick (see ``step(ticks:)``).
+  /// NaN or ≤ 0 (or < ½ tick) is a no-op; huge values are clamped to 2⁶² ticks, which settles
+  /// every damped spring and finishes every timing curve.
+  @discardableResult
+  public func step(deltaTime: Double) -> Int {
+    guard deltaTime > 0 else { return 0 }  // also NaN
+    let ticks = deltaTime * Double(ticksPerSecond)
+    return step(ticks: ticks < 0x1p62 ? Int64(ticks._roundedHalfAwayFromZero) : 1 << 62)
+  }
+
+  /// First phase of a step: advances the clock and computes (or finds in the cache) each group's
+  /// transition matrix for `ticks`. Returns false, changing nothing, if `ticks ≤ 0`. Must not run
+  /// concurrently with anything else on the engine. Allocation-free (the cache is a fixed tuple).
+  public func prepareStep(ticks: Int64) -> Bool {
+    guard ticks > 0 else { return false }
+    _preparedTicks = ticks
+    now = now <= Int64.max - ticks ? now + ticks : Int64.max
+    for group in _groups {
+      switch group.driver {
+      case .spring(let spring):
+        group.matrix = _cachedMatrix(group, ticks: ticks) {
+          let m = SpringTransitionMatrix(spring: spring, deltaTime: Double(ticks) / Double(ticksPerSecond))
+          return (Scalar(m.m00), Scalar(m.m01), Scalar(m.m10), Scalar(m.m11))
+        }
+      case .timingCurve:
+        break
+      case .fluidSpring(let model):
+        let time = Double(now - group.epoch) / Double(ticksPerSecond)
+        let n = FluidSpringModel.substepCount(from: group.fluidClock, to: time)
+        group.fluidClock = FluidSpringModel.clock(afterAdvancingFrom: group.fluidClock, to: time)
+        group.matrix3 = _cachedMatrix3(group, substeps: n, model: model)
+      }
+    }
+    return true
+  }
+
+  /// Second phase: steps the active channels `range` of `group` (clamped to
+  /// `0..<activeCount(of: group)`). Calls for disjoint ranges may run concurrently on different
+  /// threads between ``prepareStep(ticks:)`` and ``finishStep(snapped:)``; results do not depend
+  /// on how the active range is split. Returns the number of channels snapped to rest.
+  public func stepChannels(group: BatchGroup, range: Range<Int>) -> Int {
+    guard _groups.indices.contains(group.index) else { return 0 }
+    let g = _groups[group.index]
+    let c = g.columns
+    let lower = max(0, range.lowerBound), upper = min(c.activeCount, range.upperBound)
+    guard lower < upper else { return 0 }
+    switch g.driver {
+    case .spring:
+      return Scalar._stepLinear2(c.y + lower, c.v + lower, count: upper - lower, g.matrix, rest: g.rest)
+    case .timingCurve(let curve, _):
+      return _stepCurve(g, curve: curve, lower, upper)
+    case .fluidSpring:
+      return Scalar._stepLinear3(
+        c.y + lower, c.v + lower, c.a + lower, count: upper - lower, g.matrix3, rest: g.rest)
+    }
+  }
+
+  /// Last phase: compacts channels that settled out of the active ranges (skipped when
+  /// `snapped` is 0, the sum of the ``stepChannels(group:range:)`` results). Order of the
+  /// compaction is fixed (ascending scan), so slots and handles do not depend on threading.
+  public func finishStep(snapped: Int) {
+    guard snapped > 0 else { return }
+    for gi in _groups.indices {
+      let c = _groups[gi].columns
+      var i = 0
+      while i < c.activeCount {
+        if c.y[i] == 0 && c.v[i] == 0 && (!c.hasAcceleration || c.a[i] == 0) {
+          let last = c.activeCount - 1
+          c.swapAt(i, last)
+          _slotIndex[Int(c.owner[i])] = i
+          _slotIndex[Int(c.owner[last])] = last
+          c.activeCount -= 1
+        } else {
+          i += 1
+        }
+      }
+    }
+  }
+
+  func _cachedMatrix(_ g: _Group, ticks: Int64, _ make: () -> _Matrix2) -> _Matrix2 {
+    if g.cacheTicks.0 == ticks { return g.cache.0 }
+    if g.cacheTicks.1 == ticks { return g.cache.1 }
+    if g.cacheTicks.2 == ticks { return g.cache.2 }
+    if g.cacheTicks.3 == ticks { return g.cache.3 }
+    let m = make()
+    switch g.cacheNext {
+    case 0: g.cacheTicks.0 = ticks; g.cache.0 = m
+    case 1: g.cacheTicks.1 = ticks; g.cache.1 = m
+    case 2: g.cacheTicks.2 = ticks; g.cache.2 = m
+    default: g.cacheTicks.3 = ticks; g.cache.3 = m
+    }
+    g.cacheNext = (g.cacheNext + 1) & 3
+    return m
+  }
+
+  func _cachedMatrix3(_ g: _Group, substeps n: Int, model: FluidSpringModel) -> _Matrix3 {
+    if g.cache3Counts.0 == n { return g.cache3.0 }
+    if g.cache3Counts.1 == n { return g.cache3.1 }
+    if g.cache3Counts.2 == n { return g.cache3.2 }
+    if g.cache3Counts.3 == n { return g.cache3.3 }
+    let p = _fluidMatrixPower(model, n)
+    let m: _Matrix3 = (
+      Scalar(p.0), Scalar(p.1), Scalar(p.2), Scalar(p.3), Scalar(p.4), Scalar(p.5),
+      Scalar(p.6), Scalar(p.7), Scalar(p.8))
+    switch g.cacheNext {
+    case 0: g.cache3Counts.0 = n; g.cache3.0 = m
+    case 1: g.cache3Counts.1 = n; g.cache3.1 = m
+    case 2: g.cache3Counts.2 = n; g.cache3.2 = m
+    default: g.cache3Counts.3 = n; g.cache3.3 = m
+    }
+    g.cacheNext = (g.cacheNext + 1) & 3
+    return m
+  }
+
+  /// `Sⁿ` in Double for the substep matrix S of ``FluidSpringModel/substepMatrix`` (the same
+  /// entries, written out here so a cache miss does not allocate), by n − 1 left
+  /// multiplications in a fixed order. n ≤ 301 by the stall rule.
+  func _fluidMatrixPower(_ model: FluidSpringModel, _ n: Int) -> (Double, Double, Double, Double, Double, Double, Double, Double, Double) {
+    typealias M = (Double, Double, Double, Double, Double, Double, Double, Double, Double)
+    var p: M = (1, 0, 0, 0, 1, 0, 0, 0, 1)
+    guard n > 0 else { return p }
+    let k = model.stiffness, c = model.damping
+    let h = 1.0 / 300, half = 1.0 / 600
+    let e0 = 1.0, e1 = h, e2 = half * h
+    let a0 = -k * e0
+    let a1 = -c - k * e1
+    let a2 = -c * half - k * e2
+    let v0 = a0 * half
+    let v1 = 1 + a1 * half
+    let v2 = half + a2 * half
+    let s: M = (e0, e1, e2, v0, v1, v2, a0, a1, a2)
+    p = s
+    for _ in 1..<n {
+      p = (
+        s.0 * p.0 + s.1 * p.3 + s.2 * p.6, s.0 * p.1 + s.1 * p.4 + s.2 * p.7, s.0 * p.2 + s.1 * p.5 + s.2 * p.8,
+        s.3 * p.0 + s.4 * p.3 + s.5 * p.6, s.3 * p.1 + s.4 * p.4 + s.5 * p.7, s.3 * p.2 + s.4 * p.5 + s.5 * p.8,
+        s.6 * p.0 + s.7 * p.3 + s.8 * p.6, s.6 * p.1 + s.7 * p.4 + s.8 * p.7, s.6 * p.2 + s.7 * p.5 + s.8 * p.8)
+    }
+    return p
+  }
+
+  /// Timing curves: `y = y₀·(1 − curve(p))`, `v = −y₀·curve′(p)/duration` with
+  /// `p = (now − start)/durationTicks` in Double; at `p ≥ 1` the channel arrives (snapped).
+  /// The curve evaluation is arithmetic and square roots only (Newton on the Bézier).
+  func _stepCurve(_ g: _Group, curve: UnitCurve, _ lower: Int, _ upper: Int) -> Int {
+    let c = g.columns
+    let duration = Double(g.durationTicks)
+    let seconds = duration / Double(ticksPerSecond)
+    var snapped = 0
+    for i in lower..<upper {
+      let elapsed = now &- c.start[i]
+      if elapsed >= g.durationTicks {
+        c.y[i] = 0
+        c.v[i] = 0
+        snapped += 1
+        continue
+      }
+      let p = Double(elapsed) / duration
+      let y0 = Double(c.y0[i])
+      let y = Scalar(y0 * (1 - curve.value(at: p)))
+      let v = Scalar(-y0 * curve.velocity(at: p) / seconds)
+      if y == 0 && v.magnitude <= g.rest.1 {
+        c.y[i] = 0
+        c.v[i] = 0
+        snapped += 1
+        continue
+      }
+      c.y[i] = y
+      c.v[i] = v
+    }
+    return snapped
+  }
+}

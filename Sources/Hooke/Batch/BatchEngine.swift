@@ -1,0 +1,316 @@
+/// Steps very many animated scalar channels per frame: exact springs, timing curves and SwiftUI's
+/// animation-spring model, in structure-of-arrays storage with SIMD lanes across channels.
+///
+/// Channels are grouped by driver (``addGroup(_:restRule:)``). Each channel stores its
+/// displacement from the target `y = value − target`, its velocity `v` and its target, so a
+/// spring frame is `(y, v) ← M(Δt)·(y, v)` with one cached matrix per (group, frame interval):
+/// four multiplications and two additions per channel, no `exp`/`sin`/`cos` per channel, and no
+/// integration error. Retargeting is a shift of `y`; moving a channel to another group copies its
+/// state bit for bit.
+///
+/// Time is integer ticks (``ticksPerSecond`` per second, default 3,628,800 = 10!, which divides
+/// evenly by 24, 30, 48, 60, 90, 120, 144, 240 Hz): frame intervals are given as ticks, so a run is
+/// the same whatever the frame pacing history, and variable intervals (VRR, dropped frames) use a
+/// small per-group matrix cache (4 intervals, round-robin).
+///
+/// Settling: after each step, channels inside their group's ``BatchRestRule`` box are snapped
+/// exactly to the target with zero velocity and compacted out of the active range, so per-frame
+/// cost follows ``activeCount``. Handles (``BatchChannel``) stay valid across compaction.
+///
+/// Threads: ``step(ticks:)`` runs on the calling thread. For multi-core stepping, call
+/// ``prepareStep(ticks:)``, then ``stepChannels(group:range:)`` for disjoint ranges of
+/// `0..<activeCount(of:)` from any threads (each call touches only its own channels, and every
+/// channel's arithmetic is the same whichever call steps it, so results are bit-identical for any
+/// split), then ``finishStep(snapped:)`` on one thread. The `HookeThreads` module does this.
+///
+/// Bad input: non-finite targets, values or velocities are rejected with a ``BatchError`` and
+/// the engine is unchanged; intervals ≤ 0 are no-ops; huge intervals settle channels (the
+/// transition matrix of a damped spring tends to zero) instead of overflowing. A retarget whose
+/// new displacement would overflow the scalar (e.g. Float targets near ±3.4e38 on opposite
+/// sides) snaps the channel to its new target.
+///
+/// Memory: per channel 3 scalars + a 4-byte owner (+1 scalar for the SwiftUI model, +1 scalar and
+/// 8 bytes for timing curves) plus 12 bytes of handle table. Stepping allocates nothing: it only
+/// reads and writes the preallocated columns (see `prepareStep`).
+public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
+  /// Integer time units per second.
+  public let ticksPerSecond: Int64
+  /// The engine's clock in ticks: the sum of all stepped intervals.
+  public internal(set) var now: Int64 = 0
+
+  typealias _Matrix2 = (Scalar, Scalar, Scalar, Scalar)
+  typealias _Matrix3 = (Scalar, Scalar, Scalar, Scalar, Scalar, Scalar, Scalar, Scalar, Scalar)
+  static var _zero3: _Matrix3 { (0, 0, 0, 0, 0, 0, 0, 0, 0) }
+
+  final class _Group {
+    let driver: BatchDriver
+    let rest: (Scalar, Scalar)
+    let columns: _BatchColumns<Scalar>
+    let durationTicks: Int64
+    var cacheTicks: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
+    var cache: (_Matrix2, _Matrix2, _Matrix2, _Matrix2) = ((0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
+    var cacheNext = 0
+    var matrix: _Matrix2 = (0, 0, 0, 0)
+    // SwiftUI model: the shared substep clock (seconds since `epoch`), and the n-substep
+    // matrices keyed by n.
+    let epoch: Int64
+    var fluidClock = 0.0
+    var cache3Counts: (Int, Int, Int, Int) = (-1, -1, -1, -1)
+    var cache3: (_Matrix3, _Matrix3, _Matrix3, _Matrix3) = (_zero3, _zero3, _zero3, _zero3)
+    var matrix3: _Matrix3 = _zero3
+
+    init(driver: BatchDriver, rest: BatchRestRule, ticksPerSecond: Int64, now: Int64) {
+      self.driver = driver
+      self.epoch = now
+      self.rest = (Scalar(rest.displacement), Scalar(rest.speed))
+      switch driver {
+      case .spring:
+        columns = _BatchColumns(hasAcceleration: false, hasCurveState: false)
+        durationTicks = 0
+      case .timingCurve(_, let duration):
+        columns = _BatchColumns(hasAcceleration: false, hasCurveState: true)
+        let ticks = duration * Double(ticksPerSecond)
+        durationTicks = ticks >= 1 ? (ticks < 4e18 ? Int64(ticks._roundedHalfAwayFromZero) : 4_000_000_000_000_000_000) : 1
+      case .fluidSpring:
+        columns = _BatchColumns(hasAcceleration: true, hasCurveState: false)
+        durationTicks = 0
+      }
+    }
+  }
+
+  var _groups: [_Group] = []
+  var _slotGroup: [Int32] = []
+  var _slotIndex: [Int] = []
+  var _generation: [UInt32] = []
+  var _free: [UInt32] = []
+  var _preparedTicks: Int64 = 0
+
+  /// Creates an empty engine. `ticksPerSecond` values < 1 are read as the default 3,628,800.
+  public init(ticksPerSecond: Int64 = 3_628_800) {
+    self.ticksPerSecond = ticksPerSecond >= 1 ? ticksPerSecond : 3_628_800
+  }
+
+  /// Adds a group of channels moved by `driver`, settling by `restRule`. Groups are never removed.
+  /// A ``BatchDriver/fluidSpring(_:)`` group's substep clock starts at ``now``.
+  public func addGroup(_ driver: BatchDriver, restRule: BatchRestRule = .pixel) -> BatchGroup {
+    _groups.append(_Group(driver: driver, rest: restRule, ticksPerSecond: ticksPerSecond, now: now))
+    return BatchGroup(index: _groups.count - 1)
+  }
+
+  /// Number of groups.
+  public var groupCount: Int { _groups.count }
+
+  /// Number of channels still moving in `group` (0 for an invalid group).
+  public func activeCount(of group: BatchGroup) -> Int {
+    _groups.indices.contains(group.index) ? _groups[group.index].columns.activeCount : 0
+  }
+
+  /// Number of settled channels in `group` (0 for an invalid group).
+  public func settledCount(of group: BatchGroup) -> Int {
+    guard _groups.indices.contains(group.index) else { return 0 }
+    let c = _groups[group.index].columns
+    return c.count - c.activeCount
+  }
+
+  /// Channels still moving, over all groups.
+  public var activeCount: Int { _groups.reduce(0) { $0 + $1.columns.activeCount } }
+
+  /// Settled channels, over all groups.
+  public var settledCount: Int { _groups.reduce(0) { $0 + $1.columns.count - $1.columns.activeCount } }
+
+  /// All channels.
+  public var channelCount: Int { _groups.reduce(0) { $0 + $1.columns.count } }
+
+  // MARK: Channels
+
+  /// Adds a channel at `value` moving towards `target` with `velocity` (units per second).
+  /// Throws ``BatchError/nonFiniteTarget`` for a non-finite value or target,
+  /// ``BatchError/nonFiniteVelocity``, or ``BatchError/invalidGroup``.
+  /// A channel already exactly at rest (`value == target`, zero velocity) starts settled.
+  @discardableResult
+  public func addChannel(
+    to group: BatchGroup, value: Scalar, target: Scalar, velocity: Scalar = 0
+  ) throws(BatchError) -> BatchChannel {
+    guard _groups.indices.contains(group.index) else { throw .invalidGroup }
+    guard value.isFinite, target.isFinite else { throw .nonFiniteTarget }
+    guard velocity.isFinite else { throw .nonFiniteVelocity }
+    let slot: UInt32
+    if let reused = _free.popLast() {
+      slot = reused
+      _generation[Int(slot)] &+= 1
+    } else {
+      slot = UInt32(_slotGroup.count)
+      _slotGroup.append(-1)
+      _slotIndex.append(0)
+      _generation.append(0)
+    }
+    // An overflowing displacement (Float values and targets near ±max) snaps to the target.
+    let shifted = _displacement(keeping: value, target: target)
+    _insert(
+      slot: slot, into: group.index, y: shifted ?? 0, v: shifted == nil ? 0 : velocity,
+      target: target, a: 0)
+    return BatchChannel(index: slot, generation: _generation[Int(slot)])
+  }
+
+  /// Removes a channel; its handle becomes invalid. Throws ``BatchError/invalidChannel``.
+  public func removeChannel(_ channel: BatchChannel) throws(BatchError) {
+    let (g, i) = try _locate(channel)
+    _detach(group: g, index: i)
+    _slotGroup[Int(channel.index)] = -1
+    _free.append(channel.index)
+  }
+
+  /// The channel's current value, `target + displacement` (nil for an invalid handle).
+  public func value(of channel: BatchChannel) -> Scalar? {
+    guard let (g, i) = try? _locate(channel) else { return nil }
+    let c = _groups[g].columns
+    return c.target[i] + c.y[i]
+  }
+
+  /// The channel's current velocity in units per second (nil for an invalid handle).
+  public func velocity(of channel: BatchChannel) -> Scalar? {
+    guard let (g, i) = try? _locate(channel) else { return nil }
+    return _groups[g].columns.v[i]
+  }
+
+  /// The channel's target (nil for an invalid handle).
+  public func target(of channel: BatchChannel) -> Scalar? {
+    guard let (g, i) = try? _locate(channel) else { return nil }
+    return _groups[g].columns.target[i]
+  }
+
+  /// The stored displacement from the target, `value − target` (nil for an invalid handle).
+  public func displacement(of channel: BatchChannel) -> Scalar? {
+    guard let (g, i) = try? _locate(channel) else { return nil }
+    return _groups[g].columns.y[i]
+  }
+
+  /// The channel's group (nil for an invalid handle).
+  public func group(of channel: BatchChannel) -> BatchGroup? {
+    guard let (g, _) = try? _locate(channel) else { return nil }
+    return BatchGroup(index: g)
+  }
+
+  /// Whether the channel is settled (snapped to its target, not stepped); nil for an invalid
+  /// handle.
+  public func isSettled(_ channel: BatchChannel) -> Bool? {
+    guard let (g, i) = try? _locate(channel) else { return nil }
+    return i >= _groups[g].columns.activeCount
+  }
+
+  /// Retargets a channel: its value stays exactly where it is (the stored displacement is
+  /// shifted, `y ← value − newTarget`, nudged by at most 2 ulps so that `newTarget + y` reproduces
+  /// the value bit for bit whenever a representable `y` does so), its velocity is kept bit for
+  /// bit unless `velocity` is given, and with `group` it moves to another group with its state
+  /// copied bit for bit (a timing curve restarts from the current value at ``now``).
+  ///
+  /// Throws (leaving the engine unchanged) ``BatchError/nonFiniteTarget``,
+  /// ``BatchError/nonFiniteVelocity``, ``BatchError/invalidChannel`` or
+  /// ``BatchError/invalidGroup``. If `value − newTarget` overflows the scalar, the channel is
+  /// snapped to the new target with zero velocity (documented clamp). Cost: O(1).
+  public func retarget(
+    _ channel: BatchChannel, to newTarget: Scalar, velocity: Scalar? = nil, group: BatchGroup? = nil
+  ) throws(BatchError) {
+    let (g, i) = try _locate(channel)
+    guard newTarget.isFinite else { throw .nonFiniteTarget }
+    if let velocity, !velocity.isFinite { throw .nonFiniteVelocity }
+    let destination = group?.index ?? g
+    guard _groups.indices.contains(destination) else { throw .invalidGroup }
+    let c = _groups[g].columns
+    let value = c.target[i] + c.y[i]
+    var v = velocity ?? c.v[i]
+    let a = c.hasAcceleration ? c.a[i] : 0
+    let y: Scalar
+    if let shifted = _displacement(keeping: value, target: newTarget) {
+      y = shifted
+    } else {
+      y = 0
+      v = 0
+    }
+    _detach(group: g, index: i)
+    _insert(slot: channel.index, into: destination, y: y, v: v, target: newTarget, a: a)
+  }
+
+  /// Retargets many channels: `channels[k]` to `targets[k]` (velocities kept), as
+  /// ``retarget(_:to:velocity:group:)``. Pairs that would throw are skipped and counted; returns
+  /// the number of rejected pairs. Extra elements of the longer buffer are ignored.
+  @discardableResult
+  public func retarget(
+    _ channels: UnsafeBufferPointer<BatchChannel>, to targets: UnsafeBufferPointer<Scalar>
+  ) -> Int {
+    var rejected = 0
+    for k in 0..<min(channels.count, targets.count) {
+      do throws(BatchError) { try retarget(channels[k], to: targets[k]) } catch { rejected += 1 }
+    }
+    return rejected
+  }
+
+  // MARK: Internals
+
+  func _locate(_ channel: BatchChannel) throws(BatchError) -> (Int, Int) {
+    let s = Int(channel.index)
+    guard s < _slotGroup.count, _generation[s] == channel.generation, _slotGroup[s] >= 0 else {
+      throw .invalidChannel
+    }
+    return (Int(_slotGroup[s]), _slotIndex[s])
+  }
+
+  /// `y` with `target + y == value` exactly when some y within 2 ulps of `value − target` does
+  /// it; nil when `value − target` overflows.
+  func _displacement(keeping value: Scalar, target: Scalar) -> Scalar? {
+    let y = value - target
+    guard y.isFinite else { return nil }
+    if target + y == value { return y }
+    var up = y, down = y
+    for _ in 0..<2 {
+      up = up.nextUp
+      down = down.nextDown
+      if target + up == value { return up }
+      if target + down == value { return down }
+    }
+    return y
+  }
+
+  /// Removes slot `i` of group `g`, keeping active channels in front.
+  func _detach(group g: Int, index i: Int) {
+    let c = _groups[g].columns
+    var hole = i
+    if i < c.activeCount {
+      let lastActive = c.activeCount - 1
+      _move(c, group: g, from: lastActive, to: hole)
+      c.activeCount -= 1
+      hole = lastActive
+    }
+    let last = c.count - 1
+    _move(c, group: g, from: last, to: hole)
+    c.count -= 1
+  }
+
+  func _move(_ c: _BatchColumns<Scalar>, group g: Int, from j: Int, to i: Int) {
+    guard i != j else { return }
+    c.copy(j, to: i)
+    _slotIndex[Int(c.owner[i])] = i
+  }
+
+  /// Appends a channel to group `g`, active unless exactly at rest.
+  func _insert(slot: UInt32, into g: Int, y: Scalar, v: Scalar, target: Scalar, a: Scalar) {
+    let group = _groups[g]
+    let c = group.columns
+    c.reserve(c.count + 1)
+    let n = c.count
+    c.y[n] = y; c.v[n] = v; c.target[n] = target; c.owner[n] = slot
+    if c.hasAcceleration { c.a[n] = a }
+    if c.hasCurveState { c.y0[n] = y; c.start[n] = now }
+    c.count += 1
+    _slotGroup[Int(slot)] = Int32(g)
+    _slotIndex[Int(slot)] = n
+    let atRest = y == 0 && v == 0 && (!c.hasAcceleration || a == 0)
+    if !atRest {
+      let k = c.activeCount
+      c.swapAt(k, n)
+      _slotIndex[Int(c.owner[k])] = k
+      _slotIndex[Int(c.owner[n])] = n
+      c.activeCount += 1
+    }
+  }
+}

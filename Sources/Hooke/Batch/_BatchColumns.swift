@@ -1,0 +1,75 @@
+/// The structure-of-arrays storage of one group: displacement from target, velocity, target and
+/// the owning handle index per channel, plus the driver's extra columns. Active channels occupy
+/// `0..<activeCount`, settled ones `activeCount..<count`. Manually allocated so threads can
+/// step disjoint ranges without Swift's exclusivity checks or copy-on-write in the way.
+final class _BatchColumns<S: BatchScalar> {
+  var count = 0
+  var activeCount = 0
+  var capacity = 0
+  let hasAcceleration: Bool
+  let hasCurveState: Bool
+  var y: UnsafeMutablePointer<S>
+  var v: UnsafeMutablePointer<S>
+  var target: UnsafeMutablePointer<S>
+  var owner: UnsafeMutablePointer<UInt32>
+  /// SwiftUI model: the spring force per unit mass of the last substep.
+  var a: UnsafeMutablePointer<S>
+  /// Timing curves: the displacement at the start tick.
+  var y0: UnsafeMutablePointer<S>
+  /// Timing curves: the start tick.
+  var start: UnsafeMutablePointer<Int64>
+
+  init(hasAcceleration: Bool, hasCurveState: Bool) {
+    self.hasAcceleration = hasAcceleration
+    self.hasCurveState = hasCurveState
+    y = .allocate(capacity: 1)
+    v = .allocate(capacity: 1)
+    target = .allocate(capacity: 1)
+    owner = .allocate(capacity: 1)
+    a = .allocate(capacity: 1)
+    y0 = .allocate(capacity: 1)
+    start = .allocate(capacity: 1)
+  }
+
+  deinit {
+    y.deallocate(); v.deallocate(); target.deallocate(); owner.deallocate()
+    a.deallocate(); y0.deallocate(); start.deallocate()
+  }
+
+  private static func _grow<T>(_ p: inout UnsafeMutablePointer<T>, _ count: Int, _ capacity: Int) {
+    let q = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+    q.moveInitialize(from: p, count: count)
+    p.deallocate()
+    p = q
+  }
+
+  func reserve(_ needed: Int) {
+    guard needed > capacity else { return }
+    let newCapacity = max(needed, capacity * 2, 16)
+    Self._grow(&y, count, newCapacity)
+    Self._grow(&v, count, newCapacity)
+    Self._grow(&target, count, newCapacity)
+    Self._grow(&owner, count, newCapacity)
+    if hasAcceleration { Self._grow(&a, count, newCapacity) }
+    if hasCurveState {
+      Self._grow(&y0, count, newCapacity)
+      Self._grow(&start, count, newCapacity)
+    }
+    capacity = newCapacity
+  }
+
+  /// Copies slot `j` over slot `i` (all columns).
+  func copy(_ j: Int, to i: Int) {
+    y[i] = y[j]; v[i] = v[j]; target[i] = target[j]; owner[i] = owner[j]
+    if hasAcceleration { a[i] = a[j] }
+    if hasCurveState { y0[i] = y0[j]; start[i] = start[j] }
+  }
+
+  func swapAt(_ i: Int, _ j: Int) {
+    guard i != j else { return }
+    swap(&y[i], &y[j]); swap(&v[i], &v[j]); swap(&target[i], &target[j])
+    swap(&owner[i], &owner[j])
+    if hasAcceleration { swap(&a[i], &a[j]) }
+    if hasCurveState { swap(&y0[i], &y0[j]); swap(&start[i], &start[j]) }
+  }
+}

@@ -1,0 +1,366 @@
+import Hooke
+import HookeThreads
+import Testing
+import _TestSupport
+
+/// 120 Hz in the engine's default ticks (3,628,800 per second).
+let ticks120: Int64 = 30_240
+
+@Suite struct BatchSpringDriverTests {
+  /// Batch stepping equals the scalar `Spring` closed form (Spring.value at t = k·Δt, an
+  /// independent evaluation) to ≤ 1e-12 relative in Double, in every regime, while channels
+  /// settle and are compacted around the ones being checked.
+  @Test(arguments: [0.3, 0.8, 1.0, 2.5, 10.0])
+  func equalsScalarSpring(dampingRatio: Double) throws {
+    let spring = Spring(response: 0.45, dampingRatio: dampingRatio)
+    let engine = BatchEngine<Double>()
+    let moving = engine.addGroup(.spring(spring), restRule: .never)
+    let settling = engine.addGroup(.spring(spring), restRule: .pixel)
+    var random = SplitMix64(seed: 42)
+    var checked: [(BatchChannel, Double, Double, Double)] = []
+    for k in 0..<100 {
+      let p0 = Double(random.next() % 2000) - 1000 + 0.25
+      let target = Double(random.next() % 2000) - 1000
+      let v0 = Double(random.next() % 4000) - 2000
+      let h = try engine.addChannel(to: k % 2 == 0 ? moving : settling, value: p0, target: target, velocity: v0)
+      if k % 2 == 0 { checked.append((h, p0, target, v0)) }
+    }
+    for frame in 1...240 {
+      engine.step(ticks: ticks120)
+      let t = Double(frame) / 120
+      for (h, p0, target, v0) in checked {
+        let reference = p0 + spring.value(target: target - p0, initialVelocity: v0, time: t)
+        let scale = max(abs(p0), abs(target), abs(v0) / 120, 1)
+        let value = try #require(engine.value(of: h))
+        #expect(abs(value - reference) <= 1e-12 * scale, "ζ \(dampingRatio) frame \(frame) seed 42")
+      }
+    }
+    // Compaction happened around the checked channels (ζ = 10 is too slow to settle in 2 s).
+    if dampingRatio <= 2.5 { #expect(engine.activeCount(of: settling) < 50) }
+  }
+
+  /// Float groups apply the matrix rounded to Float once, exactly as
+  /// `SpringTransitionMatrix.apply(displacement: Float, velocity: Float)` does; variable
+  /// intervals (more distinct than the 4-entry cache holds) give the same bits as fresh matrices.
+  @Test func floatAndVariableIntervalsMatchFreshMatrices() throws {
+    let spring = Spring(response: 0.6, dampingRatio: 0.7)
+    let engine = BatchEngine<Float>()
+    let group = engine.addGroup(.spring(spring), restRule: .never)
+    let h = try engine.addChannel(to: group, value: 300, target: -120, velocity: 45)
+    var y: Float = 420, v: Float = 45
+    let intervals: [Int64] = [30_240, 60_480, 40_320, 25_200, 90_720, 30_241, 12_345]
+    for frame in 0..<140 {
+      let ticks = intervals[frame % intervals.count]
+      engine.step(ticks: ticks)
+      let m = SpringTransitionMatrix(spring: spring, deltaTime: Double(ticks) / 3_628_800)
+      (y, v) = m.apply(displacement: y, velocity: v)
+      #expect(engine.displacement(of: h)! == y, "frame \(frame)")
+      #expect(engine.velocity(of: h)! == v, "frame \(frame)")
+    }
+  }
+}
+
+@Suite struct BatchFluidDriverTests {
+  /// The SwiftUI-model driver equals `FluidSpringModel.advance` (the scalar integrator, one
+  /// substep at a time) to ≤ 1e-12 relative over 3 s at 120, 60 and 144 Hz; a wrong substep
+  /// count at any frame would be off by far more than that.
+  @Test(arguments: [(0.5, 0.825, 30_240), (0.3, 0.5, 60_480), (1.0, 1.2, 25_200)] as [(Double, Double, Int64)])
+  func equalsScalarModel(response: Double, fraction: Double, ticks: Int64) throws {
+    let model = FluidSpringModel(response: response, dampingFraction: fraction)
+    let engine = BatchEngine<Double>()
+    let group = engine.addGroup(.fluidSpring(model), restRule: .never)
+    let targets = [100.0, -37.5, 1e-3, 2500]
+    let handles = try targets.map { try engine.addChannel(to: group, value: 0, target: $0) }
+    var states = targets.map { _ in FluidSpringState<Double>() }
+    var frame: Int64 = 0
+    while frame * ticks < 3 * 3_628_800 {
+      frame += 1
+      engine.step(ticks: ticks)
+      let time = Double(frame * ticks) / 3_628_800
+      for k in targets.indices {
+        model.advance(&states[k], target: targets[k], to: time)
+        let value = try #require(engine.value(of: handles[k]))
+        let velocity = try #require(engine.velocity(of: handles[k]))
+        #expect(isApproximatelyEqual(value, states[k].offset, relativeTolerance: 1e-12, absoluteTolerance: 1e-12 * abs(targets[k])),
+          "target \(targets[k]) frame \(frame)")
+        #expect(isApproximatelyEqual(velocity, states[k].velocity, relativeTolerance: 1e-12, absoluteTolerance: 1e-10 * abs(targets[k])),
+          "target \(targets[k]) frame \(frame)")
+      }
+    }
+  }
+}
+
+@Suite struct BatchTimingCurveTests {
+  /// A timing-curve channel follows `from + (to − from)·curve(t/duration)` and arrives exactly.
+  @Test func followsCurveAndArrivesExactly() throws {
+    let engine = BatchEngine<Double>()
+    let group = engine.addGroup(.timingCurve(.easeInOut, duration: 0.25), restRule: .pixel)
+    let h = try engine.addChannel(to: group, value: 10, target: 250)
+    for frame in 1...40 {
+      engine.step(ticks: ticks120)
+      let p = Double(frame) / 30
+      let value = try #require(engine.value(of: h))
+      if p < 1 {
+        let reference = 10 + 240 * UnitCurve.easeInOut.value(at: p)
+        #expect(isApproximatelyEqual(value, reference, relativeTolerance: 1e-13), "frame \(frame)")
+      } else {
+        #expect(value == 250)
+        #expect(engine.velocity(of: h) == 0)
+        #expect(engine.isSettled(h) == true)
+      }
+    }
+  }
+}
+
+@Suite struct BatchRetargetTests {
+  /// Retargeting keeps the value bit for bit and the velocity bit for bit; moving to another
+  /// group copies displacement, velocity, target (and force between SwiftUI-model groups).
+  @Test func retargetKeepsStateAndMovesBitExactly() throws {
+    let engine = BatchEngine<Float>()
+    let a = engine.addGroup(.spring(.bouncy), restRule: .never)
+    let b = engine.addGroup(.spring(.smooth), restRule: .never)
+    let f1 = engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.4, dampingFraction: 0.6)), restRule: .never)
+    let f2 = engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.7, dampingFraction: 0.9)), restRule: .never)
+    var random = SplitMix64(seed: 7)
+    var handles: [BatchChannel] = []
+    for k in 0..<64 {
+      handles.append(try engine.addChannel(
+        to: [a, f1][k % 2], value: Float(random.next() % 1000), target: Float(random.next() % 1000) - 500,
+        velocity: Float(random.next() % 100)))
+    }
+    for _ in 0..<7 { engine.step(ticks: ticks120) }
+    for (k, h) in handles.enumerated() {
+      let value = engine.value(of: h)!, velocity = engine.velocity(of: h)!
+      let displacement = engine.displacement(of: h)!
+      // A target within |value| of the value on value's ulp grid: value − target is exact,
+      // so the value is kept bit for bit.
+      let grid = value.ulp * Float(random.next() % 1024 + 1)
+      let near = value - (grid * (value.magnitude / grid).rounded(.down)).magnitude * (value < 0 ? -1 : 1) / 2
+      try engine.retarget(h, to: near)
+      #expect(engine.value(of: h)!.bitPattern == value.bitPattern, "seed 7 channel \(k)")
+      #expect(engine.velocity(of: h)!.bitPattern == velocity.bitPattern)
+      // Any target: the value moves by at most 1.5 ulp of max(|value|, |target|) (the stored
+      // displacement cannot represent every value next to a much larger target).
+      let newTarget = Float(random.next() % 100_000) / 7 - 5000
+      try engine.retarget(h, to: newTarget)
+      let bound = 1.5 * max(value.magnitude, newTarget.magnitude).ulp
+      #expect((engine.value(of: h)! - value).magnitude <= bound, "seed 7 channel \(k)")
+      #expect(engine.velocity(of: h)!.bitPattern == velocity.bitPattern)
+      #expect(engine.target(of: h) == newTarget)
+      // Move to the other group of the same kind: bit-preserving.
+      let before = (engine.displacement(of: h)!, engine.velocity(of: h)!, engine.target(of: h)!)
+      try engine.retarget(h, to: newTarget, group: k % 2 == 0 ? b : f2)
+      #expect(engine.displacement(of: h)!.bitPattern == before.0.bitPattern)
+      #expect(engine.velocity(of: h)!.bitPattern == before.1.bitPattern)
+      #expect(engine.target(of: h)!.bitPattern == before.2.bitPattern)
+      _ = displacement
+    }
+    // Force carried between SwiftUI-model groups: both channels continue identically.
+    let x = try engine.addChannel(to: f1, value: 0, target: 100)
+    let y = try engine.addChannel(to: f1, value: 0, target: 100)
+    for _ in 0..<5 { engine.step(ticks: ticks120) }
+    try engine.retarget(y, to: 100, group: f2)
+    try engine.retarget(y, to: 100, group: f1)
+    for _ in 0..<5 { engine.step(ticks: ticks120) }
+    #expect(engine.value(of: x)! == engine.value(of: y)!)
+    #expect(engine.velocity(of: x)! == engine.velocity(of: y)!)
+  }
+
+  /// A retarget mid-flight continues with the exact velocity: the motion after it equals the
+  /// closed form started from the value and velocity at the retarget moment.
+  @Test func retargetContinuesWithExactVelocity() throws {
+    let spring = Spring(response: 0.5, dampingRatio: 0.8)
+    let engine = BatchEngine<Double>()
+    let g = engine.addGroup(.spring(spring), restRule: .never)
+    let h = try engine.addChannel(to: g, value: 0, target: 500)
+    for _ in 0..<12 { engine.step(ticks: ticks120) }
+    let p = spring.value(target: 500.0, initialVelocity: 0, time: 0.1)
+    let v = spring.velocity(target: 500.0, initialVelocity: 0, time: 0.1)
+    #expect(isApproximatelyEqual(engine.velocity(of: h)!, v, relativeTolerance: 1e-12))
+    try engine.retarget(h, to: -200)
+    for frame in 1...60 {
+      engine.step(ticks: ticks120)
+      let reference = p + spring.value(target: -200 - p, initialVelocity: v, time: Double(frame) / 120)
+      #expect(abs(engine.value(of: h)! - reference) <= 1e-12 * 700, "frame \(frame)")
+    }
+  }
+}
+
+@Suite struct BatchSettlingTests {
+  /// Settled channels snap exactly (value == target, velocity == 0), leave the active range
+  /// (per-frame work follows activeCount) and keep valid handles; a retarget reactivates them.
+  @Test func settledChannelsSnapAndStopCosting() throws {
+    let engine = BatchEngine<Float>()
+    let g = engine.addGroup(.spring(.snappy), restRule: .pixel)
+    let opacity = engine.addGroup(.spring(.smooth), restRule: .alpha)
+    var random = SplitMix64(seed: 99)
+    var handles: [(BatchChannel, Float)] = []
+    for k in 0..<1000 {
+      let target = Float(random.next() % 800)
+      let group = k % 4 == 0 ? opacity : g
+      let value = group == opacity ? Float(random.next() % 256) / 255 : Float(random.next() % 800)
+      let t = group == opacity ? Float(random.next() % 2) : target
+      handles.append((try engine.addChannel(to: group, value: value, target: t), t))
+    }
+    #expect(engine.activeCount + engine.settledCount == 1000)
+    var previous = engine.activeCount
+    var frames = 0
+    while engine.activeCount > 0 && frames < 600 {
+      engine.step(ticks: ticks120)
+      #expect(engine.activeCount <= previous)
+      previous = engine.activeCount
+      frames += 1
+    }
+    #expect(engine.activeCount == 0)
+    #expect(engine.settledCount == 1000)
+    #expect(frames < 300)
+    for (h, target) in handles {
+      #expect(engine.value(of: h) == target)
+      #expect(engine.velocity(of: h) == 0)
+      #expect(engine.isSettled(h) == true)
+    }
+    // Settled channels are not stepped: a step with no active channels changes nothing.
+    engine.step(ticks: ticks120)
+    #expect(engine.activeCount == 0)
+    try engine.retarget(handles[1].0, to: 5000)
+    #expect(engine.isSettled(handles[1].0) == false)
+    #expect(engine.activeCount == 1)
+    #expect(engine.value(of: handles[1].0) == handles[1].1)
+  }
+
+  /// The rest presets and the energy rule (values from the definitions).
+  @Test func restRulePresets() {
+    #expect(BatchRestRule.pixel == BatchRestRule(displacement: 0.5, speed: 30))
+    #expect(BatchRestRule.alpha.displacement == 1.0 / 512)
+    #expect(BatchRestRule.scale.displacement == 1.0 / 1000)
+    #expect(BatchRestRule.tenthOfDegree.displacement == 0.05)
+    #expect(abs(BatchRestRule.tenthOfDegreeInRadians.displacement - 0.000872664626) < 1e-12)
+    #expect(BatchRestRule(displacement: .nan, speed: -1) == .never)
+    let e = BatchRestRule.energy(minimumVisibleChange: 1, spring: Spring(response: 1, dampingRatio: 1))
+    #expect(abs(e.speed - Double.pi) < 1e-15)
+  }
+}
+
+@Suite struct BatchBadInputTests {
+  @Test func nonFiniteInputIsRejectedAndIsolated() throws {
+    let engine = BatchEngine<Double>()
+    let g = engine.addGroup(.spring(.bouncy), restRule: .never)
+    let control = BatchEngine<Double>()
+    let cg = control.addGroup(.spring(.bouncy), restRule: .never)
+    let a = try engine.addChannel(to: g, value: 0, target: 100)
+    let b = try engine.addChannel(to: g, value: 50, target: -100)
+    let ca = try control.addChannel(to: cg, value: 0, target: 100)
+    let cb = try control.addChannel(to: cg, value: 50, target: -100)
+    engine.step(ticks: ticks120); control.step(ticks: ticks120)
+    #expect(throws: BatchError.nonFiniteTarget) { try engine.retarget(a, to: .nan) }
+    #expect(throws: BatchError.nonFiniteTarget) { try engine.retarget(a, to: .infinity) }
+    #expect(throws: BatchError.nonFiniteVelocity) { try engine.retarget(a, to: 3, velocity: .nan) }
+    #expect(throws: BatchError.nonFiniteVelocity) { try engine.retarget(a, to: 3, velocity: -.infinity) }
+    #expect(throws: BatchError.nonFiniteTarget) { try engine.addChannel(to: g, value: .nan, target: 1) }
+    #expect(throws: BatchError.nonFiniteVelocity) { try engine.addChannel(to: g, value: 0, target: 1, velocity: .infinity) }
+    #expect(throws: BatchError.invalidGroup) { try engine.addChannel(to: BatchGroup(index: 9), value: 0, target: 1) }
+    #expect(throws: BatchError.invalidGroup) { try engine.retarget(a, to: 1, group: BatchGroup(index: -1)) }
+    // Bulk retarget skips the bad pair only.
+    let targets: [Double] = [.nan, -100]
+    let rejected = [a, b].withUnsafeBufferPointer { h in targets.withUnsafeBufferPointer { engine.retarget(h, to: $0) } }
+    #expect(rejected == 1)
+    // Intervals ≤ 0 or NaN are no-ops.
+    let now = engine.now
+    #expect(engine.step(ticks: 0) == 0)
+    #expect(engine.step(ticks: -5) == 0)
+    #expect(engine.step(deltaTime: .nan) == 0)
+    #expect(engine.step(deltaTime: -1) == 0)
+    #expect(engine.now == now)
+    for _ in 0..<30 { engine.step(ticks: ticks120); control.step(ticks: ticks120) }
+    #expect(engine.value(of: a) == control.value(of: ca))
+    #expect(engine.value(of: b) == control.value(of: cb))
+    // Removed handles are invalid; reads give nil, calls throw.
+    try engine.removeChannel(b)
+    #expect(engine.value(of: b) == nil)
+    #expect(throws: BatchError.invalidChannel) { try engine.retarget(b, to: 1) }
+    let c = try engine.addChannel(to: g, value: 1, target: 2)  // reuses b's slot, new generation
+    #expect(c.index == b.index && c.generation != b.generation)
+    #expect(engine.value(of: b) == nil)
+  }
+
+  /// Huge intervals settle (damped springs reach the target, curves finish) instead of
+  /// overflowing; Float displacements that would overflow snap to the new target.
+  @Test func hugeIntervalsSettleAndOverflowSnaps() throws {
+    let engine = BatchEngine<Float>()
+    let g = engine.addGroup(.spring(.bouncy), restRule: .pixel)
+    let c = engine.addGroup(.timingCurve(.easeIn, duration: 1), restRule: .pixel)
+    let f = engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.5, dampingFraction: 1)), restRule: .pixel)
+    let s = try engine.addChannel(to: g, value: 3e38, target: -3e38 / 2, velocity: 1e30)
+    let t = try engine.addChannel(to: c, value: 1, target: 1e6)
+    let u = try engine.addChannel(to: f, value: 0, target: 100)
+    engine.step(deltaTime: 1e300)
+    #expect(engine.value(of: s) == -3e38 / 2 && engine.velocity(of: s) == 0)
+    #expect(engine.value(of: t) == 1e6)
+    // The SwiftUI model follows SwiftUI's stall rule: a huge interval runs one 60 Hz frame.
+    #expect(engine.value(of: u)!.isFinite)
+    let o = try engine.addChannel(to: g, value: 3e38, target: 0)
+    try engine.retarget(o, to: -3e38)
+    #expect(engine.value(of: o) == -3e38 && engine.velocity(of: o) == 0)
+  }
+}
+
+/// The bit pattern of a Float or Double, widened to 64 bits.
+func bits<S: BatchScalar>(_ x: S) -> UInt64 {
+  if let f = x as? Float { return UInt64(f.bitPattern) }
+  return (x as! Double).bitPattern
+}
+
+@Suite struct BatchThreadingTests {
+  static func run<S: BatchScalar>(_: S.Type, threads: Int?, chunk: Int) throws -> [UInt64] {
+    let engine = BatchEngine<S>()
+    let groups = [
+      engine.addGroup(.spring(Spring(response: 0.4, dampingRatio: 0.6)), restRule: .pixel),
+      engine.addGroup(.spring(Spring(response: 0.9, dampingRatio: 1.4)), restRule: .never),
+      engine.addGroup(.timingCurve(.easeOut, duration: 0.2), restRule: .pixel),
+      engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.35, dampingFraction: 0.8)), restRule: .pixel),
+    ]
+    var random = SplitMix64(seed: 2024)
+    var handles: [BatchChannel] = []
+    for k in 0..<6000 {
+      handles.append(try engine.addChannel(
+        to: groups[k % 4 == 2 ? (k % 97 == 0 ? 2 : 0) : k % 4], value: S(Double(random.next() % 2000) - 1000),
+        target: S(Double(random.next() % 2000) - 1000), velocity: S(Double(random.next() % 200))))
+    }
+    let stepper = threads.map { BatchThreadedStepper(engine: engine, threads: $0, chunkSize: chunk) }
+    for frame in 0..<24 {
+      let ticks: Int64 = frame % 5 == 3 ? 60_480 : ticks120
+      if let stepper { stepper.step(ticks: ticks) } else { engine.step(ticks: ticks) }
+      if frame % 6 == 0 {
+        for h in handles where random.next() % 5 == 0 {
+          try engine.retarget(h, to: S(Double(random.next() % 2000) - 1000),
+            group: random.next() % 3 == 0 ? groups[Int(random.next() % 4)] : nil)
+        }
+      }
+    }
+    return handles.flatMap { h -> [UInt64] in
+      [engine.displacement(of: h)!, engine.velocity(of: h)!, engine.target(of: h)!].map(bits)
+        + [UInt64(engine.isSettled(h)! ? 1 : 0)]
+    }
+  }
+
+  /// Bit-identical results for 1, 2 and 7 threads and chunk sizes 1, 64 and 4096, Float and
+  /// Double, against the single-threaded `step`, with settling, compaction, retargets, group
+  /// moves and two interval lengths.
+  @Test(arguments: [1, 2, 7])
+  func threadsAndChunksAreBitIdentical(threads: Int) throws {
+    let floatReference = try Self.run(Float.self, threads: nil, chunk: 1)
+    let doubleReference = try Self.run(Double.self, threads: nil, chunk: 1)
+    for chunk in [1, 64, 4096] {
+      #expect(try Self.run(Float.self, threads: threads, chunk: chunk) == floatReference, "Float \(threads) threads chunk \(chunk)")
+      #expect(try Self.run(Double.self, threads: threads, chunk: chunk) == doubleReference, "Double \(threads) threads chunk \(chunk)")
+    }
+  }
+}
+
+@Suite struct BatchDigestTests {
+  /// Golden value printed by `.ci/determinism.sh` (native release, debug and wasm32 agree).
+  @Test func goldenDigest() {
+    #expect(_DeterminismDigest.batch() == 0x4ee0_413f_9744_8230)
+    #expect(_DeterminismDigest._batch(seed: 1) != _DeterminismDigest.batch())
+  }
+}
