@@ -50,6 +50,7 @@ extension Scene {
       if let ss = _slots[src] { _records[ss].hidden = false }
     }
     _records[s].live = false
+    _records[s].frame.release()
     _records[s].dimming = nil
     _slots[id] = nil
     _free.append(s)

@@ -55,12 +55,24 @@ public struct Scene {
   var _orderDirty = false
   var _nextSeq = 0
   var _leaving: [Int] = []
+  var _fast: _FastPath?
 
   /// An empty scene with window `bounds` (default 390 × 844 points).
-  public init(bounds: Rect = Rect(x: 0, y: 0, width: 390, height: 844)) {
+  ///
+  /// `fastPath` (default `false`): frames (own and matched) animated by bare springs and timing
+  /// curves run on a ``BatchEngine`` (one channel per animated scalar) instead of per-property
+  /// animators — much faster, with the batch engine's semantics (see `_FastPath`: settling by a
+  /// 1/64-point rest rule instead of SwiftUI's 1 % rule, timing curves restart on retarget
+  /// instead of combining). With the fast path the scene holds the engine by reference: copies
+  /// of such a scene share it, so keep one copy.
+  public init(bounds: Rect = Rect(x: 0, y: 0, width: 390, height: 844), fastPath: Bool = false) {
     token = _nextSceneToken()
     self.bounds = bounds
+    _fast = fastPath ? _FastPath() : nil
   }
+
+  /// Whether frames animate on the batch fast path.
+  public var usesFastPath: Bool { _fast != nil }
 
   /// A new namespace owned by this scene.
   public mutating func makeNamespace() -> Namespace {
@@ -113,6 +125,7 @@ public struct Scene {
   /// ``renderList``.
   public mutating func advance(to time: Double) {
     let t = _clock(time)
+    _fast?.sync(to: t)
     for g in _groups.indices where _groups[g].shared != nil { _groups[g].shared!.sample(at: t) }
     for i in _order.indices {
       let s = _order[i]
@@ -145,7 +158,7 @@ struct _Group {
   /// Member slots, oldest first.
   var members: [Int] = []
   var source: ElementID?
-  var shared: _Channel<_Quad>?
+  var shared: _FrameChannel?
   var dirty = false
 }
 
@@ -154,7 +167,7 @@ struct _Record {
   var live = true
   var removing = false
   var seq: Int
-  var frame: _Channel<_Quad>
+  var frame: _FrameChannel
   var style: _Channel<_Oct>
   var effect: _Channel<_Oct>
   var effectAnchor: UnitPoint = .center

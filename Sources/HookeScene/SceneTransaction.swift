@@ -59,6 +59,7 @@ extension Scene {
   public mutating func apply(_ tx: SceneTransaction, at time: Double) -> TransactionResult {
     var result = TransactionResult()
     let t = _clock(time)
+    _fast?.sync(to: t)
     var dirtyGroups: [Int] = []
     var zoomInserted: [Int] = []
     var leaveNow: [Int] = []
@@ -192,7 +193,7 @@ extension Scene {
       }
     }
     let record = _Record(
-      element: e, seq: _nextSeq, frame: _Channel(e.frame._q, time: t),
+      element: e, seq: _nextSeq, frame: _FrameChannel(e.frame._q, time: t),
       style: _Channel(e._styleVector, time: t), effect: effect, effectAnchor: anchor)
     _nextSeq += 1
     let s: Int
@@ -229,7 +230,7 @@ extension Scene {
       let anim = tx.animation ?? .default
       _records[src].sample(at: t)
       let back = _presentedFrame(src)
-      _records[s].frame.retarget(back._q, animation: anim, at: t)
+      _records[s].frame.retarget(back._q, animation: anim, at: t, fast: _fast)
       var style = _records[s].style.target
       style[5] = _records[src].style.value[5]
       _records[s].style.retarget(style, animation: anim, at: t)
@@ -268,7 +269,7 @@ extension Scene {
     }
     guard f != _records[s].element.frame else { return }
     _records[s].element.frame = f
-    _records[s].frame.retarget(f._q, animation: tx.animation, at: t)
+    _records[s].frame.retarget(f._q, animation: tx.animation, at: t, fast: _fast)
     if let g = _records[s].group { _markDirty(g, &dirty) }
   }
 
@@ -288,7 +289,7 @@ extension Scene {
     }
     _records[s].element = e
     if e.frame != old.frame {
-      _records[s].frame.retarget(e.frame._q, animation: tx.animation, at: t)
+      _records[s].frame.retarget(e.frame._q, animation: tx.animation, at: t, fast: _fast)
       if let g = _records[s].group { _markDirty(g, &dirty) }
     }
     let style = e._styleVector
@@ -349,6 +350,7 @@ extension Scene {
     if let i = _groups[g].members.firstIndex(of: s) { _groups[g].members.remove(at: i) }
     if _groups[g].members.isEmpty {
       _groupIndex[_groups[g].key] = nil
+      _groups[g].shared?.release()
       _groups[g].shared = nil
       _groups[g].source = nil
       _groups[g].dirty = false
@@ -412,10 +414,10 @@ extension Scene {
       before.append((s, clip, _presentedFrame(s)))
     }
     if _groups[g].shared == nil {
-      _groups[g].shared = _Channel(tv, time: t)
+      _groups[g].shared = _FrameChannel(tv, time: t)
     } else if _groups[g].shared!.target != tv {
       // From wherever the shared frame is (the previous source's frame, or mid-flight).
-      _groups[g].shared!.retarget(tv, animation: tx.animation, at: t)
+      _groups[g].shared!.retarget(tv, animation: tx.animation, at: t, fast: _fast)
     }
     _groups[g].source = srcElement.id
     for (s, clip, start) in before {
@@ -451,8 +453,8 @@ extension Scene {
     let from = _presentedFrame(src)
     let identity = e.effectiveTransition.body(content: TransitionContent(size: e.frame.size), phase: .identity)
     _records[s].effect = _Channel(identity._vector, time: t)
-    _records[s].frame = _Channel(from._q, time: t)
-    _records[s].frame.retarget(e.frame._q, animation: anim, at: t)
+    _records[s].frame = _FrameChannel(from._q, time: t)
+    _records[s].frame.retarget(e.frame._q, animation: anim, at: t, fast: _fast)
     var startStyle = e._styleVector
     startStyle[5] = _records[src].style.value[5]
     _records[s].style = _Channel(startStyle, time: t)
