@@ -1,6 +1,7 @@
 // scene-bench: transaction and frame cost of HookeScene for N matched elements.
 //
-// Usage: swift run -c release scene-bench [N] [frames]
+// Usage: swift run -c release scene-bench [N] [frames] [--general]
+// (default: the batch fast path; --general uses per-property animators).
 // Builds N matched pairs (a source cell in a grid, and an invisible non-source follower), then
 // one spring transaction retargets every source (N group retargets), then `frames` frames at
 // 60 Hz. Prints ns per element for the transaction and per frame, and a hash of the last render
@@ -24,8 +25,9 @@ func nowNanoseconds() -> UInt64 {
 let args = CommandLine.arguments
 let n = args.count > 1 ? Int(args[1]) ?? 1_000_000 : 1_000_000
 let frames = args.count > 2 ? Int(args[2]) ?? 30 : 30
+let general = args.contains("--general")
 
-var scene = Scene(bounds: Rect(x: 0, y: 0, width: 4000, height: 4000))
+var scene = Scene(bounds: Rect(x: 0, y: 0, width: 4000, height: 4000), fastPath: !general)
 let ns = scene.makeNamespace()
 let cell = 4000.0 / 1000
 func frame(_ i: Int, shift: Double) -> Rect {
@@ -64,6 +66,7 @@ for i in stride(from: 0, to: list.count, by: max(1, list.count / 4096)) {
 }
 frameTimes.sort()
 let median = frameTimes.isEmpty ? 0 : frameTimes[frameTimes.count / 2]
+print("path: \(general ? "general (per-property animators)" : "batch fast path")")
 print("elements: \(n), diagnostics: \(result.diagnostics.count), render rows: \(list.count)")
 print("build (insert, unanimated): \(Double(build) / Double(n)) ns/element")
 print("transaction (retarget \(n) matched groups, spring): \(Double(transaction) / Double(n)) ns/element")

@@ -3,7 +3,9 @@ import HookeAnimation
 
 /// The fast path of the scene's animated frames: spring and timing-curve animations of frames
 /// (an element's own frame, a matched group's shared frame) run as four scalar channels of a
-/// ``BatchEngine`` (one channel per animated scalar), stepped once per frame for the whole scene.
+/// ``BatchEngine`` (one channel per animated scalar), stepped once per frame for the whole scene;
+/// the scene then reads every channel's value in one bulk call into a flat array that the render
+/// list is written from.
 ///
 /// Which animations: a bare ``FluidSpringAnimation`` (its model: ``SpringAnimationModel/swiftUI``
 /// → the batch's SwiftUI integrator driver, ``SpringAnimationModel/exact`` → the exact spring
@@ -11,11 +13,16 @@ import HookeAnimation
 /// else (modifiers, custom animations, interpolating springs) uses the general per-property
 /// animators. Semantics of the batch engine (documented there): retargeting keeps position and
 /// velocity (a spring merge); a timing curve restarts from the current value (SwiftUI would
-/// combine); settling uses the pixel rest rule instead of SwiftUI's 1 % rule; the SwiftUI
-/// integrator's substep clock is shared per driver group.
+/// combine); settling uses a 1/64-point rest rule instead of SwiftUI's 1 % rule; the SwiftUI
+/// integrator's substep clock is shared by all channels of one animation value.
 final class _FastPath {
   let engine = BatchEngine<Double>()
   var groups: [Animation: BatchGroup] = [:]
+  /// Channel handles, four per quad (slot `q` uses `4q ..< 4q + 4`), and their values as of
+  /// the last ``refresh(to:)``.
+  var handles: [BatchChannel] = []
+  var values: [Double] = []
+  var freeQuads: [Int] = []
 
   /// The batch group for `animation`, or `nil` when it needs the general path.
   func group(for animation: Animation) -> BatchGroup? {
@@ -40,38 +47,78 @@ final class _FastPath {
     return g
   }
 
-  /// Steps the engine to scene time `t` (seconds → nearest tick); never backwards.
-  func sync(to t: Double) {
+  /// Steps the engine to scene time `t` (seconds → nearest tick; never backwards) and reads
+  /// every channel's value. Allocation-free.
+  func refresh(to t: Double) {
     let ticks = t * Double(engine.ticksPerSecond)
-    guard ticks.isFinite else { return }
-    let target = Int64(ticks.rounded())
-    if target > engine.now { engine.step(ticks: target - engine.now) }
+    if ticks.isFinite {
+      let target = Int64(ticks.rounded())
+      if target > engine.now { engine.step(ticks: target - engine.now) }
+    }
+    handles.withUnsafeBufferPointer { h in
+      values.withUnsafeMutableBufferPointer { v in _ = engine.readValues(of: h, into: v) }
+    }
+  }
+
+  /// Adds four channels at `value` towards `target` with `velocity` in `group`; the quad slot.
+  func addQuad(_ group: BatchGroup, value: _Quad, target: _Quad, velocity: _Quad) -> Int? {
+    guard let h0 = try? engine.addChannel(to: group, value: value.a, target: target.a, velocity: velocity.a) else { return nil }
+    guard let h1 = try? engine.addChannel(to: group, value: value.b, target: target.b, velocity: velocity.b) else {
+      try? engine.removeChannel(h0)
+      return nil
+    }
+    guard let h2 = try? engine.addChannel(to: group, value: value.c, target: target.c, velocity: velocity.c) else {
+      try? engine.removeChannel(h0); try? engine.removeChannel(h1)
+      return nil
+    }
+    guard let h3 = try? engine.addChannel(to: group, value: value.d, target: target.d, velocity: velocity.d) else {
+      try? engine.removeChannel(h0); try? engine.removeChannel(h1); try? engine.removeChannel(h2)
+      return nil
+    }
+    let q: Int
+    if let f = freeQuads.popLast() {
+      q = f
+    } else {
+      q = handles.count / 4
+      handles.append(contentsOf: [h0, h0, h0, h0])
+      values.append(contentsOf: [0, 0, 0, 0])
+    }
+    handles[4 * q] = h0; handles[4 * q + 1] = h1; handles[4 * q + 2] = h2; handles[4 * q + 3] = h3
+    values[4 * q] = value.a; values[4 * q + 1] = value.b; values[4 * q + 2] = value.c; values[4 * q + 3] = value.d
+    return q
+  }
+
+  func retarget(_ q: Int, to target: _Quad, group: BatchGroup) {
+    _ = try? engine.retarget(handles[4 * q], to: target.a, group: group)
+    _ = try? engine.retarget(handles[4 * q + 1], to: target.b, group: group)
+    _ = try? engine.retarget(handles[4 * q + 2], to: target.c, group: group)
+    _ = try? engine.retarget(handles[4 * q + 3], to: target.d, group: group)
+  }
+
+  func removeQuad(_ q: Int) {
+    for k in 0..<4 { try? engine.removeChannel(handles[4 * q + k]) }
+    freeQuads.append(q)
+  }
+
+  @inline(__always)
+  func value(_ q: Int) -> _Quad { _Quad(values[4 * q], values[4 * q + 1], values[4 * q + 2], values[4 * q + 3]) }
+
+  func velocity(_ q: Int) -> _Quad {
+    _Quad(
+      engine.velocity(of: handles[4 * q]) ?? 0, engine.velocity(of: handles[4 * q + 1]) ?? 0,
+      engine.velocity(of: handles[4 * q + 2]) ?? 0, engine.velocity(of: handles[4 * q + 3]) ?? 0)
+  }
+
+  func isAnimating(_ q: Int) -> Bool {
+    (0..<4).contains { !(engine.isSettled(handles[4 * q + $0]) ?? true) }
   }
 }
 
-/// Four batch channels holding one frame vector.
-struct _BatchQuad {
-  var h0, h1, h2, h3: BatchChannel
-
-  func value(_ e: BatchEngine<Double>) -> _Quad {
-    _Quad(e.value(of: h0) ?? 0, e.value(of: h1) ?? 0, e.value(of: h2) ?? 0, e.value(of: h3) ?? 0)
-  }
-  func velocity(_ e: BatchEngine<Double>) -> _Quad {
-    _Quad(e.velocity(of: h0) ?? 0, e.velocity(of: h1) ?? 0, e.velocity(of: h2) ?? 0, e.velocity(of: h3) ?? 0)
-  }
-  func isAnimating(_ e: BatchEngine<Double>) -> Bool {
-    !(e.isSettled(h0) ?? true) || !(e.isSettled(h1) ?? true) || !(e.isSettled(h2) ?? true) || !(e.isSettled(h3) ?? true)
-  }
-  func remove(_ e: BatchEngine<Double>) {
-    try? e.removeChannel(h0); try? e.removeChannel(h1); try? e.removeChannel(h2); try? e.removeChannel(h3)
-  }
-}
-
-/// A frame-valued channel: general (``_Channel``) or, on the fast path, four batch channels.
+/// A frame-valued channel: general (``_Channel``) or, on the fast path, a quad of batch channels
+/// (`_quad`, a slot of the scene's ``_FastPath``).
 struct _FrameChannel {
   var _general: _Channel<_Quad>
-  var _batch: _BatchQuad?
-  var _fast: _FastPath?
+  var _quad: Int = -1
   var _target: _Quad
 
   init(_ value: _Quad, time: Double) {
@@ -79,56 +126,49 @@ struct _FrameChannel {
     _target = value
   }
 
-  var value: _Quad {
-    if let b = _batch, let f = _fast { return b.value(f.engine) }
+  var isBatched: Bool { _quad >= 0 }
+
+  @inline(__always)
+  func value(_ fast: _FastPath?) -> _Quad {
+    if _quad >= 0, let f = fast { return f.value(_quad) }
     return _general.value
   }
-  var target: _Quad { _batch != nil ? _target : _general.target }
-  var isAnimating: Bool {
-    if let b = _batch, let f = _fast { return b.isAnimating(f.engine) }
+  var target: _Quad { _quad >= 0 ? _target : _general.target }
+  func isAnimating(_ fast: _FastPath?) -> Bool {
+    if _quad >= 0, let f = fast { return f.isAnimating(_quad) }
     return _general.isAnimating
   }
-  var velocity: _Quad? {
-    if let b = _batch, let f = _fast { return b.velocity(f.engine) }
+  func velocity(_ fast: _FastPath?) -> _Quad? {
+    if _quad >= 0, let f = fast { return f.velocity(_quad) }
     return _general.velocity
   }
 
   mutating func sample(at t: Double) {
-    if _batch == nil { _general.sample(at: t) }
+    if _quad < 0 { _general.sample(at: t) }
   }
 
-  /// Retargets at `t` (the fast path must already be synced to `t`).
+  /// Retargets at `t` (the fast path must already be refreshed at `t`).
   mutating func retarget(_ newValue: _Quad, animation: Animation?, at t: Double, fast: _FastPath?) {
     if let fast, let animation, let group = fast.group(for: animation) {
-      let e = fast.engine
-      if let b = _batch {
-        _ = try? e.retarget(b.h0, to: newValue.a, group: group)
-        _ = try? e.retarget(b.h1, to: newValue.b, group: group)
-        _ = try? e.retarget(b.h2, to: newValue.c, group: group)
-        _ = try? e.retarget(b.h3, to: newValue.d, group: group)
+      if _quad >= 0 {
+        fast.retarget(_quad, to: newValue, group: group)
       } else {
         _general.sample(at: t)
-        let v = _general.value
-        let vel = _general.velocity ?? .zero
-        guard let h0 = try? e.addChannel(to: group, value: v.a, target: newValue.a, velocity: vel.a),
-          let h1 = try? e.addChannel(to: group, value: v.b, target: newValue.b, velocity: vel.b),
-          let h2 = try? e.addChannel(to: group, value: v.c, target: newValue.c, velocity: vel.c),
-          let h3 = try? e.addChannel(to: group, value: v.d, target: newValue.d, velocity: vel.d)
-        else {
+        let current = _general.value
+        if let q = fast.addQuad(group, value: current, target: newValue, velocity: _general.velocity ?? .zero) {
+          _quad = q
+        } else {
           _general.retarget(newValue, animation: animation, at: t)
-          return
         }
-        _batch = _BatchQuad(h0: h0, h1: h1, h2: h2, h3: h3)
-        _fast = fast
       }
       _target = newValue
       return
     }
-    // General path: leave the batch (position kept; velocity is lost for non-merging animations).
-    if let b = _batch, let f = _fast {
-      let current = b.value(f.engine)
-      b.remove(f.engine)
-      _batch = nil
+    // General path: leave the batch (position kept; a non-merging animation starts at rest).
+    if _quad >= 0, let f = fast {
+      let current = f.value(_quad)
+      f.removeQuad(_quad)
+      _quad = -1
       _general = _Channel(current, time: t)
     }
     _general.retarget(newValue, animation: animation, at: t)
@@ -136,8 +176,8 @@ struct _FrameChannel {
   }
 
   /// Frees the batch channels (the element or group is gone).
-  mutating func release() {
-    if let b = _batch, let f = _fast { b.remove(f.engine) }
-    _batch = nil
+  mutating func release(_ fast: _FastPath?) {
+    if _quad >= 0, let f = fast { f.removeQuad(_quad) }
+    _quad = -1
   }
 }

@@ -6,8 +6,8 @@ extension Scene {
   @inline(__always)
   func _presentedFrame(_ s: Int) -> Rect {
     // Field-wise reads: copying a whole record would retain every reference in it.
-    let own = Rect(_q: _records[s].frame.value)
-    guard let g = _records[s].group, _groups[g].source != nil, let v = _groups[g].shared?.value,
+    let own = Rect(_q: _records[s].frame.value(_fast))
+    guard let g = _records[s].group, _groups[g].source != nil, let v = _groups[g].shared?.value(_fast),
       let m = _records[s].element.matchedGeometry
     else {
       return own
@@ -50,7 +50,7 @@ extension Scene {
       if let ss = _slots[src] { _records[ss].hidden = false }
     }
     _records[s].live = false
-    _records[s].frame.release()
+    _records[s].frame.release(_fast)
     _records[s].dimming = nil
     _slots[id] = nil
     _free.append(s)
@@ -79,7 +79,7 @@ extension Scene {
     // Zoom sources are hidden while a destination flies.
     for id in _zoomDestinations {
       guard let d = _slots[id], let src = _records[d].zoomSource, let s = _slots[src] else { continue }
-      let flying = _records[d].frame.isAnimating || _records[d].removing
+      let flying = _records[d].frame.isAnimating(_fast) || _records[d].removing
       _records[s].hidden = flying
     }
     var list = renderList

@@ -107,7 +107,7 @@ public struct Scene {
   /// The presented shared frame of group (`id`, `namespace`) as of the last sample.
   public func sharedFrame(id: MatchID, in namespace: Namespace) -> MatchedGeometryFrame? {
     guard let g = _groupIndex[_GroupKey(namespace: namespace, id: id)], let ch = _groups[g].shared else { return nil }
-    let v = ch.value
+    let v = ch.value(_fast)
     return MatchedGeometryFrame(anchorPosition: Point(x: v.a, y: v.b), size: Size(width: v.c, height: v.d))
   }
 
@@ -117,20 +117,20 @@ public struct Scene {
   public func frameVelocity(of id: ElementID) -> SIMD4<Double>? {
     guard let s = _slots[id] else { return nil }
     let r = _records[s]
-    if let g = r.group, _groups[g].source != nil, let ch = _groups[g].shared { return ch.velocity?.simd }
-    return r.frame.velocity?.simd
+    if let g = r.group, _groups[g].source != nil, let ch = _groups[g].shared { return ch.velocity(_fast)?.simd }
+    return r.frame.velocity(_fast)?.simd
   }
 
   /// Advances every animation to `time`, removes elements whose removal finished, and writes
   /// ``renderList``.
   public mutating func advance(to time: Double) {
     let t = _clock(time)
-    _fast?.sync(to: t)
+    _fast?.refresh(to: t)
     for g in _groups.indices where _groups[g].shared != nil { _groups[g].shared!.sample(at: t) }
     for i in _order.indices {
       let s = _order[i]
       _records[s].sample(at: t)
-      if _records[s].removing && !_records[s].isAnimating { _leaving.append(s) }
+      if _records[s].removing && !_records[s].isAnimating(_fast) { _leaving.append(s) }
     }
     if !_leaving.isEmpty {
       for s in _leaving { _evict(s) }
@@ -176,8 +176,8 @@ struct _Record {
   var zoomSource: ElementID?
   var hidden = false
 
-  var isAnimating: Bool {
-    frame.isAnimating || style.isAnimating || effect.isAnimating || (dimming?.isAnimating ?? false)
+  func isAnimating(_ fast: _FastPath?) -> Bool {
+    frame.isAnimating(fast) || style.isAnimating || effect.isAnimating || (dimming?.isAnimating ?? false)
   }
 
   @inline(__always)

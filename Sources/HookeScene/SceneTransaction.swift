@@ -59,7 +59,7 @@ extension Scene {
   public mutating func apply(_ tx: SceneTransaction, at time: Double) -> TransactionResult {
     var result = TransactionResult()
     let t = _clock(time)
-    _fast?.sync(to: t)
+    _fast?.refresh(to: t)
     var dirtyGroups: [Int] = []
     var zoomInserted: [Int] = []
     var leaveNow: [Int] = []
@@ -235,14 +235,14 @@ extension Scene {
       style[5] = _records[src].style.value[5]
       _records[s].style.retarget(style, animation: anim, at: t)
       _records[s].dimming?.retarget(0, animation: anim, at: t)
-      if !_records[s].isAnimating { leaveNow.append(s) }
+      if !_records[s].isAnimating(_fast) { leaveNow.append(s) }
       return
     }
     let size = e.frame.size
     let end = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .didDisappear)
     let identity = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .identity)
     guard end._vector != identity._vector else {
-      if !_records[s].isAnimating { leaveNow.append(s) }
+      if !_records[s].isAnimating(_fast) { leaveNow.append(s) }
       return
     }
     guard let anim = e.effectiveTransition.animation(for: .removal, transactionAnimation: tx.animation) else {
@@ -350,7 +350,7 @@ extension Scene {
     if let i = _groups[g].members.firstIndex(of: s) { _groups[g].members.remove(at: i) }
     if _groups[g].members.isEmpty {
       _groupIndex[_groups[g].key] = nil
-      _groups[g].shared?.release()
+      _groups[g].shared?.release(_fast)
       _groups[g].shared = nil
       _groups[g].source = nil
       _groups[g].dirty = false

@@ -22,7 +22,7 @@ import Testing
       scene.withoutAnimation(at: 0) { $0.insert(element(0)) }
       scene.withAnimation(spring, at: frameTime(10)) { $0.remove(200); $0.insert(element(2)) }
       let g = scene._groupIndex[_GroupKey(namespace: ns, id: "tab")]!
-      #expect((scene._groups[g].shared!._batch != nil) == fast)
+      #expect((scene._groups[g].shared!.isBatched) == fast)
       var out: [Rect] = []
       for k in Int64(10)...Int64(16) { scene.advance(to: frameTime(k)); out.append(scene.rendered(202)!) }
       let before = scene.sharedFrame(id: "tab", in: ns)!
@@ -47,7 +47,7 @@ import Testing
       scene.withAnimation(.spring(response: 0.5, dampingFraction: 0.8), at: 0) {
         $0.setFrame(1, Rect(x: 300, y: 100, width: 40, height: 20))
       }
-      #expect((scene._records[scene._slots[1]!].frame._batch != nil) == fast)
+      #expect((scene._records[scene._slots[1]!].frame.isBatched) == fast)
       return (1...30).map { k in scene.advance(to: frameTime(Int64(k))); return scene.rendered(1) }
     }
     let general = run(fast: false), fast = run(fast: true)
@@ -66,9 +66,9 @@ import Testing
     scene.withAnimation(.spring, at: 0) { $0.setFrame(1, Rect(x: 100, y: 0, width: 0, height: 0)) }
     scene.advance(to: 0.1)
     let p = scene.rendered(1)!
-    #expect(scene._records[0].frame._batch != nil)
+    #expect(scene._records[0].frame.isBatched)
     scene.withAnimation(.linear(duration: 1).delay(0.1), at: 0.1) { $0.setFrame(1, .zero) }
-    #expect(scene._records[0].frame._batch == nil)
+    #expect(scene._records[0].frame.isBatched == false)
     scene.advance(to: 0.1)
     #expect(scene.rendered(1)! == p)
     for k in 7...120 { scene.advance(to: frameTime(Int64(k))) }
