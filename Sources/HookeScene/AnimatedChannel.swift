@@ -7,15 +7,18 @@ import HookeAnimation
 /// timing-curve animations without changing the scene. Idle channels cost nothing per frame.
 struct _Channel<V: VectorArithmetic> {
   var _animator: PropertyAnimator<V>
+  /// Mirrors of the animator's presentation value and running state: plain stored fields, so
+  /// per-frame reads of idle channels never call into the (unspecialised) generic animator.
+  private(set) var value: V
+  private(set) var isAnimating = false
 
-  init(_ value: V, time: Double) { _animator = PropertyAnimator(value, time: time) }
+  init(_ value: V, time: Double) {
+    _animator = PropertyAnimator(value, time: time)
+    self.value = value
+  }
 
-  /// The presented value as of the last sample/retarget.
-  var value: V { _animator.presentationValue }
   /// The target (model) value.
   var target: V { _animator.modelValue }
-  /// Whether an animation runs.
-  var isAnimating: Bool { _animator.isAnimating }
   /// The velocity at the last sample (`nil` when the animation does not report one).
   var velocity: V? { _animator.velocity }
 
@@ -23,12 +26,17 @@ struct _Channel<V: VectorArithmetic> {
   mutating func retarget(_ newValue: V, animation: Animation?, at time: Double) {
     // `.removed`: no completion fork to evaluate per frame (the scene polls `isAnimating`).
     _animator.set(newValue, animation: animation, at: time, completionCriteria: .removed)
+    value = _animator.presentationValue
+    isAnimating = _animator.isAnimating
   }
 
   /// Samples at `time` when animating.
   @inline(__always)
   mutating func sample(at time: Double) {
-    if _animator.isAnimating { _animator.sample(at: time) }
+    if isAnimating {
+      value = _animator.sample(at: time)
+      isAnimating = _animator.isAnimating
+    }
   }
 }
 

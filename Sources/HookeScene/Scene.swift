@@ -126,7 +126,7 @@ public struct Scene {
   public mutating func advance(to time: Double) {
     let t = _clock(time)
     _fast?.refresh(to: t)
-    for g in _groups.indices where _groups[g].shared != nil { _groups[g].shared!.sample(at: t) }
+    for g in _groups.indices { _groups[g].shared?.sample(at: t) }
     for i in _order.indices {
       let s = _order[i]
       _records[s].sample(at: t)
