@@ -127,11 +127,17 @@ public struct Scene {
     let t = _clock(time)
     _fast?.refresh(to: t)
     for g in _groups.indices { _groups[g].shared?.sample(at: t) }
-    for i in _order.indices {
-      let s = _order[i]
-      _records[s].sample(at: t)
-      if _records[s].removing && !_records[s].isAnimating(_fast) { _leaving.append(s) }
+    // Through a buffer pointer: element-wise mutation through the array subscript copied records.
+    let fast = _fast
+    let order = _order
+    var leaving = _leaving
+    _records.withUnsafeMutableBufferPointer { records in
+      for s in order {
+        records[s].sample(at: t)
+        if records[s].removing && !records[s].isAnimating(fast) { leaving.append(s) }
+      }
     }
+    _leaving = leaving
     if !_leaving.isEmpty {
       for s in _leaving { _evict(s) }
       _leaving.removeAll(keepingCapacity: true)
