@@ -16,6 +16,12 @@ import Glibc
 import Darwin
 #endif
 
+/// Heap allocations so far, when run under Benchmarks/malloc-counter (LD_PRELOAD); nil otherwise.
+let mallocCount: (@convention(c) () -> UInt64)? = {
+  guard let sym = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "hooke_malloc_count") else { return nil }
+  return unsafeBitCast(sym, to: (@convention(c) () -> UInt64).self)
+}()
+
 func nowNanoseconds() -> UInt64 {
   var ts = timespec()
   clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -54,11 +60,15 @@ let transaction = nowNanoseconds() - t0
 var frameTimes: [UInt64] = []
 frameTimes.reserveCapacity(frames)
 var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-for k in 2..<(2 + frames) {
+// The first frame after the transaction may grow the render list's capacity; count from the second.
+scene.advance(to: PropertyAnimator<Double>.time(tick: 2, ticksPerSecond: 60))
+let mallocsBefore = mallocCount?()
+for k in 3..<(3 + frames) {
   let s = nowNanoseconds()
   scene.advance(to: PropertyAnimator<Double>.time(tick: Int64(k), ticksPerSecond: 60))
   frameTimes.append(nowNanoseconds() - s)
 }
+let mallocsAfter = mallocCount?()
 let list = scene.renderList
 for i in stride(from: 0, to: list.count, by: max(1, list.count / 4096)) {
   hash = (hash ^ list.x[i].bitPattern) &* 0x100_0000_01b3
@@ -71,4 +81,9 @@ print("elements: \(n), diagnostics: \(result.diagnostics.count), render rows: \(
 print("build (insert, unanimated): \(Double(build) / Double(n)) ns/element")
 print("transaction (retarget \(n) matched groups, spring): \(Double(transaction) / Double(n)) ns/element")
 print("frame (median of \(frames), 60 Hz): \(Double(median) / Double(n)) ns/element  [min \(Double(frameTimes.first ?? 0) / Double(n)), max \(Double(frameTimes.last ?? 0) / Double(n))]")
+if let a = mallocsBefore, let b = mallocsAfter {
+  print("heap allocations during the \(frames) measured frames: \(b - a) (\(Double(b - a) / Double(max(frames, 1))) per frame)")
+} else {
+  print("heap allocations: not counted (run under LD_PRELOAD of Benchmarks/malloc-counter)")
+}
 print("render-list hash: \(String(hash, radix: 16))")
