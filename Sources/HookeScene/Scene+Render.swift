@@ -5,14 +5,30 @@ extension Scene {
   /// The presented layout frame of slot `s` (own animated frame, then matched geometry).
   @inline(__always)
   func _presentedFrame(_ s: Int) -> Rect {
+    guard let f = _fast else { return _presentedFrame(s, batchValues: nil) }
+    return f.values.withUnsafeBufferPointer { _presentedFrame(s, batchValues: $0) }
+  }
+
+  /// ``_presentedFrame(_:)`` with the fast path's value table passed in (one access per frame
+  /// instead of four per element).
+  @inline(__always)
+  func _presentedFrame(_ s: Int, batchValues v: UnsafeBufferPointer<Double>?) -> Rect {
     // Field-wise reads: copying a whole record would retain every reference in it.
-    let own = Rect(_q: _records[s].frame.value(_fast))
-    guard let g = _records[s].group, _groups[g].source != nil, let v = _groups[g].shared?.value(_fast),
+    func quad(_ c: _FrameChannel) -> _Quad {
+      if c._quad >= 0, let v {
+        let i = 4 * c._quad
+        return _Quad(v[i], v[i + 1], v[i + 2], v[i + 3])
+      }
+      return c._general.value
+    }
+    let own = Rect(_q: quad(_records[s].frame))
+    guard let g = _records[s].group, _groups[g].source != nil, let ch = _groups[g].shared,
       let m = _records[s].element.matchedGeometry
     else {
       return own
     }
-    let shared = MatchedGeometryFrame(anchorPosition: Point(x: v.a, y: v.b), size: Size(width: v.c, height: v.d))
+    let q = quad(ch)
+    let shared = MatchedGeometryFrame(anchorPosition: Point(x: q.a, y: q.b), size: Size(width: q.c, height: q.d))
     return shared.apply(to: own, anchor: m.anchor, properties: m.properties)
   }
 
@@ -85,34 +101,37 @@ extension Scene {
     var list = renderList
     renderList = RenderList()
     list._reset(reserving: _order.count + _zoomDestinations.count)
-    for s in _order {
-      let id = _records[s].element.id
-      let base = _presentedFrame(s)
-      let clip =
-        (_records[s].element.container == .root && _records[s].element.clipRect == nil) ? nil : _clip(of: s)
-      if let dim = _records[s].dimming?.value {
-        list._append(id, .dimming, bounds, opacity: dim, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil)
+    let batchValues = _fast?.values ?? []
+    batchValues.withUnsafeBufferPointer { batchValues in
+      for s in _order {
+        let id = _records[s].element.id
+        let base = _presentedFrame(s, batchValues: _fast == nil ? nil : batchValues)
+        let clip =
+          (_records[s].element.container == .root && _records[s].element.clipRect == nil) ? nil : _clip(of: s)
+        if let dim = _records[s].dimming?.value {
+          list._append(id, .dimming, bounds, opacity: dim, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil)
+        }
+        let st = _records[s].style.value.simd
+        let fx = _records[s].effect.value.simd
+        // Own scale about the element's anchor, own offset, then the transition's scale about its
+        // anchor and offset (modifier order: transition outermost).
+        let ae = base.point(at: _records[s].element.scaleAnchor)
+        let at = base.point(at: _records[s].effectAnchor)
+        let se = st[1]
+        var x0 = ae.x + se * (base.minX - ae.x) + st[2]
+        var x1 = ae.x + se * (base.maxX - ae.x) + st[2]
+        var y0 = ae.y + se * (base.minY - ae.y) + st[3]
+        var y1 = ae.y + se * (base.maxY - ae.y) + st[3]
+        x0 = at.x + fx[1] * (x0 - at.x) + fx[3]
+        x1 = at.x + fx[1] * (x1 - at.x) + fx[3]
+        y0 = at.y + fx[2] * (y0 - at.y) + fx[4]
+        y1 = at.y + fx[2] * (y1 - at.y) + fx[4]
+        let visual = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let opacity = _records[s].hidden ? 0 : st[0] * fx[0]
+        list._append(
+          id, .element, visual, opacity: opacity, rotation: st[4] + fx[5], cornerRadius: st[5],
+          blurRadius: st[6] + fx[6], clip: clip)
       }
-      let st = _records[s].style.value.simd
-      let fx = _records[s].effect.value.simd
-      // Own scale about the element's anchor, own offset, then the transition's scale about its
-      // anchor and offset (modifier order: transition outermost).
-      let ae = base.point(at: _records[s].element.scaleAnchor)
-      let at = base.point(at: _records[s].effectAnchor)
-      let se = st[1]
-      var x0 = ae.x + se * (base.minX - ae.x) + st[2]
-      var x1 = ae.x + se * (base.maxX - ae.x) + st[2]
-      var y0 = ae.y + se * (base.minY - ae.y) + st[3]
-      var y1 = ae.y + se * (base.maxY - ae.y) + st[3]
-      x0 = at.x + fx[1] * (x0 - at.x) + fx[3]
-      x1 = at.x + fx[1] * (x1 - at.x) + fx[3]
-      y0 = at.y + fx[2] * (y0 - at.y) + fx[4]
-      y1 = at.y + fx[2] * (y1 - at.y) + fx[4]
-      let visual = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-      let opacity = _records[s].hidden ? 0 : st[0] * fx[0]
-      list._append(
-        id, .element, visual, opacity: opacity, rotation: st[4] + fx[5], cornerRadius: st[5],
-        blurRadius: st[6] + fx[6], clip: clip)
     }
     renderList = list
   }
