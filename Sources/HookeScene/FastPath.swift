@@ -26,6 +26,16 @@ final class _FastPath {
 
   /// The batch group for `animation`, or `nil` when it needs the general path.
   func group(for animation: Animation) -> BatchGroup? {
+    // A transaction asks for the same animation once per animated frame: compare with the last
+    // one before hashing an existential.
+    if let (a, g) = _last, a == animation { return g }
+    let g = _group(for: animation)
+    _last = (animation, g)
+    return g
+  }
+  var _last: (Animation, BatchGroup?)?
+
+  func _group(for animation: Animation) -> BatchGroup? {
     if let g = groups[animation] { return g }
     let driver: BatchDriver
     if let s = animation.as(FluidSpringAnimation.self) {
@@ -62,41 +72,54 @@ final class _FastPath {
 
   /// Adds four channels at `value` towards `target` with `velocity` in `group`; the quad slot.
   func addQuad(_ group: BatchGroup, value: _Quad, target: _Quad, velocity: _Quad) -> Int? {
-    guard let h0 = try? engine.addChannel(to: group, value: value.a, target: target.a, velocity: velocity.a) else { return nil }
-    guard let h1 = try? engine.addChannel(to: group, value: value.b, target: target.b, velocity: velocity.b) else {
-      try? engine.removeChannel(h0)
-      return nil
+    let vs = [value.a, value.b, value.c, value.d]
+    let ts = [target.a, target.b, target.c, target.d]
+    let ws = [velocity.a, velocity.b, velocity.c, velocity.d]
+    var hs = [BatchChannel](repeating: BatchChannel(index: 0, generation: 0), count: 4)
+    let ok: Bool = vs.withUnsafeBufferPointer { v in
+      ts.withUnsafeBufferPointer { t in
+        ws.withUnsafeBufferPointer { w in
+          hs.withUnsafeMutableBufferPointer { h in
+            do throws(BatchError) {
+              try engine.addChannels(to: group, values: v, targets: t, velocities: w, into: h)
+              return true
+            } catch {
+              return false
+            }
+          }
+        }
+      }
     }
-    guard let h2 = try? engine.addChannel(to: group, value: value.c, target: target.c, velocity: velocity.c) else {
-      try? engine.removeChannel(h0); try? engine.removeChannel(h1)
-      return nil
-    }
-    guard let h3 = try? engine.addChannel(to: group, value: value.d, target: target.d, velocity: velocity.d) else {
-      try? engine.removeChannel(h0); try? engine.removeChannel(h1); try? engine.removeChannel(h2)
-      return nil
-    }
+    guard ok else { return nil }
     let q: Int
     if let f = freeQuads.popLast() {
       q = f
     } else {
       q = handles.count / 4
-      handles.append(contentsOf: [h0, h0, h0, h0])
-      values.append(contentsOf: [0, 0, 0, 0])
+      handles.append(contentsOf: hs)
+      values.append(contentsOf: vs)
+      return q
     }
-    handles[4 * q] = h0; handles[4 * q + 1] = h1; handles[4 * q + 2] = h2; handles[4 * q + 3] = h3
-    values[4 * q] = value.a; values[4 * q + 1] = value.b; values[4 * q + 2] = value.c; values[4 * q + 3] = value.d
+    for k in 0..<4 {
+      handles[4 * q + k] = hs[k]
+      values[4 * q + k] = vs[k]
+    }
     return q
   }
 
   func retarget(_ q: Int, to target: _Quad, group: BatchGroup) {
-    _ = try? engine.retarget(handles[4 * q], to: target.a, group: group)
-    _ = try? engine.retarget(handles[4 * q + 1], to: target.b, group: group)
-    _ = try? engine.retarget(handles[4 * q + 2], to: target.c, group: group)
-    _ = try? engine.retarget(handles[4 * q + 3], to: target.d, group: group)
+    let ts = [target.a, target.b, target.c, target.d]
+    handles.withUnsafeBufferPointer { h in
+      ts.withUnsafeBufferPointer { t in
+        _ = engine.retarget(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]), to: t, group: group)
+      }
+    }
   }
 
   func removeQuad(_ q: Int) {
-    for k in 0..<4 { try? engine.removeChannel(handles[4 * q + k]) }
+    handles.withUnsafeBufferPointer { h in
+      _ = engine.removeChannels(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]))
+    }
     freeQuads.append(q)
   }
 

@@ -29,3 +29,55 @@ extension BatchEngine {
     return invalid
   }
 }
+
+extension BatchEngine {
+  /// Adds one channel per `k < min(values.count, targets.count, velocities.count, handles.count)`
+  /// to `group`, as ``addChannel(to:value:target:velocity:)``, writing the handles. On the first
+  /// rejected triple the channels added by this call are removed again and the error is thrown
+  /// (the engine is then as before). Specialised for `Double` and `Float`.
+  @_specialize(exported: true, where Scalar == Double)
+  @_specialize(exported: true, where Scalar == Float)
+  public func addChannels(
+    to group: BatchGroup, values: UnsafeBufferPointer<Scalar>, targets: UnsafeBufferPointer<Scalar>,
+    velocities: UnsafeBufferPointer<Scalar>, into handles: UnsafeMutableBufferPointer<BatchChannel>
+  ) throws(BatchError) {
+    let n = Swift.min(values.count, targets.count, velocities.count, handles.count)
+    for k in 0..<n {
+      do throws(BatchError) {
+        handles[k] = try addChannel(to: group, value: values[k], target: targets[k], velocity: velocities[k])
+      } catch {
+        for j in 0..<k { try? removeChannel(handles[j]) }
+        throw error
+      }
+    }
+  }
+
+  /// Retargets `channels[k]` to `targets[k]` and moves it to `group` (velocities kept), as
+  /// ``retarget(_:to:velocity:group:)``; rejected pairs are skipped and counted (returned).
+  /// Specialised for `Double` and `Float`.
+  @_specialize(exported: true, where Scalar == Double)
+  @_specialize(exported: true, where Scalar == Float)
+  @discardableResult
+  public func retarget(
+    _ channels: UnsafeBufferPointer<BatchChannel>, to targets: UnsafeBufferPointer<Scalar>, group: BatchGroup
+  ) -> Int {
+    var rejected = 0
+    for k in 0..<Swift.min(channels.count, targets.count) {
+      do throws(BatchError) { try retarget(channels[k], to: targets[k], group: group) } catch { rejected += 1 }
+    }
+    return rejected
+  }
+
+  /// Removes every channel of `channels` (invalid handles are skipped and counted, returned).
+  /// Specialised for `Double` and `Float`.
+  @_specialize(exported: true, where Scalar == Double)
+  @_specialize(exported: true, where Scalar == Float)
+  @discardableResult
+  public func removeChannels(_ channels: UnsafeBufferPointer<BatchChannel>) -> Int {
+    var rejected = 0
+    for h in channels {
+      do throws(BatchError) { try removeChannel(h) } catch { rejected += 1 }
+    }
+    return rejected
+  }
+}
