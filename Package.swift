@@ -7,6 +7,8 @@ let package = Package(
   products: [
     .library(name: "Hooke", targets: ["Hooke"]),
     .library(name: "HookeAnimation", targets: ["HookeAnimation"]),
+    .library(name: "HookeScene", targets: ["HookeScene"]),
+    .executable(name: "scene-bench", targets: ["scene-bench"]),
     .library(name: "HookeThreads", targets: ["HookeThreads"]),
     .library(name: "FrameBudget", targets: ["FrameBudget"]),
     .executable(name: "hooke-bench", targets: ["hooke-bench"]),
@@ -16,6 +18,10 @@ let package = Package(
     .target(name: "Hooke"),
     // SwiftUI-faithful animations on top of the core (no Foundation).
     .target(name: "HookeAnimation", dependencies: ["Hooke"]),
+    // Headless transitions, matched geometry and transactions for many elements (no Foundation).
+    .target(name: "HookeScene", dependencies: ["Hooke", "HookeAnimation"]),
+    .testTarget(name: "HookeSceneTests", dependencies: ["HookeScene", "HookeAnimation", "Hooke", "_TestSupport"]),
+    .executableTarget(name: "scene-bench", dependencies: ["HookeScene", "HookeAnimation", "Hooke"], path: "Benchmarks/scene-bench"),
     // Multi-core stepping of the batch engine (Dispatch; not part of the Embedded core).
     .target(name: "HookeThreads", dependencies: ["Hooke"]),
     // The frame-budget benchmark harness: workloads, metrics, results, compare, reports, CLI layer.

@@ -1,0 +1,170 @@
+import Hooke
+import HookeAnimation
+
+/// A `matchedGeometryEffect(id:in:properties:anchor:isSource:)` attached to an element
+/// (spec §5.1).
+public struct MatchedGeometry: Hashable, Sendable {
+  /// The group id inside ``namespace``.
+  public var id: MatchID
+  /// The namespace.
+  public var namespace: Namespace
+  /// Which parts of the shared frame the element takes (default `.frame`).
+  public var properties: MatchedGeometryProperties
+  /// The anchor matched between members (default `.center`).
+  public var anchor: UnitPoint
+  /// Whether this element may be the group's source (default `true`).
+  public var isSource: Bool
+
+  /// The attachment; see the properties.
+  public init(
+    id: MatchID, namespace: Namespace, properties: MatchedGeometryProperties = .frame,
+    anchor: UnitPoint = .center, isSource: Bool = true
+  ) {
+    self.id = id
+    self.namespace = namespace
+    self.properties = properties
+    self.anchor = anchor
+    self.isSource = isSource
+  }
+}
+
+/// The iOS 18 zoom navigation transition, `.navigationTransition(.zoom(sourceID:in:))`, on a
+/// destination element (spec §5.3).
+///
+/// When the destination is inserted its frame animates from the source's presented frame to
+/// its own, its corner radius from the source's to its own, and a full-window dimming overlay
+/// from opacity 0 to ``dimmingOpacity``; the source is hidden while the destination flies. On
+/// removal everything runs back to the source, then the destination leaves. Timing (open
+/// question §9.11, UIKit-owned): the transaction's animation, or ``Animation/default`` when
+/// the transaction is not animated (a navigation push always animates).
+public struct ZoomNavigationTransition: Hashable, Sendable {
+  /// The id of the source, tagged with ``Element/matchedTransitionSource(id:in:)``.
+  public var sourceID: MatchID
+  /// The namespace of the source.
+  public var namespace: Namespace
+  /// The dimming overlay's opacity when the destination is presented (default 0.2; clamped to [0, 1], NaN → 0).
+  public var dimmingOpacity: Double
+
+  /// `.zoom(sourceID:in:)`.
+  public static func zoom(sourceID: MatchID, in namespace: Namespace, dimmingOpacity: Double = 0.2) -> ZoomNavigationTransition {
+    ZoomNavigationTransition(sourceID: sourceID, namespace: namespace, dimmingOpacity: dimmingOpacity)
+  }
+}
+
+/// One element of a ``Scene``: identity, layout frame in window space, style, transition and
+/// geometry-matching attachments.
+///
+/// Style values are the element's own (its modifiers); transitions and matched geometry act on
+/// top. Bad values are sanitised when the element enters a transaction (see ``Scene``):
+/// non-finite frame components → the previous frame (``Rect/zero`` for a new element),
+/// negative sizes → standardised, non-finite style values → their defaults; each is reported.
+public struct Element: Sendable {
+  /// The stable identity.
+  public var id: ElementID
+  /// The container (z layer and clip); default ``ContainerID/root``.
+  public var container: ContainerID
+  /// The layout frame in window space (points).
+  public var frame: Rect
+  /// Opacity in [0, 1] (clamped at render time; default 1).
+  public var opacity: Double = 1
+  /// Uniform scale factor (default 1).
+  public var scale: Double = 1
+  /// The point of the frame fixed by ``scale`` (default centre; not animated).
+  public var scaleAnchor: UnitPoint = .center
+  /// Translation in points (default 0).
+  public var offset: Size = .zero
+  /// Rotation in radians about the visual centre (default 0).
+  public var rotation: Double = 0
+  /// Corner radius in points (≥ 0 at render time; default 0).
+  public var cornerRadius: Double = 0
+  /// Blur radius in points (≥ 0 at render time; default 0).
+  public var blurRadius: Double = 0
+  /// Order inside the container: higher draws later (on top); ties keep insertion order.
+  public var zIndex: Double = 0
+  /// A window-space clip rectangle for this element, or `nil`.
+  public var clipRect: Rect?
+  /// The explicit insertion/removal transition; `nil` (default) means SwiftUI's implicit
+  /// ``AnyTransition/opacity``. Only explicit transitions are reported by
+  /// ``SceneDiagnostic/transitionWithoutAnimation(element:direction:)``.
+  public var transition: AnyTransition?
+  /// The transition in effect: ``transition`` or ``AnyTransition/opacity``.
+  public var effectiveTransition: AnyTransition { transition ?? .opacity }
+  /// The matched-geometry attachment, if any.
+  public var matchedGeometry: MatchedGeometry?
+  /// The zoom-source tag (`matchedTransitionSource(id:in:)`), if any.
+  public var transitionSource: (id: MatchID, namespace: Namespace)?
+  /// The zoom navigation transition of a destination, if any.
+  public var navigationTransition: ZoomNavigationTransition?
+
+  /// An element with default style.
+  public init(id: ElementID, frame: Rect, container: ContainerID = .root) {
+    self.id = id
+    self.frame = frame
+    self.container = container
+  }
+
+  /// This element with a matched-geometry attachment.
+  public func matchedGeometry(
+    id: MatchID, in namespace: Namespace, properties: MatchedGeometryProperties = .frame,
+    anchor: UnitPoint = .center, isSource: Bool = true
+  ) -> Element {
+    var e = self
+    e.matchedGeometry = MatchedGeometry(id: id, namespace: namespace, properties: properties, anchor: anchor, isSource: isSource)
+    return e
+  }
+
+  /// This element with `transition`.
+  public func transition(_ transition: AnyTransition) -> Element {
+    var e = self
+    e.transition = transition
+    return e
+  }
+
+  /// This element tagged as the source of zoom transitions with `id` in `namespace`.
+  public func matchedTransitionSource(id: MatchID, in namespace: Namespace) -> Element {
+    var e = self
+    e.transitionSource = (id, namespace)
+    return e
+  }
+
+  /// This element presented with a zoom navigation transition.
+  public func navigationTransition(_ transition: ZoomNavigationTransition) -> Element {
+    var e = self
+    e.navigationTransition = transition
+    return e
+  }
+
+  /// This element with its style set by `body` (convenience for building elements).
+  public func with(_ body: (inout Element) -> Void) -> Element {
+    var e = self
+    body(&e)
+    return e
+  }
+
+  /// `(opacity, scale, offset.w, offset.h, rotation, cornerRadius, blur, 0)`.
+  var _styleVector: _Oct {
+    _Oct(SIMD8(opacity, scale, offset.width, offset.height, rotation, cornerRadius, blurRadius, 0))
+  }
+}
+
+/// A container: a z layer with an optional clip rectangle (a `List`, a `ScrollView`, a
+/// `ZStack` layer) and an optional parent container.
+public struct Container: Hashable, Sendable {
+  /// The identity (not ``ContainerID/root``, which always exists unclipped).
+  public var id: ContainerID
+  /// The window-space clip rectangle, or `nil`.
+  public var clipRect: Rect?
+  /// The layer order: elements of a container with a higher z-index draw above all elements
+  /// of containers with lower ones.
+  public var zIndex: Double
+  /// The parent (its clip also applies); default root.
+  public var parent: ContainerID
+
+  /// A container.
+  public init(id: ContainerID, clipRect: Rect? = nil, zIndex: Double = 0, parent: ContainerID = .root) {
+    self.id = id
+    self.clipRect = clipRect
+    self.zIndex = zIndex
+    self.parent = parent
+  }
+}

@@ -1,0 +1,47 @@
+import Hooke
+
+/// A problem found while applying a transaction: the pitfalls of the seed articles (undefined
+/// behaviour in SwiftUI) and bad input. Always returned, never trapped; the scene keeps
+/// producing valid frames with the documented outcome of each case.
+public enum SceneDiagnostic: Hashable, Sendable {
+  /// More than one inserted element of a group has `isSource: true` (SwiftUI: undefined, layout
+  /// loop). Outcome: the most recently inserted source (`chosen`) wins.
+  case multipleSources(namespace: Namespace, id: MatchID, sources: [ElementID], chosen: ElementID)
+  /// A group has members but no inserted source. Outcome: no member is modified.
+  case noSource(namespace: Namespace, id: MatchID, members: [ElementID])
+  /// An element with a non-identity transition was inserted or removed without animation.
+  /// Outcome: it appears / disappears at once.
+  case transitionWithoutAnimation(element: ElementID, direction: TransitionDirection)
+  /// Two or more inserted members of a group are visible (opacity > 0) at once; both are drawn.
+  case matchedMembersVisible(namespace: Namespace, id: MatchID, elements: [ElementID])
+  /// A matched element's flight (start and end frames) leaves a clip rectangle of its container
+  /// chain or its own (`clipRect`); the element is drawn clipped.
+  case flightLeavesClip(element: ElementID, clipRect: Rect)
+  /// A namespace made by another scene. Outcome: the attachment is ignored.
+  case namespaceFromAnotherScene(element: ElementID, namespace: Namespace)
+  /// A namespace this scene never made. Outcome: the attachment is ignored.
+  case unknownNamespace(element: ElementID, namespace: Namespace)
+  /// A zoom destination whose source id has no inserted element. Outcome: the destination uses
+  /// its ordinary transition.
+  case zoomSourceNotFound(element: ElementID, sourceID: MatchID)
+  /// An insertion of an id already present (or twice in one transaction). Outcome: ignored.
+  case duplicateElementID(ElementID)
+  /// A removal or update of an id not in the scene. Outcome: ignored.
+  case unknownElement(ElementID)
+  /// A removal of an element already being removed. Outcome: ignored (the removal continues).
+  case alreadyRemoved(ElementID)
+  /// A frame with a NaN or infinite component. Outcome: the previous frame is kept (``Rect/zero`` for a new element).
+  case invalidFrame(ElementID)
+  /// A frame with a negative width or height. Outcome: standardised.
+  case negativeSize(ElementID)
+  /// A non-finite style value (opacity, scale, offset, rotation, radii, z-index, clip). Outcome: its default.
+  case invalidStyle(ElementID)
+  /// An element placed in a container the scene does not have. Outcome: root.
+  case unknownContainer(element: ElementID, container: ContainerID)
+}
+
+/// The outcome of a transaction.
+public struct TransactionResult: Sendable {
+  /// Every diagnostic, in the order found.
+  public var diagnostics: [SceneDiagnostic] = []
+}

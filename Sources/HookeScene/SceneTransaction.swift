@@ -1,0 +1,469 @@
+import Hooke
+import HookeAnimation
+
+/// The changes of one transaction, recorded by the body of ``Scene/withAnimation(_:at:_:)`` and
+/// applied in order when the body returns.
+public struct SceneTransaction {
+  /// The transaction's animation (`nil`: not animated).
+  public let animation: Animation?
+  enum _Op {
+    case insert(Element)
+    case remove(ElementID)
+    case update(ElementID, (inout Element) -> Void)
+    case replace(Element)
+    case setFrame(ElementID, Rect)
+    case container(Container)
+  }
+  var _ops: [_Op] = []
+
+  init(animation: Animation?) { self.animation = animation }
+
+  /// Inserts `element` (runs its insertion transition).
+  public mutating func insert(_ element: Element) { _ops.append(.insert(element)) }
+  /// Inserts each element.
+  public mutating func insert(contentsOf elements: [Element]) { for e in elements { _ops.append(.insert(e)) } }
+  /// Removes `id` (runs its removal transition; it leaves when its animations end).
+  public mutating func remove(_ id: ElementID) { _ops.append(.remove(id)) }
+  /// Changes element `id` with `body` (frame, style, attachments; `id` itself is kept).
+  public mutating func update(_ id: ElementID, _ body: @escaping (inout Element) -> Void) { _ops.append(.update(id, body)) }
+  /// Replaces the element with `element.id` by `element`.
+  public mutating func replace(_ element: Element) { _ops.append(.replace(element)) }
+  /// Moves element `id` to `frame` (no closure: the cheap path for bulk retargets).
+  public mutating func setFrame(_ id: ElementID, _ frame: Rect) { _ops.append(.setFrame(id, frame)) }
+  /// Adds or changes a container (its clip, z-index, parent).
+  public mutating func setContainer(_ container: Container) { _ops.append(.container(container)) }
+  /// Reserves room for `n` changes.
+  public mutating func reserveCapacity(_ n: Int) { _ops.reserveCapacity(n) }
+}
+
+extension Scene {
+  /// Applies the changes recorded by `body` at `time`, animated with `animation` (SwiftUI's
+  /// `withAnimation`), and returns the diagnostics.
+  @discardableResult
+  public mutating func withAnimation(
+    _ animation: Animation? = .default, at time: Double, _ body: (inout SceneTransaction) -> Void
+  ) -> TransactionResult {
+    var tx = SceneTransaction(animation: animation)
+    body(&tx)
+    return apply(tx, at: time)
+  }
+
+  /// Applies the changes recorded by `body` at `time` without animation.
+  @discardableResult
+  public mutating func withoutAnimation(at time: Double, _ body: (inout SceneTransaction) -> Void) -> TransactionResult {
+    withAnimation(nil, at: time, body)
+  }
+
+  /// Applies a recorded transaction at `time`; see the type's documentation for the rules.
+  @discardableResult
+  public mutating func apply(_ tx: SceneTransaction, at time: Double) -> TransactionResult {
+    var result = TransactionResult()
+    let t = _clock(time)
+    _fast?.refresh(to: t)
+    var dirtyGroups: [Int] = []
+    var zoomInserted: [Int] = []
+    var leaveNow: [Int] = []
+    // Bulk insertions: grow the tables once instead of by doubling (each doubling copies records).
+    var inserts = 0
+    for op in tx._ops { if case .insert = op { inserts += 1 } }
+    if inserts > 64 {
+      _records.reserveCapacity(_records.count + inserts)
+      _slots.reserveCapacity(_slots.count + inserts)
+      _order.reserveCapacity(_order.count + inserts)
+      _groups.reserveCapacity(_groups.count + inserts)
+      _groupIndex.reserveCapacity(_groupIndex.count + inserts)
+      dirtyGroups.reserveCapacity(inserts)
+    }
+    for op in tx._ops {
+      switch op {
+      case .insert(let e):
+        _insert(e, tx: tx, t: t, result: &result, dirty: &dirtyGroups, zoom: &zoomInserted)
+      case .remove(let id):
+        _remove(id, tx: tx, t: t, result: &result, dirty: &dirtyGroups, leaveNow: &leaveNow)
+      case .update(let id, let body):
+        guard let s = _slots[id] else { result.diagnostics.append(.unknownElement(id)); continue }
+        var e = _records[s].element
+        body(&e)
+        e.id = id
+        _update(s, e, tx: tx, t: t, result: &result, dirty: &dirtyGroups)
+      case .replace(let e):
+        guard let s = _slots[e.id] else { result.diagnostics.append(.unknownElement(e.id)); continue }
+        _update(s, e, tx: tx, t: t, result: &result, dirty: &dirtyGroups)
+      case .setFrame(let id, let frame):
+        guard let s = _slots[id] else { result.diagnostics.append(.unknownElement(id)); continue }
+        _setFrame(s, frame, tx: tx, t: t, result: &result, dirty: &dirtyGroups)
+      case .container(let c):
+        guard c.id != .root else { continue }
+        var c = c
+        if let r = c.clipRect, !_isFinite(r) { c.clipRect = nil }
+        if !c.zIndex.isFinite { c.zIndex = 0 }
+        if c.parent == c.id || _containers[c.parent] == nil { c.parent = .root }
+        _containers[c.id] = c
+        _orderDirty = true
+      }
+    }
+    for s in zoomInserted where _records[s].live { _startZoom(s, tx: tx, t: t, result: &result) }
+    for g in dirtyGroups where _groups[g].dirty { _resolve(g, tx: tx, t: t, result: &result) }
+    for s in leaveNow where _records[s].live { _evict(s) }
+    if !leaveNow.isEmpty { _order.removeAll { !_records[$0].live } }
+    return result
+  }
+
+  // MARK: - Operations
+
+  func _isFinite(_ r: Rect) -> Bool {
+    r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
+  }
+
+  /// Sanitises `e` (see ``Element``), reporting what was fixed. `previous` is the frame kept
+  /// for a non-finite one.
+  func _sanitize(_ e: Element, previous: Rect, result: inout TransactionResult) -> Element {
+    var e = e
+    if !_isFinite(e.frame) {
+      result.diagnostics.append(.invalidFrame(e.id))
+      e.frame = previous
+    } else if e.frame.size.width < 0 || e.frame.size.height < 0 {
+      result.diagnostics.append(.negativeSize(e.id))
+      e.frame = e.frame.standardized
+    }
+    var bad = false
+    func fix(_ v: inout Double, _ d: Double) { if !v.isFinite { v = d; bad = true } }
+    fix(&e.opacity, 1); fix(&e.scale, 1); fix(&e.offset.width, 0); fix(&e.offset.height, 0)
+    fix(&e.rotation, 0); fix(&e.cornerRadius, 0); fix(&e.blurRadius, 0); fix(&e.zIndex, 0)
+    fix(&e.scaleAnchor.x, 0.5); fix(&e.scaleAnchor.y, 0.5)
+    if let c = e.clipRect, !_isFinite(c) { e.clipRect = nil; bad = true }
+    if let m = e.matchedGeometry, !(m.anchor.x.isFinite && m.anchor.y.isFinite) {
+      e.matchedGeometry!.anchor = .center; bad = true
+    }
+    if bad { result.diagnostics.append(.invalidStyle(e.id)) }
+    if e.container != .root && _containers[e.container] == nil {
+      result.diagnostics.append(.unknownContainer(element: e.id, container: e.container))
+      e.container = .root
+    }
+    return e
+  }
+
+  /// Checks a namespace; reports and returns `false` when the scene cannot use it.
+  func _checkNamespace(_ ns: Namespace, element: ElementID, result: inout TransactionResult) -> Bool {
+    if ns.sceneToken != token {
+      result.diagnostics.append(.namespaceFromAnotherScene(element: element, namespace: ns))
+      return false
+    }
+    if ns.rawValue < 0 || ns.rawValue >= _namespaceCount {
+      result.diagnostics.append(.unknownNamespace(element: element, namespace: ns))
+      return false
+    }
+    return true
+  }
+
+  mutating func _insert(
+    _ raw: Element, tx: SceneTransaction, t: Double, result: inout TransactionResult,
+    dirty: inout [Int], zoom: inout [Int]
+  ) {
+    if let s = _slots[raw.id] {
+      guard _records[s].removing else { result.diagnostics.append(.duplicateElementID(raw.id)); return }
+      // Revive: animate the transition back to identity from where it is.
+      _records[s].removing = false
+      let e = _sanitize(raw, previous: _records[s].element.frame, result: &result)
+      let anim = e.effectiveTransition.animation(for: .insertion, transactionAnimation: tx.animation)
+      let identity = e.effectiveTransition.body(content: TransitionContent(size: e.frame.size), phase: .identity)._vector
+      _records[s].effect.retarget(identity, animation: anim, at: t)
+      _update(s, e, tx: tx, t: t, result: &result, dirty: &dirty)
+      if let g = _records[s].group { _markDirty(g, &dirty) }
+      return
+    }
+    var e = _sanitize(raw, previous: .zero, result: &result)
+    if let m = e.matchedGeometry, !_checkNamespace(m.namespace, element: e.id, result: &result) { e.matchedGeometry = nil }
+    if let z = e.transitionSource, !_checkNamespace(z.namespace, element: e.id, result: &result) { e.transitionSource = nil }
+    if let z = e.navigationTransition, !_checkNamespace(z.namespace, element: e.id, result: &result) {
+      e.navigationTransition = nil
+    }
+    let size = e.frame.size
+    let identityContent = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .identity)
+    let startContent = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .willAppear)
+    var effect = _Channel(identityContent._vector, time: t)
+    var anchor = identityContent.scaleAnchor
+    if startContent._vector != identityContent._vector {
+      if let anim = e.effectiveTransition.animation(for: .insertion, transactionAnimation: tx.animation) {
+        effect = _Channel(startContent._vector, time: t)
+        effect.retarget(identityContent._vector, animation: anim, at: t)
+        anchor = startContent.scaleAnchor
+      } else if e.navigationTransition == nil && e.transition != nil {
+        result.diagnostics.append(.transitionWithoutAnimation(element: e.id, direction: .insertion))
+      }
+    }
+    let record = _Record(
+      element: e, seq: _nextSeq, frame: _FrameChannel(e.frame._q, time: t),
+      style: _Channel(e._styleVector, time: t), effect: effect, effectAnchor: anchor)
+    _nextSeq += 1
+    let s: Int
+    if let f = _free.popLast() {
+      s = f
+      _records[s] = record
+    } else {
+      s = _records.count
+      _records.append(record)
+    }
+    _slots[e.id] = s
+    _order.append(s)
+    _orderDirty = true
+    if let m = e.matchedGeometry { _join(s, m, dirty: &dirty) }
+    if let z = e.transitionSource { _zoomSources[_GroupKey(namespace: z.namespace, id: z.id)] = e.id }
+    if e.navigationTransition != nil { zoom.append(s) }
+  }
+
+  mutating func _remove(
+    _ id: ElementID, tx: SceneTransaction, t: Double, result: inout TransactionResult,
+    dirty: inout [Int], leaveNow: inout [Int]
+  ) {
+    guard let s = _slots[id] else { result.diagnostics.append(.unknownElement(id)); return }
+    guard !_records[s].removing else { result.diagnostics.append(.alreadyRemoved(id)); return }
+    _records[s].removing = true
+    if let g = _records[s].group { _markDirty(g, &dirty) }
+    let e = _records[s].element
+    if let z = e.transitionSource {
+      let k = _GroupKey(namespace: z.namespace, id: z.id)
+      if _zoomSources[k] == id { _zoomSources[k] = nil }
+    }
+    // Zoom destination: fly back to the source.
+    if let srcID = _records[s].zoomSource, let src = _slots[srcID], !_records[src].removing {
+      let anim = tx.animation ?? .default
+      _records[src].sample(at: t)
+      let back = _presentedFrame(src)
+      _records[s].frame.retarget(back._q, animation: anim, at: t, fast: _fast)
+      var style = _records[s].style.target
+      style[5] = _records[src].style.value[5]
+      _records[s].style.retarget(style, animation: anim, at: t)
+      _records[s].dimming?.retarget(0, animation: anim, at: t)
+      if !_records[s].isAnimating(_fast) { leaveNow.append(s) }
+      return
+    }
+    let size = e.frame.size
+    let end = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .didDisappear)
+    let identity = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .identity)
+    guard end._vector != identity._vector else {
+      if !_records[s].isAnimating(_fast) { leaveNow.append(s) }
+      return
+    }
+    guard let anim = e.effectiveTransition.animation(for: .removal, transactionAnimation: tx.animation) else {
+      if e.transition != nil { result.diagnostics.append(.transitionWithoutAnimation(element: id, direction: .removal)) }
+      leaveNow.append(s)
+      return
+    }
+    _records[s].effectAnchor = end.scaleAnchor
+    _records[s].effect.retarget(end._vector, animation: anim, at: t)
+  }
+
+  mutating func _setFrame(
+    _ s: Int, _ frame: Rect, tx: SceneTransaction, t: Double, result: inout TransactionResult, dirty: inout [Int]
+  ) {
+    var f = frame
+    let id = _records[s].element.id
+    if !_isFinite(f) {
+      result.diagnostics.append(.invalidFrame(id))
+      return
+    }
+    if f.size.width < 0 || f.size.height < 0 {
+      result.diagnostics.append(.negativeSize(id))
+      f = f.standardized
+    }
+    guard f != _records[s].element.frame else { return }
+    _records[s].element.frame = f
+    _records[s].frame.retarget(f._q, animation: tx.animation, at: t, fast: _fast)
+    if let g = _records[s].group { _markDirty(g, &dirty) }
+  }
+
+  mutating func _update(
+    _ s: Int, _ raw: Element, tx: SceneTransaction, t: Double, result: inout TransactionResult, dirty: inout [Int]
+  ) {
+    let old = _records[s].element
+    var e = _sanitize(raw, previous: old.frame, result: &result)
+    e.id = old.id
+    if let m = e.matchedGeometry, m != old.matchedGeometry, !_checkNamespace(m.namespace, element: e.id, result: &result) {
+      e.matchedGeometry = nil
+    }
+    if let z = e.transitionSource, !(z.id == old.transitionSource?.id && z.namespace == old.transitionSource?.namespace),
+      !_checkNamespace(z.namespace, element: e.id, result: &result)
+    {
+      e.transitionSource = nil
+    }
+    _records[s].element = e
+    if e.frame != old.frame {
+      _records[s].frame.retarget(e.frame._q, animation: tx.animation, at: t, fast: _fast)
+      if let g = _records[s].group { _markDirty(g, &dirty) }
+    }
+    let style = e._styleVector
+    if style != old._styleVector { _records[s].style.retarget(style, animation: tx.animation, at: t) }
+    if e.zIndex != old.zIndex || e.container != old.container { _orderDirty = true }
+    if e.matchedGeometry != old.matchedGeometry, let g = _records[s].group, let m = e.matchedGeometry,
+      _groups[g].key == _GroupKey(namespace: m.namespace, id: m.id)
+    {
+      _markDirty(g, &dirty)  // same group: only isSource / properties / anchor changed
+    } else if e.matchedGeometry != old.matchedGeometry {
+      if let g = _records[s].group {
+        _leave(s, g)
+        _markDirty(g, &dirty)
+      }
+      if let m = e.matchedGeometry { _join(s, m, dirty: &dirty) }
+    } else if let g = _records[s].group, e.opacity != old.opacity {
+      _markDirty(g, &dirty)
+    }
+    if let z = old.transitionSource {
+      let k = _GroupKey(namespace: z.namespace, id: z.id)
+      if _zoomSources[k] == e.id { _zoomSources[k] = nil }
+    }
+    if let z = e.transitionSource, !_records[s].removing {
+      _zoomSources[_GroupKey(namespace: z.namespace, id: z.id)] = e.id
+    }
+  }
+
+  // MARK: - Groups
+
+  mutating func _markDirty(_ g: Int, _ dirty: inout [Int]) {
+    if !_groups[g].dirty {
+      _groups[g].dirty = true
+      dirty.append(g)
+    }
+  }
+
+  mutating func _join(_ s: Int, _ m: MatchedGeometry, dirty: inout [Int]) {
+    let key = _GroupKey(namespace: m.namespace, id: m.id)
+    let g: Int
+    if let existing = _groupIndex[key] {
+      g = existing
+    } else if let f = _freeGroups.popLast() {
+      g = f
+      _groups[g] = _Group(key: key)
+      _groupIndex[key] = g
+    } else {
+      g = _groups.count
+      _groups.append(_Group(key: key))
+      _groupIndex[key] = g
+    }
+    _groups[g].members.append(s)
+    _records[s].group = g
+    _markDirty(g, &dirty)
+  }
+
+  mutating func _leave(_ s: Int, _ g: Int) {
+    _records[s].group = nil
+    if let i = _groups[g].members.firstIndex(of: s) { _groups[g].members.remove(at: i) }
+    if _groups[g].members.isEmpty {
+      _groupIndex[_groups[g].key] = nil
+      _groups[g].shared?.release(_fast)
+      _groups[g].shared = nil
+      _groups[g].source = nil
+      _groups[g].dirty = false
+      _freeGroups.append(g)
+    }
+  }
+
+  /// Picks the source of group `g`, reports the pitfalls, and retargets the shared frame.
+  mutating func _resolve(_ g: Int, tx: SceneTransaction, t: Double, result: inout TransactionResult) {
+    _groups[g].dirty = false
+    let key = _groups[g].key
+    let members = _groups[g].members
+    var sources: [Int] = []
+    if members.count == 1 {
+      // The common case (one member): no bookkeeping arrays.
+      let s = members[0]
+      if !_records[s].removing {
+        if _records[s].element.matchedGeometry?.isSource == true {
+          sources = [s]
+        } else {
+          result.diagnostics.append(.noSource(namespace: key.namespace, id: key.id, members: [_records[s].element.id]))
+        }
+      }
+    } else {
+      var inserted: [Int] = []
+      for s in members where !_records[s].removing {
+        inserted.append(s)
+        if _records[s].element.matchedGeometry?.isSource == true { sources.append(s) }
+      }
+      inserted.sort { _records[$0].seq < _records[$1].seq }
+      sources.sort { _records[$0].seq > _records[$1].seq }
+      if sources.count > 1 {
+        result.diagnostics.append(
+          .multipleSources(
+            namespace: key.namespace, id: key.id, sources: sources.map { _records[$0].element.id },
+            chosen: _records[sources[0]].element.id))
+      }
+      if sources.isEmpty && !inserted.isEmpty {
+        result.diagnostics.append(
+          .noSource(namespace: key.namespace, id: key.id, members: inserted.map { _records[$0].element.id }))
+      }
+      let visible = inserted.filter { _records[$0].element.opacity > 0 }
+      if visible.count > 1 {
+        result.diagnostics.append(
+          .matchedMembersVisible(namespace: key.namespace, id: key.id, elements: visible.map { _records[$0].element.id }))
+      }
+    }
+    guard let src = sources.first else {
+      _groups[g].source = nil
+      return
+    }
+    let srcElement = _records[src].element
+    let target = MatchedGeometryFrame(frame: srcElement.frame, anchor: srcElement.matchedGeometry!.anchor)
+    let tv = _Quad(target.anchorPosition.x, target.anchorPosition.y, target.size.width, target.size.height)
+    // Frames before the change of the clipped members, for the clip check.
+    _groups[g].shared?.sample(at: t)
+    var before: [(slot: Int, clip: Rect, frame: Rect)] = []
+    for s in members {
+      guard let clip = _clip(of: s) else { continue }
+      _records[s].sample(at: t)
+      before.append((s, clip, _presentedFrame(s)))
+    }
+    if _groups[g].shared == nil {
+      _groups[g].shared = _FrameChannel(tv, time: t)
+    } else if _groups[g].shared!.target != tv {
+      // From wherever the shared frame is (the previous source's frame, or mid-flight).
+      _groups[g].shared!.retarget(tv, animation: tx.animation, at: t, fast: _fast)
+    }
+    _groups[g].source = srcElement.id
+    for (s, clip, start) in before {
+      let e = _records[s].element
+      let m = e.matchedGeometry!
+      let end = target.apply(to: e.frame, anchor: m.anchor, properties: m.properties)
+      let flight = start.union(end)
+      if !(flight.minX >= clip.minX && flight.maxX <= clip.maxX && flight.minY >= clip.minY && flight.maxY <= clip.maxY) {
+        result.diagnostics.append(.flightLeavesClip(element: e.id, clipRect: clip))
+      }
+    }
+  }
+
+  // MARK: - Zoom
+
+  mutating func _startZoom(_ s: Int, tx: SceneTransaction, t: Double, result: inout TransactionResult) {
+    let e = _records[s].element
+    guard let z = e.navigationTransition else { return }
+    guard let srcID = _zoomSources[_GroupKey(namespace: z.namespace, id: z.sourceID)], let src = _slots[srcID],
+      srcID != e.id
+    else {
+      result.diagnostics.append(.zoomSourceNotFound(element: e.id, sourceID: z.sourceID))
+      let start = e.effectiveTransition.body(content: TransitionContent(size: e.frame.size), phase: .willAppear)._vector
+      if e.transition != nil && start != _records[s].effect.target && tx.animation == nil
+        && e.effectiveTransition.insertionAnimation == nil
+      {
+        result.diagnostics.append(.transitionWithoutAnimation(element: e.id, direction: .insertion))
+      }
+      return
+    }
+    let anim = tx.animation ?? .default
+    _records[src].sample(at: t)
+    let from = _presentedFrame(src)
+    let identity = e.effectiveTransition.body(content: TransitionContent(size: e.frame.size), phase: .identity)
+    _records[s].effect = _Channel(identity._vector, time: t)
+    _records[s].frame = _FrameChannel(from._q, time: t)
+    _records[s].frame.retarget(e.frame._q, animation: anim, at: t, fast: _fast)
+    var startStyle = e._styleVector
+    startStyle[5] = _records[src].style.value[5]
+    _records[s].style = _Channel(startStyle, time: t)
+    _records[s].style.retarget(e._styleVector, animation: anim, at: t)
+    let dim = z.dimmingOpacity.isNaN ? 0 : Swift.min(Swift.max(z.dimmingOpacity, 0), 1)
+    var dimming = _Channel(0.0, time: t)
+    dimming.retarget(dim, animation: anim, at: t)
+    _records[s].dimming = dimming
+    _records[s].zoomSource = srcID
+    _zoomDestinations.append(e.id)
+  }
+}

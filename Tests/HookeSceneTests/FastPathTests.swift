@@ -1,0 +1,77 @@
+import Hooke
+import HookeAnimation
+import Testing
+
+@testable import HookeScene
+
+/// The batch fast path against the general path on the same stories.
+@Suite struct FastPathTests {
+  /// Exact springs: the batch's transition-matrix spring and `FluidSpringAnimation.exact`'s closed
+  /// form describe the same motion; the matched tab indicator agrees to 1e-6 points every frame,
+  /// and a mid-flight retarget keeps position and velocity on the fast path.
+  @Test func exactSpringMatchesTheGeneralPath() {
+    func run(fast: Bool) -> [Rect] {
+      var scene = Scene(fastPath: fast)
+      let ns = scene.makeNamespace()
+      let tabs = Layout.horizontalStack(count: 4, in: Rect(x: 8, y: 784, width: 374, height: 52))
+      func element(_ i: Int) -> Element {
+        Element(id: ElementID(200 + i), frame: Layout.place(Size(width: 48, height: 36), in: tabs[i]))
+          .matchedGeometry(id: "tab", in: ns)
+      }
+      let spring = Animation.spring(response: 0.3, dampingFraction: 0.7).exact
+      scene.withoutAnimation(at: 0) { $0.insert(element(0)) }
+      scene.withAnimation(spring, at: frameTime(10)) { $0.remove(200); $0.insert(element(2)) }
+      let g = scene._groupIndex[_GroupKey(namespace: ns, id: "tab")]!
+      #expect((scene._groups[g].shared!.isBatched) == fast)
+      var out: [Rect] = []
+      for k in Int64(10)...Int64(16) { scene.advance(to: frameTime(k)); out.append(scene.rendered(202)!) }
+      let before = scene.sharedFrame(id: "tab", in: ns)!
+      let v = scene.frameVelocity(of: 202)!
+      scene.withAnimation(spring, at: frameTime(16)) { $0.remove(202); $0.insert(element(3)) }
+      #expect(scene.sharedFrame(id: "tab", in: ns)! == before)
+      #expect(scene.frameVelocity(of: 203)! == v)
+      for k in Int64(17)...Int64(40) { scene.advance(to: frameTime(k)); out.append(scene.rendered(203)!) }
+      return out
+    }
+    let general = run(fast: false), fast = run(fast: true)
+    #expect(general.count == fast.count)
+    for (i, (g, f)) in zip(general, fast).enumerated() { #expect(close(g, f, 1e-6), "frame \(i): \(g) vs \(f)") }
+  }
+
+  /// SwiftUI's integrator on the batch (same substep clock from the transaction) follows the
+  /// general path while both are moving; then both land on the target.
+  @Test func swiftUISpringMatchesWhileMoving() {
+    func run(fast: Bool) -> [Rect?] {
+      var scene = Scene(fastPath: fast)
+      scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10))) }
+      scene.withAnimation(.spring(response: 0.5, dampingFraction: 0.8), at: 0) {
+        $0.setFrame(1, Rect(x: 300, y: 100, width: 40, height: 20))
+      }
+      #expect((scene._records[scene._slots[1]!].frame.isBatched) == fast)
+      return (1...30).map { k in scene.advance(to: frameTime(Int64(k))); return scene.rendered(1) }
+    }
+    let general = run(fast: false), fast = run(fast: true)
+    for k in 0..<30 { #expect(close(general[k]!, fast[k]!, 1e-9), "frame \(k + 1)") }
+    var scene = Scene(fastPath: true)
+    scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: .zero)) }
+    scene.withAnimation(.easeInOut(duration: 0.5), at: 0) { $0.setFrame(1, Rect(x: 100, y: 0, width: 0, height: 0)) }
+    for k in 1...60 { scene.advance(to: frameTime(Int64(k))) }
+    #expect(scene.rendered(1) == Rect(x: 100, y: 0, width: 0, height: 0))
+  }
+
+  /// Custom animations fall back to the general path, even mid-flight on the fast path.
+  @Test func customAnimationsFallBack() {
+    var scene = Scene(fastPath: true)
+    scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: .zero)) }
+    scene.withAnimation(.spring, at: 0) { $0.setFrame(1, Rect(x: 100, y: 0, width: 0, height: 0)) }
+    scene.advance(to: 0.1)
+    let p = scene.rendered(1)!
+    #expect(scene._records[0].frame.isBatched)
+    scene.withAnimation(.linear(duration: 1).delay(0.1), at: 0.1) { $0.setFrame(1, .zero) }
+    #expect(scene._records[0].frame.isBatched == false)
+    scene.advance(to: 0.1)
+    #expect(scene.rendered(1)! == p)
+    for k in 7...120 { scene.advance(to: frameTime(Int64(k))) }
+    #expect(scene.rendered(1) == .zero)
+  }
+}

@@ -1,0 +1,70 @@
+import Hooke
+import Testing
+import _TestSupport
+
+/// The bulk entry points of `BatchEngine+BulkRead.swift` against the per-channel API.
+@Suite struct BatchBulkTests {
+  @Test func readValuesEqualsValueOf() throws {
+    let engine = BatchEngine<Double>()
+    let group = engine.addGroup(.spring(Spring(response: 0.4, dampingRatio: 0.7)), restRule: .pixel)
+    var random = SplitMix64(seed: 7)
+    var handles: [BatchChannel] = []
+    for _ in 0..<37 {
+      let v = Double(random.next() % 1000), t = Double(random.next() % 1000)
+      handles.append(try engine.addChannel(to: group, value: v, target: t))
+    }
+    for _ in 0..<9 { engine.step(ticks: 60_480) }  // some settle and are compacted (seed 7)
+    let removed = handles.removeLast()
+    try engine.removeChannel(removed)
+    handles.append(removed)  // stale handle: reads as the fallback
+    var values = [Double](repeating: 0, count: handles.count)
+    let invalid = handles.withUnsafeBufferPointer { h in
+      values.withUnsafeMutableBufferPointer { engine.readValues(of: h, into: $0, fallback: -1) }
+    }
+    #expect(invalid == 1)
+    for (k, h) in handles.enumerated().dropLast() { #expect(values[k] == engine.value(of: h)!, "seed 7, channel \(k)") }
+    #expect(values.last == -1)
+  }
+
+  @Test func addChannelsRollsBackAndRetargetMovesGroups() throws {
+    let engine = BatchEngine<Double>()
+    let a = engine.addGroup(.spring(Spring()), restRule: .never)
+    let b = engine.addGroup(.timingCurve(.linear, duration: 1), restRule: .never)
+    var handles = [BatchChannel](repeating: BatchChannel(index: 0, generation: 0), count: 3)
+    let values: [Double] = [0, 1, 2], targets: [Double] = [10, .nan, 30], velocities: [Double] = [0, 0, 0]
+    #expect(throws: BatchError.nonFiniteTarget) {
+      try values.withUnsafeBufferPointer { v in
+        try targets.withUnsafeBufferPointer { t in
+          try velocities.withUnsafeBufferPointer { w in
+            try handles.withUnsafeMutableBufferPointer { h in
+              try engine.addChannels(to: a, values: v, targets: t, velocities: w, into: h)
+            }
+          }
+        }
+      }
+    }
+    #expect(engine.channelCount == 0)  // the first channel was removed again
+    let good: [Double] = [10, 20, 30]
+    try values.withUnsafeBufferPointer { v in
+      try good.withUnsafeBufferPointer { t in
+        try velocities.withUnsafeBufferPointer { w in
+          try handles.withUnsafeMutableBufferPointer { h in
+            try engine.addChannels(to: a, values: v, targets: t, velocities: w, into: h)
+          }
+        }
+      }
+    }
+    #expect(engine.channelCount == 3 && engine.target(of: handles[2]) == 30)
+    let newTargets: [Double] = [5, 6, 7]
+    let rejected = handles.withUnsafeBufferPointer { h in
+      newTargets.withUnsafeBufferPointer { engine.retarget(h, to: $0, group: b) }
+    }
+    #expect(rejected == 0)
+    for (k, h) in handles.enumerated() {
+      #expect(engine.group(of: h) == b && engine.target(of: h) == newTargets[k] && engine.value(of: h) == values[k])
+    }
+    let removedCount = handles.withUnsafeBufferPointer { engine.removeChannels($0) }
+    #expect(removedCount == 0 && engine.channelCount == 0)
+    #expect(handles.withUnsafeBufferPointer { engine.removeChannels($0) } == 3)  // already gone
+  }
+}
