@@ -27,7 +27,9 @@ let package = Package(
     // The frame-budget benchmark harness: workloads, metrics, results, compare, reports, CLI layer.
     .target(name: "FrameBudget", dependencies: ["Hooke"]),
     // Benchmark scenarios and the reference engines peers use (libm allowed here, not in Hooke).
-    .target(name: "Scenarios", dependencies: ["Hooke", "HookeThreads"], path: "Benchmarks/Scenarios"),
+    .target(
+      name: "Scenarios", dependencies: ["Hooke", "HookeThreads", "HookeAnimation", "HookeScene", "FrameBudget"],
+      path: "Benchmarks/Scenarios"),
     .executableTarget(
       name: "hooke-bench", dependencies: ["Hooke", "Scenarios", "FrameBudget"], path: "Benchmarks/hooke-bench"),
 
@@ -36,6 +38,8 @@ let package = Package(
     .testTarget(name: "HookeTests", dependencies: ["Hooke", "_TestSupport", "HookeThreads"]),
     .testTarget(name: "HookeAnimationTests", dependencies: ["HookeAnimation", "Hooke", "_TestSupport"]),
     .testTarget(name: "FrameBudgetTests", dependencies: ["FrameBudget", "Hooke"]),
+    .testTarget(
+      name: "ScenariosTests", dependencies: ["Scenarios", "FrameBudget", "HookeScene", "HookeAnimation", "Hooke"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@
 // compare, baseline, report, export); this executable adds the scenarios and its own commands.
 import FrameBudget
 import Foundation
+import Scenarios
 
 #if DEBUG
   let buildConfiguration = BuildConfiguration.debug
@@ -9,9 +10,13 @@ import Foundation
   let buildConfiguration = BuildConfiguration.release
 #endif
 
+// The eight scene scenarios (default suite) plus the harness self-test `spring-field`.
+var registry = ScenarioRegistry.selfTest
+SceneScenarios.register(into: &registry)
+
 let status = HookeBenchCommand.main(
   arguments: Array(CommandLine.arguments.dropFirst()),
-  registry: .selfTest,
+  registry: registry,
   extraCommands: [MicroCommand.self, SpringsCommand.self],
   configuration: buildConfiguration)
 exit(status)

@@ -9,9 +9,9 @@ public struct SuiteSelection: Sendable {
     .option("elements", "list", "Element counts, e.g. 1k,10k,100k,1M. Default: 1000,10000."),
     .option("hz", "list", "Refresh rates in Hz, any list, e.g. 60,90,120,144,240. Default: 60,120."),
     .option("engine", "list", "Engines, e.g. hooke,naive,euler,rk4. Default: each scenario's first engine (hooke)."),
-    .option("frames", "n", "Measured frames per repetition. Default: 300."),
-    .option("warmup", "n", "Warm-up frames per repetition (run, not measured). Default: 60."),
-    .option("repetitions", "n", "In-process repetitions (the unit of compare's statistics; 5 or more, 10 to detect changes across many tests). Default: 10."),
+    .option("frames", "n", "Measured frames per repetition. Default: 300, or the tool's quick-suite value (hooke-bench: 60)."),
+    .option("warmup", "n", "Warm-up frames per repetition (run, not measured). Default: 60, or the tool's quick-suite value (hooke-bench: 15)."),
+    .option("repetitions", "n", "In-process repetitions (the unit of compare's statistics; 5 or more, 10 to detect changes across many tests). Default: 10, or the tool's quick-suite value (hooke-bench: 5)."),
     .option("threads", "n", "Worker threads for the workloads. Default: all cores."),
     .option("seed", "n", "Seed of the scenario scripts. Default: 42."),
     .option("clock", "clock", "Frame clock: thread-cpu or wall. Default: thread-cpu with 1 thread, wall with more (other threads' CPU time is invisible to the driving thread)."),
@@ -27,6 +27,9 @@ public struct SuiteSelection: Sendable {
   public var engines: [String]?
   /// Measurement options.
   public var options = RunOptions()
+  /// Which of frames, warm-up and repetitions were given on the command line (the others take
+  /// the registry's quick-suite defaults when it sets them).
+  var _given: (frames: Bool, warmup: Bool, repetitions: Bool) = (false, false, false)
 
   /// Reads the shared options.
   public init(_ a: ParsedArguments) throws {
@@ -34,9 +37,9 @@ public struct SuiteSelection: Sendable {
     elements = try a.ints("elements", in: 1...100_000_000)
     hz = try a.ints("hz", in: 1...10_000)
     engines = a.list("engine")
-    if let v = try a.int("frames", in: 1...10_000_000) { options.frames = v }
-    if let v = try a.int("warmup", in: 0...10_000_000) { options.warmupFrames = v }
-    if let v = try a.int("repetitions", in: 1...10_000) { options.repetitions = v }
+    if let v = try a.int("frames", in: 1...10_000_000) { options.frames = v; _given.frames = true }
+    if let v = try a.int("warmup", in: 0...10_000_000) { options.warmupFrames = v; _given.warmup = true }
+    if let v = try a.int("repetitions", in: 1...10_000) { options.repetitions = v; _given.repetitions = true }
     if let v = try a.int("threads", in: 1...4096) { options.threads = v }
     if let raw = a.string("seed") {
       guard let seed = UInt64(raw) else { throw UsageError("option '--seed': '\(raw)' is not an unsigned 64-bit integer") }
@@ -93,6 +96,9 @@ public struct SuiteSelection: Sendable {
   public func measure(_ context: CommandContext, quiet: Bool, keepRaw: Bool) throws -> ResultsFile {
     let list = try items(in: context.registry)
     var options = self.options
+    if !_given.frames, let v = context.registry.defaultFrames { options.frames = v }
+    if !_given.warmup, let v = context.registry.defaultWarmupFrames { options.warmupFrames = v }
+    if !_given.repetitions, let v = context.registry.defaultRepetitions { options.repetitions = v }
     options.keepRawFrameTimes = keepRaw
     let progress = quiet ? { _, _ in } : context.progress(total: list.count * options.repetitions)
     var results: [ScenarioResult] = []

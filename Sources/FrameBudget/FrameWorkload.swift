@@ -93,6 +93,12 @@ public struct ScenarioRegistry: Sendable {
   public var defaultHz: [Int] = [60, 120]
   /// Scenario names the default suite runs; `nil` means all.
   public var defaultScenarios: [String]?
+  /// Measured frames per repetition when `--frames` is not given (`nil`: ``RunOptions``' 300).
+  public var defaultFrames: Int?
+  /// Warm-up frames when `--warmup` is not given (`nil`: ``RunOptions``' 60).
+  public var defaultWarmupFrames: Int?
+  /// Repetitions when `--repetitions` is not given (`nil`: ``RunOptions``' 10).
+  public var defaultRepetitions: Int?
 
   /// Creates a registry with `scenarios`.
   public init(_ scenarios: [ScenarioDescriptor] = []) { self.scenarios = scenarios }
