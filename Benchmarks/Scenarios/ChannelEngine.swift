@@ -88,6 +88,7 @@ let _channelRestRule = BatchRestRule(minimumVisibleChange: 1.0 / 64)
 /// workers (bit-identical for any thread count). Ticks are converted to the engine's
 /// 3,628,800 per second by rounding `tick·3 628 800 / ticksPerSecond`.
 public final class HookeChannelEngine: ChannelEngine {
+  /// `hooke-channels`.
   public let name = "hooke-channels"
   let engine = BatchEngine<Double>()
   let stepper: BatchThreadedStepper<Double>
@@ -138,6 +139,7 @@ public final class HookeChannelEngine: ChannelEngine {
     pendingGroup = nil
   }
 
+  /// Adds a batch channel in `motion`'s group (applies queued retargets first). O(1) amortised.
   public func addChannel(value: Double, target: Double, motion: ChannelMotion) -> Int {
     flush()
     let c = (try? engine.addChannel(to: group(motion), value: value, target: target)) ?? BatchChannel(index: .max, generation: 0)
@@ -146,6 +148,8 @@ public final class HookeChannelEngine: ChannelEngine {
     return handles.count - 1
   }
 
+  /// Queues a retarget (moving the channel to `motion`'s group); applied in order by the next
+  /// advance, add, remove or read. Non-finite targets are rejected by the engine (ignored).
   public func retarget(_ channel: Int, to target: Double, motion: ChannelMotion) {
     let g = group(motion)
     if pendingGroup != g { flush(); pendingGroup = g }
@@ -153,12 +157,15 @@ public final class HookeChannelEngine: ChannelEngine {
     pendingTargets.append(target)
   }
 
+  /// Removes the batch channel; the handle is reused by a later add.
   public func removeChannel(_ channel: Int) {
     flush()
     try? engine.removeChannel(handles[channel])
     free.append(channel)
   }
 
+  /// Applies queued retargets and steps to `tick` (converted to engine ticks, never backwards);
+  /// returns the channels that were active before the step.
   public func advance(toTick tick: Int64, ticksPerSecond: Int64) -> Int {
     flush()
     let target = (Double(tick) * Double(engine.ticksPerSecond) / Double(ticksPerSecond)).rounded()
@@ -168,7 +175,9 @@ public final class HookeChannelEngine: ChannelEngine {
     return active
   }
 
+  /// The channel's value (0 for a stale handle).
   public func value(of channel: Int) -> Double { flush(); return engine.value(of: handles[channel]) ?? 0 }
+  /// Whether the batch engine has settled the channel (`true` for a stale handle).
   public func isAtRest(_ channel: Int) -> Bool { flush(); return engine.isSettled(handles[channel]) ?? true }
 }
 
@@ -188,7 +197,14 @@ public final class HookeChannelEngine: ChannelEngine {
 /// target and stops being stepped.
 public final class ReferenceChannelEngine: ChannelEngine {
   /// Which approach.
-  public enum Method: String, Sendable { case naive, euler, rk4 }
+  public enum Method: String, Sendable {
+    /// Closed form from the last retarget, every frame (libm exp/cos/sin).
+    case naive
+    /// One semi-implicit Euler step per frame.
+    case euler
+    /// Fixed 1 kHz RK4, interpolated at the frame time.
+    case rk4
+  }
   struct Channel {
     var target: Double
     var value: Double
@@ -210,6 +226,7 @@ public final class ReferenceChannelEngine: ChannelEngine {
     var live: Bool
     var listed = false
   }
+  /// The method's name (`naive`, `euler`, `rk4`).
   public let name: String
   let method: Method
   var channels: [Channel] = []
@@ -248,6 +265,7 @@ public final class ReferenceChannelEngine: ChannelEngine {
     c.k = p.k; c.c = p.c; c.lambda = p.lambda; c.omega = p.omega; c.duration = p.duration; c.curve = p.curve
   }
 
+  /// Adds a channel at rest at `value` (moving unless `value == target`). O(1) amortised.
   public func addChannel(value: Double, target: Double, motion: ChannelMotion) -> Int {
     var c = Channel(
       target: target, value: value, velocity: 0, y0: value - target, v0: 0, startTick: now, k: 0, c: 0,
@@ -261,6 +279,7 @@ public final class ReferenceChannelEngine: ChannelEngine {
     return i
   }
 
+  /// Restarts the channel from its value and velocity towards `target` (non-finite: ignored).
   public func retarget(_ channel: Int, to target: Double, motion: ChannelMotion) {
     guard target.isFinite else { return }
     var c = channels[channel]
@@ -277,12 +296,15 @@ public final class ReferenceChannelEngine: ChannelEngine {
     channels[channel] = c
   }
 
+  /// Removes the channel; the handle is reused by a later add.
   public func removeChannel(_ channel: Int) {
     channels[channel].live = false
     channels[channel].active = false
     free.append(channel)
   }
 
+  /// Steps every moving channel to `tick` (never backwards); snaps channels within the rest rule
+  /// (or non-finite) to their target. Returns the channels stepped. O(moving channels).
   public func advance(toTick tick: Int64, ticksPerSecond tps: Int64) -> Int {
     ticksPerSecond = tps
     let previous = now
@@ -364,6 +386,8 @@ public final class ReferenceChannelEngine: ChannelEngine {
     return stepped
   }
 
+  /// The channel's value as of the last advance.
   public func value(of channel: Int) -> Double { channels[channel].value }
+  /// Whether the channel has stopped moving.
   public func isAtRest(_ channel: Int) -> Bool { !channels[channel].active }
 }

@@ -75,6 +75,7 @@ public protocol SceneScript {
 }
 
 extension SceneScript {
+  /// No containers besides the root.
   public func initialContainers() -> [Container] { [] }
 }
 
@@ -113,12 +114,15 @@ public struct GridReflowScript: SceneScript {
   let s: _Script
   let ns: Namespace
   static let columns = [4, 6, 3, 5]
+  /// The script for `setup` (O(N) state).
   public init(setup: WorkloadSetup, namespace: Namespace) { s = _Script(setup: setup); ns = namespace }
+  /// The initial elements (see the type).
   public func initialOps() -> [ScriptOp] {
     (0..<s.setup.elements).map { i in
       .insert(Element(id: ElementID(i), frame: _Script.cell(i, columns: 4)).matchedGeometry(id: .int(i), in: ns), key: i, from: nil)
     }
   }
+  /// Frame `k`'s transactions (see the type).
   public mutating func transactions(atFrame k: Int) -> [ScriptTransaction] {
     let period = s.frames(0.3)
     guard k > 0, k % period == 0 else { return [] }
@@ -145,17 +149,20 @@ public struct HeroGridScript: SceneScript {
   struct Lane { var card = -1; var nextEvent = 1; var detail = 0 }
   var lanes: [Lane]
   var nextID: Int
+  /// The script for `setup` (O(N) state).
   public init(setup: WorkloadSetup, namespace: Namespace) {
     s = _Script(setup: setup)
     ns = namespace
     lanes = Array(repeating: Lane(), count: (setup.elements + Self.lane - 1) / Self.lane)
     nextID = setup.elements
   }
+  /// The initial elements (see the type).
   public func initialOps() -> [ScriptOp] {
     (0..<s.setup.elements).map { i in
       .insert(Element(id: ElementID(i), frame: _Script.cell(i, columns: 3)).matchedGeometry(id: .int(i), in: ns), key: i, from: nil)
     }
   }
+  /// Frame `k`'s transactions (see the type).
   public mutating func transactions(atFrame k: Int) -> [ScriptTransaction] {
     var ops: [ScriptOp] = []
     let n = s.setup.elements
@@ -200,6 +207,7 @@ public struct ShuffleScript: SceneScript {
   var slotOf: [Int]  // item → slot (slots < half are left)
   var itemAt: [Int]
   let half: Int
+  /// The script for `setup` (O(N) state).
   public init(setup: WorkloadSetup, namespace: Namespace) {
     s = _Script(setup: setup)
     slotOf = Array(0..<setup.elements)
@@ -212,15 +220,18 @@ public struct ShuffleScript: SceneScript {
     return Rect(x: left ? 0 : 195, y: Double(row) * 44, width: 195, height: 44)
   }
   func container(ofSlot slot: Int) -> ContainerID { slot < half ? 1 : 2 }
+  /// The two clipped halves of the window.
   public func initialContainers() -> [Container] {
     [Container(id: 1, clipRect: Rect(x: 0, y: 0, width: 195, height: 844)),
      Container(id: 2, clipRect: Rect(x: 195, y: 0, width: 195, height: 844))]
   }
+  /// The initial elements (see the type).
   public func initialOps() -> [ScriptOp] {
     (0..<s.setup.elements).map { i in
       .insert(Element(id: ElementID(i), frame: frame(ofSlot: i), container: container(ofSlot: i)), key: i, from: nil)
     }
   }
+  /// Frame `k`'s transactions (see the type).
   public mutating func transactions(atFrame k: Int) -> [ScriptTransaction] {
     let period = s.frames(0.25)
     let n = s.setup.elements
@@ -253,6 +264,7 @@ public struct TabIndicatorScript: SceneScript {
   var indicator: [Int]  // current indicator element id per bar
   var selected: [Int]
   var nextID: Int
+  /// The script for `setup` (O(N) state).
   public init(setup: WorkloadSetup, namespace: Namespace) {
     s = _Script(setup: setup)
     ns = namespace
@@ -266,6 +278,7 @@ public struct TabIndicatorScript: SceneScript {
   func indicatorElement(_ id: Int, bar: Int, tab: Int) -> Element {
     Element(id: ElementID(id), frame: Self.underline(bar, tab)).matchedGeometry(id: .int(bar), in: ns).transition(.identity)
   }
+  /// The initial elements (see the type).
   public func initialOps() -> [ScriptOp] {
     var ops: [ScriptOp] = []
     for b in 0..<bars {
@@ -274,6 +287,7 @@ public struct TabIndicatorScript: SceneScript {
     }
     return ops
   }
+  /// Frame `k`'s transactions (see the type).
   public mutating func transactions(atFrame k: Int) -> [ScriptTransaction] {
     guard k > 0 else { return [] }
     var random = s.random(k)
@@ -304,16 +318,19 @@ public struct StaggeredTransitionsScript: SceneScript {
   var occupant: [Int]  // element id per slot, −1 when empty
   var nextID: Int
   static let transition = AnyTransition.asymmetric(insertion: .move(edge: .leading), removal: .scale(0.5))
+  /// The script for `setup` (O(N) state).
   public init(setup: WorkloadSetup, namespace: Namespace) {
     s = _Script(setup: setup)
     occupant = Array(0..<setup.elements)
     nextID = setup.elements
   }
+  /// The initial elements (see the type).
   public func initialOps() -> [ScriptOp] {
     (0..<s.setup.elements).map { i in
       .insert(Element(id: ElementID(i), frame: _Script.cell(i, columns: 4)).transition(Self.transition), key: i, from: nil)
     }
   }
+  /// Frame `k`'s transactions (see the type).
   public mutating func transactions(atFrame k: Int) -> [ScriptTransaction] {
     let period = s.frames(0.1)
     let n = s.setup.elements
@@ -352,17 +369,20 @@ public struct ZoomNavigationScript: SceneScript {
   static let lane = 1000
   struct Lane { var row = -1; var nextEvent = 1 }
   var lanes: [Lane]
+  /// The script for `setup` (O(N) state).
   public init(setup: WorkloadSetup, namespace: Namespace) {
     s = _Script(setup: setup)
     ns = namespace
     lanes = Array(repeating: Lane(), count: (setup.elements + Self.lane - 1) / Self.lane)
   }
   static func row(_ i: Int) -> Rect { Rect(x: 0, y: Double(i) * 44, width: 390, height: 44) }
+  /// The initial elements (see the type).
   public func initialOps() -> [ScriptOp] {
     (0..<s.setup.elements).map { i in
       .insert(Element(id: ElementID(i), frame: Self.row(i)).matchedTransitionSource(id: .int(i), in: ns), key: i, from: nil)
     }
   }
+  /// Frame `k`'s transactions (see the type).
   public mutating func transactions(atFrame k: Int) -> [ScriptTransaction] {
     var ops: [ScriptOp] = []
     let n = s.setup.elements
@@ -394,10 +414,13 @@ public struct ZoomNavigationScript: SceneScript {
 /// or an ease-in-out curve — so most animations are interrupted every few frames.
 public struct InterruptStormScript: SceneScript {
   let s: _Script
+  /// The script for `setup` (O(N) state).
   public init(setup: WorkloadSetup, namespace: Namespace) { s = _Script(setup: setup) }
+  /// The initial elements (see the type).
   public func initialOps() -> [ScriptOp] {
     (0..<s.setup.elements).map { i in .insert(Element(id: ElementID(i), frame: _Script.cell(i, columns: 8)), key: i, from: nil) }
   }
+  /// Frame `k`'s transactions (see the type).
   public mutating func transactions(atFrame k: Int) -> [ScriptTransaction] {
     guard k > 0 else { return [] }
     let n = s.setup.elements
@@ -452,7 +475,9 @@ public struct KeyframesScript: SceneScript {
       SpringKeyframe(1.15, duration: 0.3, spring: .snappy)
       LinearKeyframe(1.0, duration: 0.9)
     })
+  /// The script for `setup` (O(N) state).
   public init(setup: WorkloadSetup, namespace: Namespace) { s = _Script(setup: setup) }
+  /// The initial elements (see the type).
   public func initialOps() -> [ScriptOp] {
     (0..<s.setup.elements).map { i in .insert(Element(id: ElementID(i), frame: _Script.cell(i, columns: 6)), key: i, from: nil) }
   }
@@ -474,6 +499,7 @@ public struct KeyframesScript: SceneScript {
       x: cell.origin.x + p.dx + (cell.size.width - w) / 2, y: cell.origin.y + p.dy + (cell.size.height - h) / 2,
       width: w, height: h)
   }
+  /// Frame `k`'s transactions (see the type).
   public mutating func transactions(atFrame k: Int) -> [ScriptTransaction] {
     let poses = (0..<Self.phases).map { Self.pose(phase: $0, frame: k, setup: s.setup) }
     let ops: [ScriptOp] = (0..<s.setup.elements).map { i in

@@ -1,6 +1,7 @@
 // The scene scenarios: determinism, exact counters at small N, and the keyframes render list
 // against values computed independently from the HookeAnimation API.
 import FrameBudget
+import Foundation
 import Hooke
 import HookeAnimation
 import HookeScene
@@ -188,6 +189,27 @@ struct SceneScenarioTests {
       #expect(!e.isAtRest(ch), "\(name)")
       for k in 31...600 { _ = e.advance(toTick: Int64(k) * 1000, ticksPerSecond: 60_000) }
       #expect(e.isAtRest(ch) && e.value(of: ch) == 100, "\(name)")
+    }
+  }
+}
+
+@Suite("Committed golden checksums of the scene scenarios")
+struct SceneGoldenTests {
+  /// results/golden.json was recorded by a release build; this debug build must reproduce the
+  /// full-scene (`hooke`) entries at 1k elements and 60 Hz of every scenario bit for bit
+  /// (`hooke-bench verify` checks all entries in release).
+  @Test func debugBuildReproducesTheReleaseGolden() throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../results/golden.json").standardized.path
+    let golden = try ResultsIO.read(GoldenFile.self, kind: GoldenFile.kindName, from: path)
+    let entries = golden.entries.filter { $0.engine == "hooke" && $0.elements == 1000 && $0.hz == 60 && $0.scenario != "spring-field" }
+    #expect(Set(entries.map(\.scenario)) == Set(SceneScenarioTests.names))
+    for entry in entries {
+      let d = try #require(SceneScenarios.all.first { $0.name == entry.scenario })
+      let setup = WorkloadSetup(elements: entry.elements, hz: entry.hz, seed: golden.seed, threads: 1)
+      let trace = try BenchmarkRunner.trace(
+        scenario: d, engine: entry.engine, setup: setup, totalFrames: entry.frames, checksumInterval: 60)  // verify's interval
+      #expect(VerifyCommand.firstMismatch(golden: entry, trace: trace) == nil, "\(entry.id)")
     }
   }
 }
