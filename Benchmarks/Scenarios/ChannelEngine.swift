@@ -140,8 +140,11 @@ public final class HookeChannelEngine: ChannelEngine {
   }
 
   /// Adds a batch channel in `motion`'s group (applies queued retargets first). O(1) amortised.
+  /// A non-finite target reads as `value`, a non-finite value as the target (both: 0).
   public func addChannel(value: Double, target: Double, motion: ChannelMotion) -> Int {
     flush()
+    let target = target.isFinite ? target : (value.isFinite ? value : 0)
+    let value = value.isFinite ? value : target
     let c = (try? engine.addChannel(to: group(motion), value: value, target: target)) ?? BatchChannel(index: .max, generation: 0)
     if let i = free.popLast() { handles[i] = c; return i }
     handles.append(c)
@@ -153,6 +156,7 @@ public final class HookeChannelEngine: ChannelEngine {
   public func retarget(_ channel: Int, to target: Double, motion: ChannelMotion) {
     let g = group(motion)
     if pendingGroup != g { flush(); pendingGroup = g }
+    guard target.isFinite else { return }
     pendingHandles.append(handles[channel])
     pendingTargets.append(target)
   }
@@ -266,13 +270,15 @@ public final class ReferenceChannelEngine: ChannelEngine {
   }
 
   /// Adds a channel at rest at `value` (moving unless `value == target`). O(1) amortised.
+  /// A non-finite target reads as `value`, a non-finite value as the target (both: 0).
   public func addChannel(value: Double, target: Double, motion: ChannelMotion) -> Int {
+    let target = target.isFinite ? target : (value.isFinite ? value : 0)
+    let value = value.isFinite ? value : target
     var c = Channel(
       target: target, value: value, velocity: 0, y0: value - target, v0: 0, startTick: now, k: 0, c: 0,
       lambda: 0, omega: 0, duration: 0, curve: nil, y: value - target, yPrevious: value - target, steps: 0,
       active: value != target, live: true)
     configure(&c, motion)
-    c.active = c.active && value.isFinite && target.isFinite
     let i: Int
     if let f = free.popLast() { c.listed = channels[f].listed; channels[f] = c; i = f } else { channels.append(c); i = channels.count - 1 }
     if channels[i].active && !channels[i].listed { channels[i].listed = true; activeList.append(i) }

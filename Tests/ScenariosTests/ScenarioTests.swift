@@ -53,6 +53,33 @@ struct SceneScenarioTests {
     }
   }
 
+  @Test("tiny N and unusual rates run on every engine without trapping, deterministically", arguments: names)
+  func edgeSetups(_ name: String) throws {
+    for engine in ["hooke", "hooke-channels", "naive", "euler", "rk4"] {
+      for (n, hz) in [(1, 1), (2, 7), (3, 240), (7, 144)] {
+        let a = try trace(name, engine, elements: n, hz: hz, frames: 30)
+        let b = try trace(name, engine, elements: n, hz: hz, frames: 30, threads: 2)
+        #expect(a.checksums == b.checksums && a.counters == b.counters, "\(name)/\(engine) N \(n) at \(hz) Hz")
+      }
+    }
+    // Out-of-range setups are clamped by WorkloadSetup (N ≥ 1, 1…10 000 Hz).
+    _ = try trace(name, "hooke", elements: 0, hz: 0, frames: 3)
+  }
+
+  @Test("channel engines never hold NaN: non-finite adds are cleaned, non-finite retargets ignored")
+  func nonFiniteInput() {
+    for name in ChannelEngineRegistry.names {
+      let e = ChannelEngineRegistry.make(name, threads: 1)!
+      let a = e.addChannel(value: .nan, target: 5, motion: .swiftUISpring(response: 0.5, dampingFraction: 0.8))
+      let b = e.addChannel(value: 3, target: .infinity, motion: .timingCurve(.easeIn, duration: .nan))
+      let c = e.addChannel(value: .nan, target: .nan, motion: .spring(Spring()))
+      e.retarget(a, to: .nan, motion: .spring(Spring()))
+      for k in 0...5 { _ = e.advance(toTick: Int64(k) * 1000, ticksPerSecond: 60_000) }
+      #expect(e.value(of: a) == 5 && e.value(of: b) == 3 && e.value(of: c) == 0, "\(name)")
+      #expect(e.isAtRest(a) && e.isAtRest(b) && e.isAtRest(c), "\(name)")
+    }
+  }
+
   @Test("unknown engine is a typed error naming the scenario")
   func unknownEngine() {
     let d = SceneScenarios.all[0]
