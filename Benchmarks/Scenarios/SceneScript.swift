@@ -63,7 +63,7 @@ public struct ScriptTransaction {
 }
 
 /// A scenario script: the initial elements and the transactions of each frame.
-public protocol SceneScript {
+public protocol SceneScript: SendableMetatype {
   /// A script for `setup`; `namespace` is the scene's (a placeholder on the channel path).
   init(setup: WorkloadSetup, namespace: Namespace)
   /// Containers and elements present before frame 0 (inserted without animation).
