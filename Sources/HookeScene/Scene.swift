@@ -57,6 +57,11 @@ public struct Scene {
   var _orderDirty = false
   var _nextSeq = 0
   var _leaving: [Int] = []
+  /// Slots with general-path animations or a pending removal (sampled per frame); a slot is
+  /// listed once (`_Record.inMotion`, kept across slot reuse).
+  var _motion: [Int] = []
+  /// Groups whose shared frame animates on the general path (`_Group.inMotion`).
+  var _movingGroups: [Int] = []
   var _fast: _FastPath?
 
   /// An empty scene with window `bounds` (default 390 × 844 points).
@@ -128,18 +133,10 @@ public struct Scene {
   public mutating func advance(to time: Double) {
     let t = _clock(time)
     _fast?.refresh(to: t)
-    for g in _groups.indices { _groups[g].shared?.sample(at: t) }
-    // Through a buffer pointer: element-wise mutation through the array subscript copied records.
-    let fast = _fast
-    let order = _order
-    var leaving = _leaving
-    _records.withUnsafeMutableBufferPointer { records in
-      for s in order {
-        records[s].sample(at: t)
-        if records[s].removing && !records[s].isAnimating(fast) { leaving.append(s) }
-      }
-    }
-    _leaving = leaving
+    // Only groups and records with general-path animations or a pending removal need work here;
+    // everything else is idle or moves on the batch engine.
+    if !_movingGroups.isEmpty { _sampleMovingGroups(at: t) }
+    if !_motion.isEmpty { _sampleMotion(at: t) }
     if !_leaving.isEmpty {
       for s in _leaving { _evict(s) }
       _leaving.removeAll(keepingCapacity: true)
@@ -147,6 +144,73 @@ public struct Scene {
     }
     if _orderDirty { _sortOrder() }
     _writeRenderList()
+  }
+
+  /// Samples the records listed in `_motion`, collects finished removals into `_leaving`, and
+  /// drops records that came to rest from the list.
+  mutating func _sampleMotion(at t: Double) {
+    let fast = _fast
+    var leaving = _leaving
+    var kept = 0
+    // Through buffer pointers: element-wise mutation through the array subscript copied records.
+    _records.withUnsafeMutableBufferPointer { records in
+      _motion.withUnsafeMutableBufferPointer { motion in
+        for k in motion.indices {
+          let s = motion[k]
+          guard records[s].live else {
+            records[s].inMotion = false
+            continue
+          }
+          records[s].sample(at: t)
+          if records[s].removing && !records[s].isAnimating(fast) {
+            leaving.append(s)
+            records[s].inMotion = false
+          } else if records[s].needsSampling {
+            motion[kept] = s
+            kept += 1
+          } else {
+            records[s].inMotion = false
+          }
+        }
+      }
+    }
+    _motion.removeLast(_motion.count - kept)
+    _leaving = leaving
+  }
+
+  /// Samples the general-path shared frames listed in `_movingGroups`.
+  mutating func _sampleMovingGroups(at t: Double) {
+    var kept = 0
+    _groups.withUnsafeMutableBufferPointer { groups in
+      _movingGroups.withUnsafeMutableBufferPointer { moving in
+        for k in moving.indices {
+          let g = moving[k]
+          if groups[g].shared != nil { groups[g].shared!.sample(at: t) }
+          if let ch = groups[g].shared, ch._quad < 0, ch._general.isAnimating {
+            moving[kept] = g
+            kept += 1
+          } else {
+            groups[g].inMotion = false
+          }
+        }
+      }
+    }
+    _movingGroups.removeLast(_movingGroups.count - kept)
+  }
+
+  /// Lists slot `s` for per-frame sampling when it has general-path motion or a pending removal.
+  mutating func _noteMotion(_ s: Int) {
+    if !_records[s].inMotion && _records[s].needsSampling {
+      _records[s].inMotion = true
+      _motion.append(s)
+    }
+  }
+
+  /// Lists group `g` for per-frame sampling when its shared frame animates on the general path.
+  mutating func _noteGroupMotion(_ g: Int) {
+    guard !_groups[g].inMotion, let ch = _groups[g].shared, ch._quad < 0, ch._general.isAnimating else { return }
+    _groups[g].inMotion = true
+    _movingGroups.append(g)
   }
 
   mutating func _clock(_ time: Double) -> Double {
@@ -168,6 +232,8 @@ struct _Group {
   var source: ElementID?
   var shared: _FrameChannel?
   var dirty = false
+  /// Listed in `Scene._movingGroups` (kept across group reuse).
+  var inMotion = false
 }
 
 struct _Record {
@@ -183,6 +249,14 @@ struct _Record {
   var group: Int?
   var zoomSource: ElementID?
   var hidden = false
+  /// Listed in `Scene._motion` (kept across slot reuse).
+  var inMotion = false
+
+  /// Whether a frame must sample this record: general-path animations or a pending removal.
+  var needsSampling: Bool {
+    removing || (frame._quad < 0 && frame._general.isAnimating) || style.isAnimating || effect.isAnimating
+      || (dimming?.isAnimating ?? false)
+  }
 
   func isAnimating(_ fast: _FastPath?) -> Bool {
     frame.isAnimating(fast) || style.isAnimating || effect.isAnimating || (dimming?.isAnimating ?? false)

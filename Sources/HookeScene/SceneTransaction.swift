@@ -102,8 +102,14 @@ extension Scene {
         _orderDirty = true
       }
     }
-    for s in zoomInserted where _records[s].live { _startZoom(s, tx: tx, t: t, result: &result) }
-    for g in dirtyGroups where _groups[g].dirty { _resolve(g, tx: tx, t: t, result: &result) }
+    for s in zoomInserted where _records[s].live {
+      _startZoom(s, tx: tx, t: t, result: &result)
+      _noteMotion(s)
+    }
+    for g in dirtyGroups where _groups[g].dirty {
+      _resolve(g, tx: tx, t: t, result: &result)
+      _noteGroupMotion(g)
+    }
     for s in leaveNow where _records[s].live { _evict(s) }
     if !leaveNow.isEmpty { _order.removeAll { !_records[$0].live } }
     return result
@@ -192,13 +198,14 @@ extension Scene {
         result.diagnostics.append(.transitionWithoutAnimation(element: e.id, direction: .insertion))
       }
     }
-    let record = _Record(
+    var record = _Record(
       element: e, seq: _nextSeq, frame: _FrameChannel(e.frame._q, time: t),
       style: _Channel(e._styleVector, time: t), effect: effect, effectAnchor: anchor)
     _nextSeq += 1
     let s: Int
     if let f = _free.popLast() {
       s = f
+      record.inMotion = _records[s].inMotion  // the slot may still be listed in `_motion`
       _records[s] = record
     } else {
       s = _records.count
@@ -210,6 +217,7 @@ extension Scene {
     if let m = e.matchedGeometry { _join(s, m, dirty: &dirty) }
     if let z = e.transitionSource { _zoomSources[_GroupKey(namespace: z.namespace, id: z.id)] = e.id }
     if e.navigationTransition != nil { zoom.append(s) }
+    _noteMotion(s)
   }
 
   mutating func _remove(
@@ -219,6 +227,7 @@ extension Scene {
     guard let s = _slots[id] else { result.diagnostics.append(.unknownElement(id)); return }
     guard !_records[s].removing else { result.diagnostics.append(.alreadyRemoved(id)); return }
     _records[s].removing = true
+    _noteMotion(s)
     if let g = _records[s].group { _markDirty(g, &dirty) }
     let e = _records[s].element
     if let z = e.transitionSource {
@@ -270,6 +279,7 @@ extension Scene {
     guard f != _records[s].element.frame else { return }
     _records[s].element.frame = f
     _records[s].frame.retarget(f._q, animation: tx.animation, at: t, fast: _fast)
+    _noteMotion(s)
     if let g = _records[s].group { _markDirty(g, &dirty) }
   }
 
@@ -315,6 +325,7 @@ extension Scene {
     if let z = e.transitionSource, !_records[s].removing {
       _zoomSources[_GroupKey(namespace: z.namespace, id: z.id)] = e.id
     }
+    _noteMotion(s)
   }
 
   // MARK: - Groups
@@ -333,7 +344,9 @@ extension Scene {
       g = existing
     } else if let f = _freeGroups.popLast() {
       g = f
+      let listed = _groups[g].inMotion  // the group may still be listed in `_movingGroups`
       _groups[g] = _Group(key: key)
+      _groups[g].inMotion = listed
       _groupIndex[key] = g
     } else {
       g = _groups.count
