@@ -18,8 +18,9 @@ let package = Package(
     .target(name: "Hooke"),
     // SwiftUI-faithful animations on top of the core (no Foundation).
     .target(name: "HookeAnimation", dependencies: ["Hooke"]),
-    // Headless transitions, matched geometry and transactions for many elements (no Foundation).
-    .target(name: "HookeScene", dependencies: ["Hooke", "HookeAnimation"]),
+    // Headless transitions, matched geometry and transactions for many elements (no Foundation;
+    // Dispatch through HookeThreads for multi-core fast-path frames).
+    .target(name: "HookeScene", dependencies: ["Hooke", "HookeAnimation", "HookeThreads"]),
     .testTarget(name: "HookeSceneTests", dependencies: ["HookeScene", "HookeAnimation", "Hooke", "_TestSupport"]),
     .executableTarget(name: "scene-bench", dependencies: ["HookeScene", "HookeAnimation", "Hooke"], path: "Benchmarks/scene-bench"),
     // Multi-core stepping of the batch engine (Dispatch; not part of the Embedded core).

@@ -1,5 +1,7 @@
+import Dispatch
 import Hooke
 import HookeAnimation
+import HookeThreads
 
 /// The fast path of the scene's animated frames: spring and timing-curve animations of frames
 /// (an element's own frame, a matched group's shared frame) run as four scalar channels of a
@@ -17,12 +19,29 @@ import HookeAnimation
 /// integrator's substep clock is shared by all channels of one animation value.
 final class _FastPath {
   let engine = BatchEngine<Double>()
+  /// Multi-core stepping (`threads > 1`); bit-identical to the single-threaded step.
+  let stepper: BatchThreadedStepper<Double>?
+  let threads: Int
   var groups: [Animation: BatchGroup] = [:]
   /// Channel handles, four per quad (slot `q` uses `4q ..< 4q + 4`), and their values as of
   /// the last ``refresh(to:)``.
   var handles: [BatchChannel] = []
   var values: [Double] = []
   var freeQuads: [Int] = []
+  /// Engine handle index → position in ``values`` (−1: not a scene channel), for the scatter of
+  /// the channels a step moved.
+  var slotMap: [Int32] = []
+  /// Per engine group: its active count before the current step.
+  var activeBefore: [Int] = []
+  // Scratch buffers for one quad (no allocation per add or retarget).
+  var _v = [Double](repeating: 0, count: 4), _t = [Double](repeating: 0, count: 4)
+  var _w = [Double](repeating: 0, count: 4)
+  var _h = [BatchChannel](repeating: BatchChannel(index: 0, generation: 0), count: 4)
+
+  init(threads: Int) {
+    self.threads = Swift.max(1, threads)
+    stepper = self.threads > 1 ? BatchThreadedStepper(engine: engine, threads: self.threads, chunkSize: 16_384) : nil
+  }
 
   /// The batch group for `animation`, or `nil` when it needs the general path.
   func group(for animation: Animation) -> BatchGroup? {
@@ -54,32 +73,85 @@ final class _FastPath {
     }
     let g = engine.addGroup(driver, restRule: BatchRestRule(minimumVisibleChange: 1.0 / 64))
     groups[animation] = g
+    activeBefore.append(0)
     return g
   }
 
-  /// Steps the engine to scene time `t` (seconds → nearest tick; never backwards) and reads
-  /// every channel's value. Allocation-free.
+  /// Steps the engine to scene time `t` (seconds → nearest tick; never backwards) and refreshes
+  /// ``values`` of the channels the step moved (the active ones and those that settled in it),
+  /// scattering them in storage order. Allocation-free.
   func refresh(to t: Double) {
     let ticks = t * Double(engine.ticksPerSecond)
-    if ticks.isFinite {
-      let target = Int64(ticks.rounded())
-      if target > engine.now { engine.step(ticks: target - engine.now) }
+    guard ticks.isFinite else { return }
+    let target = Int64(ticks.rounded())
+    guard target > engine.now else { return }
+    let groupCount = engine.groupCount
+    var moving = 0
+    for g in 0..<groupCount {
+      activeBefore[g] = engine.activeCount(of: BatchGroup(index: g))
+      moving += activeBefore[g]
     }
+    guard moving > 0 else {
+      engine.step(ticks: target - engine.now)  // keeps the clocks (and the SwiftUI substep clocks) in step
+      return
+    }
+    if let stepper { stepper.step(ticks: target - engine.now) } else { engine.step(ticks: target - engine.now) }
+    let chunk = 16_384
+    slotMap.withUnsafeBufferPointer { map in
+      values.withUnsafeMutableBufferPointer { v in
+        activeBefore.withUnsafeBufferPointer { before in
+          let engine = self.engine
+          if threads == 1 || moving <= chunk {
+            for g in 0..<groupCount {
+              engine.scatterValues(group: BatchGroup(index: g), range: 0..<before[g], through: map, into: v)
+            }
+          } else {
+            // Chunk k of the concatenated ranges goes to worker k mod threads; each channel
+            // writes only its own entry, so the result does not depend on the split.
+            let threads = self.threads
+            nonisolated(unsafe) let (map, v, before) = (map, v, before)
+            DispatchQueue.concurrentPerform(iterations: threads) { worker in
+              var k = 0
+              for g in 0..<groupCount {
+                var lower = 0
+                while lower < before[g] {
+                  let upper = Swift.min(before[g], lower + chunk)
+                  if k % threads == worker {
+                    engine.scatterValues(group: BatchGroup(index: g), range: lower..<upper, through: map, into: v)
+                  }
+                  k += 1
+                  lower = upper
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Re-reads quad `q`'s values from the engine (after an add or retarget; an overflowing
+  /// displacement snaps a channel to its target).
+  func _reread(_ q: Int) {
     handles.withUnsafeBufferPointer { h in
-      values.withUnsafeMutableBufferPointer { v in _ = engine.readValues(of: h, into: v) }
+      values.withUnsafeMutableBufferPointer { v in
+        _ = engine.readValues(
+          of: UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]),
+          into: UnsafeMutableBufferPointer(rebasing: v[(4 * q)..<(4 * q + 4)]))
+      }
     }
   }
 
   /// Adds four channels at `value` towards `target` with `velocity` in `group`; the quad slot.
   func addQuad(_ group: BatchGroup, value: _Quad, target: _Quad, velocity: _Quad) -> Int? {
-    let vs = [value.a, value.b, value.c, value.d]
-    let ts = [target.a, target.b, target.c, target.d]
-    let ws = [velocity.a, velocity.b, velocity.c, velocity.d]
-    var hs = [BatchChannel](repeating: BatchChannel(index: 0, generation: 0), count: 4)
-    let ok: Bool = vs.withUnsafeBufferPointer { v in
-      ts.withUnsafeBufferPointer { t in
-        ws.withUnsafeBufferPointer { w in
-          hs.withUnsafeMutableBufferPointer { h in
+    (_v[0], _v[1], _v[2], _v[3]) = (value.a, value.b, value.c, value.d)
+    (_t[0], _t[1], _t[2], _t[3]) = (target.a, target.b, target.c, target.d)
+    (_w[0], _w[1], _w[2], _w[3]) = (velocity.a, velocity.b, velocity.c, velocity.d)
+    let engine = self.engine
+    let ok: Bool = _v.withUnsafeBufferPointer { v in
+      _t.withUnsafeBufferPointer { t in
+        _w.withUnsafeBufferPointer { w in
+          _h.withUnsafeMutableBufferPointer { h in
             do throws(BatchError) {
               try engine.addChannels(to: group, values: v, targets: t, velocities: w, into: h)
               return true
@@ -94,29 +166,34 @@ final class _FastPath {
     let q: Int
     if let f = freeQuads.popLast() {
       q = f
+      for k in 0..<4 { handles[4 * q + k] = _h[k] }
     } else {
       q = handles.count / 4
-      handles.append(contentsOf: hs)
-      values.append(contentsOf: vs)
-      return q
+      handles.append(contentsOf: _h)
+      values.append(contentsOf: _v)
     }
     for k in 0..<4 {
-      handles[4 * q + k] = hs[k]
-      values[4 * q + k] = vs[k]
+      let i = Int(_h[k].index)
+      if i >= slotMap.count { slotMap.append(contentsOf: repeatElement(-1, count: i + 1 - slotMap.count)) }
+      slotMap[i] = Int32(4 * q + k)
     }
+    _reread(q)
     return q
   }
 
   func retarget(_ q: Int, to target: _Quad, group: BatchGroup) {
-    let ts = [target.a, target.b, target.c, target.d]
+    (_t[0], _t[1], _t[2], _t[3]) = (target.a, target.b, target.c, target.d)
+    let engine = self.engine
     handles.withUnsafeBufferPointer { h in
-      ts.withUnsafeBufferPointer { t in
+      _t.withUnsafeBufferPointer { t in
         _ = engine.retarget(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]), to: t, group: group)
       }
     }
+    _reread(q)
   }
 
   func removeQuad(_ q: Int) {
+    for k in 0..<4 { slotMap[Int(handles[4 * q + k].index)] = -1 }
     handles.withUnsafeBufferPointer { h in
       _ = engine.removeChannels(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]))
     }

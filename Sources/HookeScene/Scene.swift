@@ -72,10 +72,14 @@ public struct Scene {
   /// 1/64-point rest rule instead of SwiftUI's 1 % rule, timing curves restart on retarget
   /// instead of combining). With the fast path the scene holds the engine by reference: copies
   /// of such a scene share it, so keep one copy.
-  public init(bounds: Rect = Rect(x: 0, y: 0, width: 390, height: 844), fastPath: Bool = false) {
+  ///
+  /// `threads` (default 1; values < 1 read as 1): workers stepping the fast path's batch engine
+  /// and refreshing its value table (HookeThreads, Dispatch). Results are bit-identical for any
+  /// thread count; ignored without the fast path.
+  public init(bounds: Rect = Rect(x: 0, y: 0, width: 390, height: 844), fastPath: Bool = false, threads: Int = 1) {
     token = _nextSceneToken()
     self.bounds = bounds
-    _fast = fastPath ? _FastPath() : nil
+    _fast = fastPath ? _FastPath(threads: threads) : nil
   }
 
   /// Whether frames animate on the batch fast path.
