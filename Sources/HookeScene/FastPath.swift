@@ -33,6 +33,9 @@ final class _FastPath {
   var slotMap: [Int32] = []
   /// Per engine group: its active count before the current step.
   var activeBefore: [Int] = []
+  /// Work items per worker chunk for the value scatter and the render-list rows (tests lower
+  /// it to exercise the split on small scenes).
+  var chunk = 32_768
   // Scratch buffers for one quad (no allocation per add or retarget).
   var _v = [Double](repeating: 0, count: 4), _t = [Double](repeating: 0, count: 4)
   var _w = [Double](repeating: 0, count: 4)
@@ -96,7 +99,7 @@ final class _FastPath {
       return
     }
     if let stepper { stepper.step(ticks: target - engine.now) } else { engine.step(ticks: target - engine.now) }
-    let chunk = 16_384
+    let chunk = self.chunk
     slotMap.withUnsafeBufferPointer { map in
       values.withUnsafeMutableBufferPointer { v in
         activeBefore.withUnsafeBufferPointer { before in

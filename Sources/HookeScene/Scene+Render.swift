@@ -1,3 +1,4 @@
+import Dispatch
 import Hooke
 import HookeAnimation
 
@@ -93,46 +94,113 @@ extension Scene {
 
   mutating func _writeRenderList() {
     // Zoom sources are hidden while a destination flies.
+    var dimmingRows = 0
     for id in _zoomDestinations {
       guard let d = _slots[id], let src = _records[d].zoomSource, let s = _slots[src] else { continue }
       let flying = _records[d].frame.isAnimating(_fast) || _records[d].removing
       _records[s].hidden = flying
     }
+    for id in _zoomDestinations {
+      if let d = _slots[id], _records[d].live, _records[d].dimming != nil { dimmingRows += 1 }
+    }
     var list = renderList
     renderList = RenderList()
-    list._reset(reserving: _order.count + _zoomDestinations.count)
-    let batchValues = _fast?.values ?? []
-    batchValues.withUnsafeBufferPointer { batchValues in
-      for s in _order {
-        let id = _records[s].element.id
-        let base = _presentedFrame(s, batchValues: _fast == nil ? nil : batchValues)
-        let clip =
-          (_records[s].element.container == .root && _records[s].element.clipRect == nil) ? nil : _clip(of: s)
-        if let dim = _records[s].dimming?.value {
-          list._append(id, .dimming, bounds, opacity: dim, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil)
+    let rows = _order.count + dimmingRows
+    let threads = dimmingRows == 0 ? (_fast?.threads ?? 1) : 1
+    let fast = _fast
+    let chunk = fast?.chunk ?? .max
+    list._withColumns(count: rows) { columns in
+      _records.withUnsafeBufferPointer { records in
+        _groups.withUnsafeBufferPointer { groups in
+          _order.withUnsafeBufferPointer { order in
+            func write(_ values: UnsafeBufferPointer<Double>?) {
+              if threads == 1 || order.count <= chunk {
+                _writeRows(columns, order: order, range: 0..<order.count, records: records, groups: groups, values: values)
+              } else {
+                // Rows are independent (row k is order[k] without dimming rows): chunk j of the
+                // order goes to worker j mod threads; the columns do not depend on the split.
+                nonisolated(unsafe) let (order, records, groups, values) = (order, records, groups, values)
+                nonisolated(unsafe) let scene = self
+                let chunks = (order.count + chunk - 1) / chunk
+                DispatchQueue.concurrentPerform(iterations: threads) { worker in
+                  var j = worker
+                  while j < chunks {
+                    let range = (j * chunk)..<Swift.min(order.count, (j + 1) * chunk)
+                    scene._writeRows(columns, order: order, range: range, records: records, groups: groups, values: values)
+                    j += threads
+                  }
+                }
+              }
+            }
+            if let fast {
+              fast.values.withUnsafeBufferPointer { write($0) }
+            } else {
+              write(nil)
+            }
+          }
         }
-        let st = _records[s].style.value.simd
-        let fx = _records[s].effect.value.simd
-        // Own scale about the element's anchor, own offset, then the transition's scale about its
-        // anchor and offset (modifier order: transition outermost).
-        let ae = base.point(at: _records[s].element.scaleAnchor)
-        let at = base.point(at: _records[s].effectAnchor)
-        let se = st[1]
-        var x0 = ae.x + se * (base.minX - ae.x) + st[2]
-        var x1 = ae.x + se * (base.maxX - ae.x) + st[2]
-        var y0 = ae.y + se * (base.minY - ae.y) + st[3]
-        var y1 = ae.y + se * (base.maxY - ae.y) + st[3]
-        x0 = at.x + fx[1] * (x0 - at.x) + fx[3]
-        x1 = at.x + fx[1] * (x1 - at.x) + fx[3]
-        y0 = at.y + fx[2] * (y0 - at.y) + fx[4]
-        y1 = at.y + fx[2] * (y1 - at.y) + fx[4]
-        let visual = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        let opacity = _records[s].hidden ? 0 : st[0] * fx[0]
-        list._append(
-          id, .element, visual, opacity: opacity, rotation: st[4] + fx[5], cornerRadius: st[5],
-          blurRadius: st[6] + fx[6], clip: clip)
       }
     }
     renderList = list
+  }
+
+  /// Writes the rows of `order[range]` (row index = order index + dimming rows before it) from
+  /// the records in place: no record copies, one pass over the fields a row needs.
+  func _writeRows(
+    _ columns: _RenderColumns, order: UnsafeBufferPointer<Int>, range: Range<Int>,
+    records: UnsafeBufferPointer<_Record>, groups: UnsafeBufferPointer<_Group>, values v: UnsafeBufferPointer<Double>?
+  ) {
+    @inline(__always)
+    func quad(_ c: UnsafePointer<_FrameChannel>) -> _Quad {
+      if let v, c.pointee._quad >= 0 {
+        let i = 4 * c.pointee._quad
+        return _Quad(v[i], v[i + 1], v[i + 2], v[i + 3])
+      }
+      return c.pointee._general.value
+    }
+    let base0 = records.baseAddress!
+    var row = range.lowerBound
+    for k in range {
+      let s = order[k]
+      let r = base0 + s
+      let id = r.pointee.element.id
+      // The presented layout frame: own animated frame, then matched geometry.
+      var base = withUnsafePointer(to: r.pointee.frame) { Rect(_q: quad($0)) }
+      if let g = r.pointee.group, groups[g].source != nil, groups[g].shared != nil,
+        let anchor = r.pointee.element.matchedGeometry?.anchor,
+        let properties = r.pointee.element.matchedGeometry?.properties
+      {
+        let q = withUnsafePointer(to: groups[g].shared!) { quad($0) }
+        let shared = MatchedGeometryFrame(anchorPosition: Point(x: q.a, y: q.b), size: Size(width: q.c, height: q.d))
+        base = shared.apply(to: base, anchor: anchor, properties: properties)
+      }
+      let clip =
+        (r.pointee.element.container == .root && r.pointee.element.clipRect == nil) ? nil : _clip(of: s)
+      if r.pointee.zoomSource != nil, let dim = r.pointee.dimming?.value {
+        columns.write(row, id, .dimming, bounds, opacity: dim, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil)
+        row += 1
+      }
+      let st = r.pointee.style.value
+      let fx = r.pointee.effect.value
+      // Own scale about the element's anchor, own offset, then the transition's scale about its
+      // anchor and offset (modifier order: transition outermost).
+      let ae = base.point(at: r.pointee.element.scaleAnchor)
+      let at = base.point(at: r.pointee.effectAnchor)
+      let se = st.lo.b
+      var x0 = ae.x + se * (base.minX - ae.x) + st.lo.c
+      var x1 = ae.x + se * (base.maxX - ae.x) + st.lo.c
+      var y0 = ae.y + se * (base.minY - ae.y) + st.lo.d
+      var y1 = ae.y + se * (base.maxY - ae.y) + st.lo.d
+      x0 = at.x + fx.lo.b * (x0 - at.x) + fx.lo.d
+      x1 = at.x + fx.lo.b * (x1 - at.x) + fx.lo.d
+      y0 = at.y + fx.lo.c * (y0 - at.y) + fx.hi.a
+      y1 = at.y + fx.lo.c * (y1 - at.y) + fx.hi.a
+      let visual = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+      let opacity = r.pointee.hidden ? 0 : st.lo.a * fx.lo.a
+      columns.write(
+        row, id, .element, visual, opacity: opacity, rotation: st.hi.a + fx.hi.b, cornerRadius: st.hi.b,
+        blurRadius: st.hi.c + fx.hi.c, clip: clip)
+      row += 1
+    }
   }
 }

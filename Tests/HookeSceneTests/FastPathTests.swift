@@ -79,12 +79,13 @@ import Testing
   /// render lists bit-identical to one thread, through retargets that interrupt flights, and the
   /// one-thread fast path still follows the general path's exact spring.
   @Test func threadCountDoesNotChangeFrames() {
-    let n = 3_000  // 24,000 channels: more than one 16,384-channel chunk, so the workers split it
+    let n = 3_000  // 24,000 channels; the stepper's own chunks are 16,384 channels
     func columns(_ c: Int) -> [Rect] {
       (0..<n).map { i in Rect(x: Double(i % c) * 12, y: Double(i / c) * 12, width: 10, height: 10) }
     }
     func run(threads: Int) -> [[UInt64]] {
       var scene = Scene(bounds: Rect(x: 0, y: 0, width: 2000, height: 4000), fastPath: true, threads: threads)
+      scene._fast!.chunk = 500  // several chunks per worker for the scatter and the rows
       let ns = scene.makeNamespace()
       let start = columns(40)
       scene.withoutAnimation(at: 0) { tx in
