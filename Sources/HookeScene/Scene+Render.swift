@@ -64,8 +64,12 @@ extension Scene {
     }
     if let src = _records[s].zoomSource {
       if let i = _zoomDestinations.firstIndex(of: id) { _zoomDestinations.remove(at: i) }
-      if let ss = _slots[src] { _records[ss].hidden = false }
+      if let ss = _slots[src] {
+        _records[ss].hidden = false
+        _hotDirty.append(ss)
+      }
     }
+    _releaseLook(s)
     _records[s].live = false
     _records[s].frame.release(_fast)
     _records[s].dimming = nil
@@ -98,7 +102,10 @@ extension Scene {
     for id in _zoomDestinations {
       guard let d = _slots[id], let src = _records[d].zoomSource, let s = _slots[src] else { continue }
       let flying = _records[d].frame.isAnimating(_fast) || _records[d].removing
-      _records[s].hidden = flying
+      if _records[s].hidden != flying {
+        _records[s].hidden = flying
+        _refreshHot(s)
+      }
     }
     for id in _zoomDestinations {
       if let d = _slots[id], _records[d].live, _records[d].dimming != nil { dimmingRows += 1 }
@@ -110,32 +117,35 @@ extension Scene {
     let fast = _fast
     let chunk = fast?.chunk ?? .max
     list._withColumns(count: rows) { columns in
-      _records.withUnsafeBufferPointer { records in
-        _groups.withUnsafeBufferPointer { groups in
-          _order.withUnsafeBufferPointer { order in
-            func write(_ values: UnsafeBufferPointer<Double>?) {
-              if threads == 1 || order.count <= chunk {
-                _writeRows(columns, order: order, range: 0..<order.count, records: records, groups: groups, values: values)
-              } else {
-                // Rows are independent (row k is order[k] without dimming rows): chunk j of the
-                // order goes to worker j mod threads; the columns do not depend on the split.
-                nonisolated(unsafe) let (order, records, groups, values) = (order, records, groups, values)
-                nonisolated(unsafe) let scene = self
-                let chunks = (order.count + chunk - 1) / chunk
-                DispatchQueue.concurrentPerform(iterations: threads) { worker in
-                  var j = worker
-                  while j < chunks {
-                    let range = (j * chunk)..<Swift.min(order.count, (j + 1) * chunk)
-                    scene._writeRows(columns, order: order, range: range, records: records, groups: groups, values: values)
-                    j += threads
+      _hot.withUnsafeBufferPointer { hot in
+        _groupHot.withUnsafeBufferPointer { groups in
+          _looks.withUnsafeBufferPointer { looks in
+            _order.withUnsafeBufferPointer { order in
+              func write(_ values: UnsafeBufferPointer<Double>?) {
+                let tables = _RowTables(hot: hot, groups: groups, looks: looks, values: values)
+                if threads == 1 || order.count <= chunk {
+                  _writeRows(columns, order: order, range: 0..<order.count, tables)
+                } else {
+                  // Rows are independent (row k is order[k] without dimming rows): chunk j of the
+                  // order goes to worker j mod threads; the columns do not depend on the split.
+                  nonisolated(unsafe) let order = order
+                  nonisolated(unsafe) let scene = self
+                  let chunks = (order.count + chunk - 1) / chunk
+                  DispatchQueue.concurrentPerform(iterations: threads) { worker in
+                    var j = worker
+                    while j < chunks {
+                      let range = (j * chunk)..<Swift.min(order.count, (j + 1) * chunk)
+                      scene._writeRows(columns, order: order, range: range, tables)
+                      j += threads
+                    }
                   }
                 }
               }
-            }
-            if let fast {
-              fast.values.withUnsafeBufferPointer { write($0) }
-            } else {
-              write(nil)
+              if let fast {
+                fast.values.withUnsafeBufferPointer { write($0) }
+              } else {
+                write(nil)
+              }
             }
           }
         }
@@ -145,47 +155,45 @@ extension Scene {
   }
 
   /// Writes the rows of `order[range]` (row index = order index + dimming rows before it) from
-  /// the records in place: no record copies, one pass over the fields a row needs.
-  func _writeRows(
-    _ columns: _RenderColumns, order: UnsafeBufferPointer<Int>, range: Range<Int>,
-    records: UnsafeBufferPointer<_Record>, groups: UnsafeBufferPointer<_Group>, values v: UnsafeBufferPointer<Double>?
-  ) {
+  /// the compact per-slot rows (`_hot`), the groups' shared frames, the looks and the fast
+  /// path's values: a few dozen bytes read per element, no record access except for clipped
+  /// elements and dimming overlays.
+  func _writeRows(_ columns: _RenderColumns, order: UnsafeBufferPointer<Int>, range: Range<Int>, _ tables: _RowTables) {
+    let v = tables.values
     @inline(__always)
-    func quad(_ c: UnsafePointer<_FrameChannel>) -> _Quad {
-      if let v, c.pointee._quad >= 0 {
-        let i = 4 * c.pointee._quad
+    func quad(_ q: Int32, _ general: _Quad) -> _Quad {
+      if let v, q >= 0 {
+        let i = 4 * Int(q)
         return _Quad(v[i], v[i + 1], v[i + 2], v[i + 3])
       }
-      return c.pointee._general.value
+      return general
     }
-    let base0 = records.baseAddress!
     var row = range.lowerBound
     for k in range {
       let s = order[k]
-      let r = base0 + s
-      let id = r.pointee.element.id
+      let h = tables.hot[s]
+      let look = tables.looks[Int(h.look)]
       // The presented layout frame: own animated frame, then matched geometry.
-      var base = withUnsafePointer(to: r.pointee.frame) { Rect(_q: quad($0)) }
-      if let g = r.pointee.group, groups[g].source != nil, groups[g].shared != nil,
-        let anchor = r.pointee.element.matchedGeometry?.anchor,
-        let properties = r.pointee.element.matchedGeometry?.properties
-      {
-        let q = withUnsafePointer(to: groups[g].shared!) { quad($0) }
-        let shared = MatchedGeometryFrame(anchorPosition: Point(x: q.a, y: q.b), size: Size(width: q.c, height: q.d))
-        base = shared.apply(to: base, anchor: anchor, properties: properties)
+      var base = Rect(_q: quad(h.quad, h.frame))
+      if h.group >= 0 {
+        let g = tables.groups[Int(h.group)]
+        if g.active {
+          let q = quad(g.quad, g.value)
+          let shared = MatchedGeometryFrame(anchorPosition: Point(x: q.a, y: q.b), size: Size(width: q.c, height: q.d))
+          base = shared.apply(to: base, anchor: look.matchAnchor, properties: look.matchProperties)
+        }
       }
-      let clip =
-        (r.pointee.element.container == .root && r.pointee.element.clipRect == nil) ? nil : _clip(of: s)
-      if r.pointee.zoomSource != nil, let dim = r.pointee.dimming?.value {
-        columns.write(row, id, .dimming, bounds, opacity: dim, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil)
+      let clip = h.flags & _Hot.clipped == 0 ? nil : _clip(of: s)
+      if h.flags & _Hot.dimming != 0, let dim = _records[s].dimming?.value {
+        columns.write(row, h.id, .dimming, bounds, opacity: dim, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil)
         row += 1
       }
-      let st = r.pointee.style.value
-      let fx = r.pointee.effect.value
+      let st = look.style
+      let fx = look.effect
       // Own scale about the element's anchor, own offset, then the transition's scale about its
       // anchor and offset (modifier order: transition outermost).
-      let ae = base.point(at: r.pointee.element.scaleAnchor)
-      let at = base.point(at: r.pointee.effectAnchor)
+      let ae = base.point(at: look.scaleAnchor)
+      let at = base.point(at: look.effectAnchor)
       let se = st.lo.b
       var x0 = ae.x + se * (base.minX - ae.x) + st.lo.c
       var x1 = ae.x + se * (base.maxX - ae.x) + st.lo.c
@@ -196,11 +204,20 @@ extension Scene {
       y0 = at.y + fx.lo.c * (y0 - at.y) + fx.hi.a
       y1 = at.y + fx.lo.c * (y1 - at.y) + fx.hi.a
       let visual = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-      let opacity = r.pointee.hidden ? 0 : st.lo.a * fx.lo.a
+      let opacity = h.flags & _Hot.hidden != 0 ? 0 : st.lo.a * fx.lo.a
       columns.write(
-        row, id, .element, visual, opacity: opacity, rotation: st.hi.a + fx.hi.b, cornerRadius: st.hi.b,
+        row, h.id, .element, visual, opacity: opacity, rotation: st.hi.a + fx.hi.b, cornerRadius: st.hi.b,
         blurRadius: st.hi.c + fx.hi.c, clip: clip)
       row += 1
     }
   }
+}
+
+/// The tables `_writeRows` reads (shareable across the render workers: read-only while rows are
+/// written).
+struct _RowTables: @unchecked Sendable {
+  let hot: UnsafeBufferPointer<_Hot>
+  let groups: UnsafeBufferPointer<_GroupHot>
+  let looks: UnsafeBufferPointer<_Look>
+  let values: UnsafeBufferPointer<Double>?
 }

@@ -63,6 +63,16 @@ public struct Scene {
   /// Groups whose shared frame animates on the general path (`_Group.inMotion`).
   var _movingGroups: [Int] = []
   var _fast: _FastPath?
+  /// Per slot, what a frame reads to write the element's row (`_Hot`), derived from `_records`;
+  /// slots listed in `_hotDirty` are re-derived before the next render list.
+  var _hot: [_Hot] = []
+  var _hotDirty: [Int] = []
+  /// Per group, its presented shared frame's storage (`_GroupHot`), derived from `_groups`.
+  var _groupHot: [_GroupHot] = []
+  /// Style, transition effect and anchors of rows: entry 0 is the shared default look; elements
+  /// that differ own one entry each (`_Record.look`), freed when they return to the default.
+  var _looks: [_Look] = [_Look.default]
+  var _freeLooks: [Int32] = []
 
   /// An empty scene with window `bounds` (default 390 × 844 points).
   ///
@@ -147,6 +157,7 @@ public struct Scene {
       _order.removeAll { !_records[$0].live }
     }
     if _orderDirty { _sortOrder() }
+    _refreshDirtyHot()
     _writeRenderList()
   }
 
@@ -155,6 +166,8 @@ public struct Scene {
   mutating func _sampleMotion(at t: Double) {
     let fast = _fast
     var leaving = _leaving
+    var dirty = _hotDirty
+    _hotDirty = []
     var kept = 0
     // Through buffer pointers: element-wise mutation through the array subscript copied records.
     _records.withUnsafeMutableBufferPointer { records in
@@ -166,6 +179,7 @@ public struct Scene {
             continue
           }
           records[s].sample(at: t)
+          dirty.append(s)
           if records[s].removing && !records[s].isAnimating(fast) {
             leaving.append(s)
             records[s].inMotion = false
@@ -180,16 +194,18 @@ public struct Scene {
     }
     _motion.removeLast(_motion.count - kept)
     _leaving = leaving
+    _hotDirty = dirty
   }
 
   /// Samples the general-path shared frames listed in `_movingGroups`.
   mutating func _sampleMovingGroups(at t: Double) {
     var kept = 0
+    for g in _movingGroups { _groups[g].shared?.sample(at: t) }
+    for g in _movingGroups { _refreshGroupHot(g) }
     _groups.withUnsafeMutableBufferPointer { groups in
       _movingGroups.withUnsafeMutableBufferPointer { moving in
         for k in moving.indices {
           let g = moving[k]
-          if groups[g].shared != nil { groups[g].shared!.sample(at: t) }
           if let ch = groups[g].shared, ch._quad < 0, ch._general.isAnimating {
             moving[kept] = g
             kept += 1
@@ -204,6 +220,7 @@ public struct Scene {
 
   /// Lists slot `s` for per-frame sampling when it has general-path motion or a pending removal.
   mutating func _noteMotion(_ s: Int) {
+    _hotDirty.append(s)
     if !_records[s].inMotion && _records[s].needsSampling {
       _records[s].inMotion = true
       _motion.append(s)
@@ -253,6 +270,8 @@ struct _Record {
   var group: Int?
   var zoomSource: ElementID?
   var hidden = false
+  /// Its entry in `Scene._looks` (0: the shared default).
+  var look: Int32 = 0
   /// Listed in `Scene._motion` (kept across slot reuse).
   var inMotion = false
 
@@ -272,5 +291,123 @@ struct _Record {
     style.sample(at: t)
     effect.sample(at: t)
     if dimming != nil { dimming!.sample(at: t) }
+  }
+}
+
+/// What a frame reads per slot to write its row (56 bytes; derived from `_Record` by
+/// `Scene._refreshHot`).
+struct _Hot {
+  /// The own frame's general-path value (when `quad < 0`).
+  var frame: _Quad = .zero
+  var id: ElementID = ElementID(0)
+  /// The own frame's fast-path quad, or −1.
+  var quad: Int32 = -1
+  /// The matched group (the element has a matched-geometry attachment), or −1.
+  var group: Int32 = -1
+  /// The entry in `Scene._looks`.
+  var look: Int32 = 0
+  /// `_Hot.hidden`, `_Hot.clipped`, `_Hot.dimming`.
+  var flags: UInt8 = 0
+  static let hidden: UInt8 = 1, clipped: UInt8 = 2, dimming: UInt8 = 4
+}
+
+/// A group's presented shared frame storage (derived from `_Group` by `Scene._refreshGroupHot`).
+struct _GroupHot {
+  /// The general-path value (when `quad < 0`).
+  var value: _Quad = .zero
+  var quad: Int32 = -1
+  /// The group has a source and a shared frame (members take it).
+  var active = false
+}
+
+/// The style, transition effect and anchors a row is computed from.
+struct _Look {
+  var style: _Oct
+  var effect: _Oct
+  var scaleAnchor: UnitPoint
+  var effectAnchor: UnitPoint
+  var matchAnchor: UnitPoint
+  var matchProperties: MatchedGeometryProperties
+
+  /// A default element's look (its own style, the implicit opacity transition at identity, centre
+  /// anchors, whole-frame matching).
+  static let `default`: _Look = {
+    let e = Element(id: 0, frame: .zero)
+    let identity = e.effectiveTransition.body(content: TransitionContent(size: .zero), phase: .identity)
+    return _Look(
+      style: e._styleVector, effect: identity._vector, scaleAnchor: e.scaleAnchor, effectAnchor: identity.scaleAnchor,
+      matchAnchor: .center, matchProperties: .frame)
+  }()
+
+  /// Bit-for-bit equality (a signed zero changes a row's arithmetic).
+  func isIdentical(to o: _Look) -> Bool {
+    func same(_ a: _Quad, _ b: _Quad) -> Bool {
+      a.a.bitPattern == b.a.bitPattern && a.b.bitPattern == b.b.bitPattern && a.c.bitPattern == b.c.bitPattern
+        && a.d.bitPattern == b.d.bitPattern
+    }
+    func same(_ a: UnitPoint, _ b: UnitPoint) -> Bool { a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern }
+    return same(style.lo, o.style.lo) && same(style.hi, o.style.hi) && same(effect.lo, o.effect.lo)
+      && same(effect.hi, o.effect.hi) && same(scaleAnchor, o.scaleAnchor) && same(effectAnchor, o.effectAnchor)
+      && same(matchAnchor, o.matchAnchor) && matchProperties == o.matchProperties
+  }
+}
+
+extension Scene {
+  /// Re-derives the rows of the slots listed in `_hotDirty`.
+  mutating func _refreshDirtyHot() {
+    guard !_hotDirty.isEmpty else { return }
+    var dirty = _hotDirty
+    _hotDirty = []
+    for s in dirty { _refreshHot(s) }
+    dirty.removeAll(keepingCapacity: true)
+    _hotDirty = dirty
+  }
+
+  /// Re-derives slot `s`'s `_Hot` row and look from its record.
+  mutating func _refreshHot(_ s: Int) {
+    guard _records[s].live else { return }
+    if s >= _hot.count { _hot.append(contentsOf: repeatElement(_Hot(), count: s + 1 - _hot.count)) }
+    let m = _records[s].element.matchedGeometry
+    let look = _Look(
+      style: _records[s].style.value, effect: _records[s].effect.value, scaleAnchor: _records[s].element.scaleAnchor,
+      effectAnchor: _records[s].effectAnchor, matchAnchor: m?.anchor ?? .center, matchProperties: m?.properties ?? .frame)
+    var li = _records[s].look
+    if look.isIdentical(to: _looks[0]) {
+      if li > 0 { _freeLooks.append(li) }
+      li = 0
+    } else {
+      if li == 0 {
+        if let f = _freeLooks.popLast() {
+          li = f
+        } else {
+          li = Int32(_looks.count)
+          _looks.append(look)
+        }
+      }
+      _looks[Int(li)] = look
+    }
+    _records[s].look = li
+    var flags: UInt8 = 0
+    if _records[s].hidden { flags |= _Hot.hidden }
+    if _records[s].element.container != .root || _records[s].element.clipRect != nil { flags |= _Hot.clipped }
+    if _records[s].dimming != nil { flags |= _Hot.dimming }
+    let group: Int32 = m != nil ? _records[s].group.map { Int32($0) } ?? -1 : -1
+    _hot[s] = _Hot(
+      frame: _records[s].frame._general.value, id: _records[s].element.id, quad: Int32(_records[s].frame._quad),
+      group: group, look: li, flags: flags)
+  }
+
+  /// Re-derives group `g`'s `_GroupHot`.
+  mutating func _refreshGroupHot(_ g: Int) {
+    if g >= _groupHot.count { _groupHot.append(contentsOf: repeatElement(_GroupHot(), count: g + 1 - _groupHot.count)) }
+    let active = _groups[g].source != nil && _groups[g].shared != nil
+    _groupHot[g] = _GroupHot(
+      value: _groups[g].shared?._general.value ?? .zero, quad: Int32(_groups[g].shared?._quad ?? -1), active: active)
+  }
+
+  /// Frees slot `s`'s look entry (the slot is evicted).
+  mutating func _releaseLook(_ s: Int) {
+    if _records[s].look > 0 { _freeLooks.append(_records[s].look) }
+    _records[s].look = 0
   }
 }

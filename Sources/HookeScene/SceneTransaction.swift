@@ -109,6 +109,8 @@ extension Scene {
     for g in dirtyGroups where _groups[g].dirty {
       _resolve(g, tx: tx, t: t, result: &result)
       _noteGroupMotion(g)
+      _refreshGroupHot(g)
+      _hotDirty.append(contentsOf: _groups[g].members)
     }
     for s in leaveNow where _records[s].live { _evict(s) }
     if !leaveNow.isEmpty { _order.removeAll { !_records[$0].live } }
@@ -238,6 +240,7 @@ extension Scene {
     if let srcID = _records[s].zoomSource, let src = _slots[srcID], !_records[src].removing {
       let anim = tx.animation ?? .default
       _records[src].sample(at: t)
+      _hotDirty.append(src)
       let back = _presentedFrame(src)
       _records[s].frame.retarget(back._q, animation: anim, at: t, fast: _fast)
       var style = _records[s].style.target
@@ -355,6 +358,7 @@ extension Scene {
     }
     _groups[g].members.append(s)
     _records[s].group = g
+    _refreshGroupHot(g)
     _markDirty(g, &dirty)
   }
 
@@ -368,6 +372,7 @@ extension Scene {
       _groups[g].source = nil
       _groups[g].dirty = false
       _freeGroups.append(g)
+      _refreshGroupHot(g)
     }
   }
 
@@ -463,6 +468,7 @@ extension Scene {
     }
     let anim = tx.animation ?? .default
     _records[src].sample(at: t)
+    _hotDirty.append(src)
     let from = _presentedFrame(src)
     let identity = e.effectiveTransition.body(content: TransitionContent(size: e.frame.size), phase: .identity)
     _records[s].effect = _Channel(identity._vector, time: t)
