@@ -36,9 +36,10 @@ extension Scene {
   /// The effective clip of slot `s`: its own clip intersected with its container chain's
   /// (an empty intersection gives a zero-size rectangle at the first clip's origin).
   func _clip(of s: Int) -> Rect? {
-    let e = _records[s].element
-    var clip = e.clipRect?.standardized
-    var c = e.container
+    // Field reads (copying the element would retain its attachments).
+    if _records[s].element.container == .root && _records[s].element.clipRect == nil { return nil }
+    var clip = _records[s].element.clipRect?.standardized
+    var c = _records[s].element.container
     var guardCount = 0
     while c != .root, let container = _containers[c], guardCount < 64 {
       if let r = container.clipRect?.standardized {
