@@ -118,3 +118,56 @@ import _TestSupport
     #expect(engine.storedCount(of: BatchGroup(index: 9)) == 0)
   }
 }
+
+/// The bulk retarget's in-place path (channels already in the destination group) leaves every
+/// channel in the state the per-channel retarget gives, frame after frame, for all three drivers
+/// and for settled, moving and rejected channels.
+@Suite struct BatchBulkRetargetInPlaceTests {
+  @Test func inPlaceRetargetMatchesPerChannelRetarget() throws {
+    let seed: UInt64 = 23
+    func make() throws -> (BatchEngine<Double>, [BatchGroup], [BatchChannel]) {
+      let engine = BatchEngine<Double>()
+      let groups = [
+        engine.addGroup(.spring(Spring(response: 0.3, dampingRatio: 0.8)), restRule: .pixel),
+        engine.addGroup(.timingCurve(.easeInOut, duration: 0.2), restRule: .pixel),
+        engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.4, dampingFraction: 0.7)), restRule: .pixel),
+      ]
+      var random = SplitMix64(seed: seed)
+      var handles: [BatchChannel] = []
+      for k in 0..<90 {
+        let v = Double(random.next() % 400), t = Double(random.next() % 400)
+        handles.append(try engine.addChannel(to: groups[k % 3], value: v, target: k % 7 == 0 ? v : t))
+      }
+      return (engine, groups, handles)
+    }
+    let (a, groupsA, handles) = try make()
+    let (b, groupsB, handlesB) = try make()
+    #expect(handles == handlesB)
+    var random = SplitMix64(seed: seed ^ 0xFF)
+    for frame in 0..<48 {
+      a.step(ticks: 30_240)
+      b.step(ticks: 30_240)
+      if frame % 9 == 4 {
+        for g in 0..<3 {
+          let mine = handles.indices.filter { $0 % 3 == g }
+          var targets = mine.map { k -> Double in
+            // Some channels retargeted to exactly where they are (they settle at once).
+            random.next() % 5 == 0 ? a.value(of: handles[k])! : Double(random.next() % 400)
+          }
+          if frame == 13 { targets[0] = .nan }  // rejected by both
+          for (j, k) in mine.enumerated() { try? a.retarget(handles[k], to: targets[j], group: groupsA[g]) }
+          let hs = mine.map { handles[$0] }
+          let rejected = hs.withUnsafeBufferPointer { h in targets.withUnsafeBufferPointer { b.retarget(h, to: $0, group: groupsB[g]) } }
+          #expect(rejected == (frame == 13 ? 1 : 0))
+        }
+      }
+      for (k, h) in handles.enumerated() {
+        let same =
+          a.value(of: h)!.bitPattern == b.value(of: h)!.bitPattern && a.velocity(of: h)!.bitPattern == b.velocity(of: h)!.bitPattern
+          && a.target(of: h) == b.target(of: h) && a.isSettled(h) == b.isSettled(h) && a.group(of: h) == b.group(of: h)
+        #expect(same, "seed \(seed), frame \(frame), channel \(k)")
+      }
+      #expect(a.activeCount == b.activeCount, "seed \(seed), frame \(frame)")
+    }
+  }
+}
