@@ -219,8 +219,9 @@ public struct Scene {
   }
 
   /// Lists slot `s` for per-frame sampling when it has general-path motion or a pending removal.
-  mutating func _noteMotion(_ s: Int) {
-    _hotDirty.append(s)
+  /// With `row` (default), also lists the slot's row for re-derivation before the next frame.
+  mutating func _noteMotion(_ s: Int, row: Bool = true) {
+    if row { _hotDirty.append(s) }
     if !_records[s].inMotion && _records[s].needsSampling {
       _records[s].inMotion = true
       _motion.append(s)

@@ -112,7 +112,6 @@ extension Scene {
       _resolve(g, tx: tx, t: t, result: &result)
       _noteGroupMotion(g)
       _refreshGroupHot(g)
-      _hotDirty.append(contentsOf: _groups[g].members)
     }
     for s in leaveNow where _records[s].live { _evict(s) }
     if !leaveNow.isEmpty { _order.removeAll { !_records[$0].live } }
@@ -284,7 +283,14 @@ extension Scene {
     guard f != _records[s].element.frame else { return }
     _records[s].element.frame = f
     _records[s].frame.retarget(f._q, animation: tx.animation, at: t, fast: _fast)
-    _noteMotion(s)
+    // Only the own frame changed: patch its row instead of re-deriving it.
+    _noteMotion(s, row: false)
+    if s < _hot.count {
+      _hot[s].quad = Int32(_records[s].frame._quad)
+      _hot[s].frame = _records[s].frame._general.value
+    } else {
+      _hotDirty.append(s)
+    }
     if let g = _records[s].group { _markDirty(g, &dirty) }
   }
 
