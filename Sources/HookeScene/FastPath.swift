@@ -185,6 +185,12 @@ final class _FastPath {
   }
 
   func retarget(_ q: Int, to target: _Quad, group: BatchGroup) {
+    // Values stay where they are unless a displacement overflows (only near ±Double.greatestFiniteMagnitude).
+    let huge = 0x1p1000
+    let old = value(q)
+    let reread =
+      !(target.a.magnitude < huge && target.b.magnitude < huge && target.c.magnitude < huge && target.d.magnitude < huge
+      && old.a.magnitude < huge && old.b.magnitude < huge && old.c.magnitude < huge && old.d.magnitude < huge)
     (_t[0], _t[1], _t[2], _t[3]) = (target.a, target.b, target.c, target.d)
     let engine = self.engine
     handles.withUnsafeBufferPointer { h in
@@ -192,7 +198,7 @@ final class _FastPath {
         _ = engine.retarget(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]), to: t, group: group)
       }
     }
-    _reread(q)
+    if reread { _reread(q) }
   }
 
   func removeQuad(_ q: Int) {
@@ -251,8 +257,12 @@ struct _FrameChannel {
   }
 
   /// Retargets at `t` (the fast path must already be refreshed at `t`).
-  mutating func retarget(_ newValue: _Quad, animation: Animation?, at t: Double, fast: _FastPath?) {
-    if let fast, let animation, let group = fast.group(for: animation) {
+  /// `batchGroup`: `fast.group(for: animation)` when the caller already knows it (a transaction
+  /// looks its animation up once instead of once per channel quad).
+  mutating func retarget(
+    _ newValue: _Quad, animation: Animation?, at t: Double, fast: _FastPath?, batchGroup: BatchGroup? = nil
+  ) {
+    if let fast, let animation, let group = batchGroup ?? fast.group(for: animation) {
       if _quad >= 0 {
         fast.retarget(_quad, to: newValue, group: group)
       } else {

@@ -62,6 +62,10 @@ extension Scene {
     var result = TransactionResult()
     let t = _clock(time)
     _fast?.refresh(to: t)
+    // The transaction's batch group, looked up at its first use and then reused (`.none`: not
+    // looked up yet; looking it up creates the group, which must not happen before a frame
+    // actually uses it: a SwiftUI-model group's substep clock starts at its creation).
+    var txGroup: BatchGroup?? = .none
     var dirtyGroups: [Int] = []
     var zoomInserted: [Int] = []
     var leaveNow: [Int] = []
@@ -93,7 +97,7 @@ extension Scene {
         _update(s, e, tx: tx, t: t, result: &result, dirty: &dirtyGroups)
       case .setFrame(let id, let frame):
         guard let s = _slots[id] else { result.diagnostics.append(.unknownElement(id)); continue }
-        _setFrame(s, frame, tx: tx, t: t, result: &result, dirty: &dirtyGroups)
+        _setFrame(s, frame, tx: tx, t: t, batchGroup: &txGroup, result: &result, dirty: &dirtyGroups)
       case .container(let c):
         guard c.id != .root else { continue }
         var c = c
@@ -109,7 +113,7 @@ extension Scene {
       _noteMotion(s)
     }
     for g in dirtyGroups where _groups[g].dirty {
-      _resolve(g, tx: tx, t: t, result: &result)
+      _resolve(g, tx: tx, t: t, batchGroup: &txGroup, result: &result)
       _noteGroupMotion(g)
       _refreshGroupHot(g)
     }
@@ -119,6 +123,14 @@ extension Scene {
   }
 
   // MARK: - Operations
+
+  /// The fast path's group for the transaction's animation, looked up once per transaction.
+  func _batchGroup(_ tx: SceneTransaction, _ cache: inout BatchGroup??) -> BatchGroup? {
+    if case .some(let g) = cache { return g }
+    let g = tx.animation.flatMap { _fast?.group(for: $0) }
+    cache = .some(g)
+    return g
+  }
 
   func _isFinite(_ r: Rect) -> Bool {
     r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
@@ -268,7 +280,9 @@ extension Scene {
   }
 
   mutating func _setFrame(
-    _ s: Int, _ frame: Rect, tx: SceneTransaction, t: Double, result: inout TransactionResult, dirty: inout [Int]
+    _ s: Int, _ frame: Rect, tx: SceneTransaction, t: Double, batchGroup: inout BatchGroup??,
+    result: inout TransactionResult,
+    dirty: inout [Int]
   ) {
     var f = frame
     let id = _records[s].element.id
@@ -282,7 +296,8 @@ extension Scene {
     }
     guard f != _records[s].element.frame else { return }
     _records[s].element.frame = f
-    _records[s].frame.retarget(f._q, animation: tx.animation, at: t, fast: _fast)
+    let group = _batchGroup(tx, &batchGroup)
+    _records[s].frame.retarget(f._q, animation: tx.animation, at: t, fast: _fast, batchGroup: group)
     // Only the own frame changed: patch its row instead of re-deriving it.
     _noteMotion(s, row: false)
     if s < _hot.count {
@@ -385,7 +400,9 @@ extension Scene {
   }
 
   /// Picks the source of group `g`, reports the pitfalls, and retargets the shared frame.
-  mutating func _resolve(_ g: Int, tx: SceneTransaction, t: Double, result: inout TransactionResult) {
+  mutating func _resolve(
+    _ g: Int, tx: SceneTransaction, t: Double, batchGroup: inout BatchGroup??, result: inout TransactionResult
+  ) {
     _groups[g].dirty = false
     let key = _groups[g].key
     let members = _groups[g].members
@@ -444,7 +461,8 @@ extension Scene {
       _groups[g].shared = _FrameChannel(tv, time: t)
     } else if _groups[g].shared!.target != tv {
       // From wherever the shared frame is (the previous source's frame, or mid-flight).
-      _groups[g].shared!.retarget(tv, animation: tx.animation, at: t, fast: _fast)
+      let group = _batchGroup(tx, &batchGroup)
+      _groups[g].shared!.retarget(tv, animation: tx.animation, at: t, fast: _fast, batchGroup: group)
     }
     _groups[g].source = srcID
     for (s, clip, start) in before {
