@@ -28,10 +28,15 @@ import HookeAnimation
 ///   the transaction's animation (merge/combine rules of HookeAnimation).
 /// - **Render order**: container z-index, then element z-index, then insertion order.
 ///
-/// Cost: a transaction is O(changes + touched groups); a frame is O(elements). With
-/// `fastPath: true` frames animated by springs and timing curves step on a ``BatchEngine`` and a
-/// frame performs no heap allocation once the render list has grown (measured by
-/// `Benchmarks/scene-bench` under `Benchmarks/malloc-counter`); the general path's animators
+/// Cost: a transaction is O(changes + touched groups); a frame is O(elements in motion on the
+/// general path) plus one pass writing the render list from compact per-element rows (about 56
+/// bytes per element, a shared default style, per-group shared-frame rows). Animators exist only
+/// for properties that are animating on the general path. With `fastPath: true` frames animated
+/// by springs and timing curves step on a ``BatchEngine`` (on `threads` workers), only the
+/// channels a step moved are copied into the scene's value table, and a frame performs no heap
+/// allocation once the render list has grown with `threads: 1` (measured by
+/// `Benchmarks/scene-bench` under `Benchmarks/malloc-counter`; with more threads Dispatch's
+/// `concurrentPerform` allocates a few small blocks per frame). The general path's animators
 /// allocate in their animation state (about two allocations per animating property per frame).
 public struct Scene {
   /// This scene's token (namespaces carry it).
