@@ -1,4 +1,3 @@
-import Dispatch
 import Hooke
 import HookeAnimation
 import HookeThreads
@@ -19,8 +18,9 @@ import HookeThreads
 /// integrator's substep clock is shared by all channels of one animation value.
 final class _FastPath {
   let engine = BatchEngine<Double>()
-  /// Multi-core stepping (`threads > 1`); bit-identical to the single-threaded step.
-  let stepper: BatchThreadedStepper<Double>?
+  /// Workers for stepping, the value scatter and the render rows (`threads > 1`); every split
+  /// gives results bit-identical to one thread (each channel and row is computed alone).
+  let pool: WorkerPool?
   let threads: Int
   var groups: [Animation: BatchGroup] = [:]
   /// Channel handles, four per quad (slot `q` uses `4q ..< 4q + 4`), and their values as of
@@ -41,9 +41,16 @@ final class _FastPath {
   var _w = [Double](repeating: 0, count: 4)
   var _h = [BatchChannel](repeating: BatchChannel(index: 0, generation: 0), count: 4)
 
+  /// Per-worker counts of snapped channels (allocated once).
+  let _snapped: UnsafeMutablePointer<Int>
+
+  deinit { _snapped.deallocate() }
+
   init(threads: Int) {
     self.threads = Swift.max(1, threads)
-    stepper = self.threads > 1 ? BatchThreadedStepper(engine: engine, threads: self.threads, chunkSize: 16_384) : nil
+    pool = self.threads > 1 ? WorkerPool(threads: self.threads) : nil
+    _snapped = .allocate(capacity: self.threads)
+    _snapped.initialize(repeating: 0, count: self.threads)
   }
 
   /// The batch group for `animation`, or `nil` when it needs the general path.
@@ -98,39 +105,79 @@ final class _FastPath {
       engine.step(ticks: target - engine.now)  // keeps the clocks (and the SwiftUI substep clocks) in step
       return
     }
-    if let stepper { stepper.step(ticks: target - engine.now) } else { engine.step(ticks: target - engine.now) }
     let chunk = self.chunk
+    if let pool, moving > chunk {
+      _stepOnWorkers(pool, ticks: target - engine.now, groupCount: groupCount)
+    } else {
+      engine.step(ticks: target - engine.now)
+    }
     slotMap.withUnsafeBufferPointer { map in
       values.withUnsafeMutableBufferPointer { v in
         activeBefore.withUnsafeBufferPointer { before in
           let engine = self.engine
-          if threads == 1 || moving <= chunk {
-            for g in 0..<groupCount {
-              engine.scatterValues(group: BatchGroup(index: g), range: 0..<before[g], through: map, into: v)
-            }
-          } else {
+          if let pool, moving > chunk {
             // Chunk k of the concatenated ranges goes to worker k mod threads; each channel
             // writes only its own entry, so the result does not depend on the split.
-            let threads = self.threads
-            nonisolated(unsafe) let (map, v, before) = (map, v, before)
-            DispatchQueue.concurrentPerform(iterations: threads) { worker in
-              var k = 0
-              for g in 0..<groupCount {
-                var lower = 0
-                while lower < before[g] {
-                  let upper = Swift.min(before[g], lower + chunk)
-                  if k % threads == worker {
-                    engine.scatterValues(group: BatchGroup(index: g), range: lower..<upper, through: map, into: v)
+            var job = _ScatterJob(
+              engine: engine, groupCount: groupCount, chunk: chunk, threads: pool.threads, map: map, values: v,
+              before: before)
+            withUnsafeMutablePointer(to: &job) { job in
+              pool.run(context: UnsafeMutableRawPointer(job)) { raw, worker in
+                let job = raw!.assumingMemoryBound(to: _ScatterJob.self)
+                let (engine, before) = (job.pointee.engine, job.pointee.before)
+                var k = 0
+                for g in 0..<job.pointee.groupCount {
+                  var lower = 0
+                  while lower < before[g] {
+                    let upper = Swift.min(before[g], lower + job.pointee.chunk)
+                    if k % job.pointee.threads == worker {
+                      engine.scatterValues(
+                        group: BatchGroup(index: g), range: lower..<upper, through: job.pointee.map, into: job.pointee.values)
+                    }
+                    k += 1
+                    lower = upper
                   }
-                  k += 1
-                  lower = upper
                 }
               }
+            }
+          } else {
+            for g in 0..<groupCount {
+              engine.scatterValues(group: BatchGroup(index: g), range: 0..<before[g], through: map, into: v)
             }
           }
         }
       }
     }
+  }
+
+  /// ``BatchEngine/step(ticks:)`` on the pool's workers (phased stepping, chunk k of the
+  /// concatenated active ranges to worker k mod threads; bit-identical to one thread).
+  func _stepOnWorkers(_ pool: WorkerPool, ticks: Int64, groupCount: Int) {
+    guard engine.prepareStep(ticks: ticks) else { return }
+    var job = _StepJob(engine: engine, groupCount: groupCount, chunk: chunk, threads: pool.threads, counts: _snapped)
+    withUnsafeMutablePointer(to: &job) { job in
+      pool.run(context: UnsafeMutableRawPointer(job)) { raw, worker in
+        let job = raw!.assumingMemoryBound(to: _StepJob.self)
+        let engine = job.pointee.engine
+        var n = 0
+        var k = 0
+        for g in 0..<job.pointee.groupCount {
+          let group = BatchGroup(index: g)
+          let active = engine.activeCount(of: group)
+          var lower = 0
+          while lower < active {
+            let upper = Swift.min(active, lower + job.pointee.chunk)
+            if k % job.pointee.threads == worker { n += engine.stepChannels(group: group, range: lower..<upper) }
+            k += 1
+            lower = upper
+          }
+        }
+        job.pointee.counts[worker] = n
+      }
+    }
+    var total = 0
+    for w in 0..<pool.threads { total += _snapped[w] }
+    engine.finishStep(snapped: total)
   }
 
   /// Re-reads quad `q`'s values from the engine (after an add or retarget; an overflowing
@@ -293,4 +340,20 @@ struct _FrameChannel {
     if _quad >= 0, let f = fast { f.removeQuad(_quad) }
     _quad = -1
   }
+}
+
+/// The state of a threaded step (`_FastPath._stepOnWorkers`), passed to the workers by pointer.
+struct _StepJob {
+  let engine: BatchEngine<Double>
+  let groupCount, chunk, threads: Int
+  let counts: UnsafeMutablePointer<Int>
+}
+
+/// The state of a threaded value scatter (`_FastPath.refresh`), passed to the workers by pointer.
+struct _ScatterJob {
+  let engine: BatchEngine<Double>
+  let groupCount, chunk, threads: Int
+  let map: UnsafeBufferPointer<Int32>
+  let values: UnsafeMutableBufferPointer<Double>
+  let before: UnsafeBufferPointer<Int>
 }

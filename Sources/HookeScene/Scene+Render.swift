@@ -1,4 +1,3 @@
-import Dispatch
 import Hooke
 import HookeAnimation
 
@@ -124,22 +123,25 @@ extension Scene {
             _order.withUnsafeBufferPointer { order in
               func write(_ values: UnsafeBufferPointer<Double>?) {
                 let tables = _RowTables(hot: hot, groups: groups, looks: looks, values: values)
-                if threads == 1 || order.count <= chunk {
-                  _writeRows(columns, order: order, range: 0..<order.count, tables)
-                } else {
+                if let pool = fast?.pool, threads > 1, order.count > chunk {
                   // Rows are independent (row k is order[k] without dimming rows): chunk j of the
                   // order goes to worker j mod threads; the columns do not depend on the split.
-                  nonisolated(unsafe) let order = order
-                  nonisolated(unsafe) let scene = self
-                  let chunks = (order.count + chunk - 1) / chunk
-                  DispatchQueue.concurrentPerform(iterations: threads) { worker in
-                    var j = worker
-                    while j < chunks {
-                      let range = (j * chunk)..<Swift.min(order.count, (j + 1) * chunk)
-                      scene._writeRows(columns, order: order, range: range, tables)
-                      j += threads
+                  var job = _RowsJob(scene: self, columns: columns, order: order, tables: tables, chunk: chunk, threads: threads)
+                  withUnsafeMutablePointer(to: &job) { job in
+                    pool.run(context: UnsafeMutableRawPointer(job)) { raw, worker in
+                      let job = raw!.assumingMemoryBound(to: _RowsJob.self)
+                      let (order, chunk) = (job.pointee.order, job.pointee.chunk)
+                      let chunks = (order.count + chunk - 1) / chunk
+                      var j = worker
+                      while j < chunks {
+                        let range = (j * chunk)..<Swift.min(order.count, (j + 1) * chunk)
+                        job.pointee.scene._writeRows(job.pointee.columns, order: order, range: range, job.pointee.tables)
+                        j += job.pointee.threads
+                      }
                     }
                   }
+                } else {
+                  _writeRows(columns, order: order, range: 0..<order.count, tables)
                 }
               }
               if let fast {
@@ -221,4 +223,13 @@ struct _RowTables: @unchecked Sendable {
   let groups: UnsafeBufferPointer<_GroupHot>
   let looks: UnsafeBufferPointer<_Look>
   let values: UnsafeBufferPointer<Double>?
+}
+
+/// The state of threaded row writing (`Scene._writeRenderList`), passed to the workers by pointer.
+struct _RowsJob {
+  let scene: Scene
+  let columns: _RenderColumns
+  let order: UnsafeBufferPointer<Int>
+  let tables: _RowTables
+  let chunk, threads: Int
 }
