@@ -77,6 +77,9 @@ var transactionTimes: [UInt64] = []
 var frameTimes: [UInt64] = []
 var transactionFrameTimes: [UInt64] = []
 frameTimes.reserveCapacity(frames)
+// Reserved so the harness itself does not allocate inside the measured frames.
+transactionTimes.reserveCapacity(frames / 20 + 2)
+transactionFrameTimes.reserveCapacity(frames / 20 + 2)
 var diagnostics = 0
 let spring = Animation.spring(response: 0.5, dampingFraction: 0.8)
 let layouts = [1000, 700, 1300, 850]

@@ -34,9 +34,9 @@ import HookeAnimation
 /// for properties that are animating on the general path. With `fastPath: true` frames animated
 /// by springs and timing curves step on a ``BatchEngine`` (on `threads` workers), only the
 /// channels a step moved are copied into the scene's value table, and a frame performs no heap
-/// allocation once the render list has grown with `threads: 1` (measured by
-/// `Benchmarks/scene-bench` under `Benchmarks/malloc-counter`; with more threads Dispatch's
-/// `concurrentPerform` allocates a few small blocks per frame). The general path's animators
+/// allocation once the render list has grown, for any thread count (measured by
+/// `Benchmarks/scene-bench` under `Benchmarks/malloc-counter`; workers are a
+/// `HookeThreads.WorkerPool`). The general path's animators
 /// allocate in their animation state (about two allocations per animating property per frame).
 public struct Scene {
   /// This scene's token (namespaces carry it).
@@ -89,8 +89,9 @@ public struct Scene {
   /// of such a scene share it, so keep one copy.
   ///
   /// `threads` (default 1; values < 1 read as 1): workers stepping the fast path's batch engine
-  /// and refreshing its value table (HookeThreads, Dispatch). Results are bit-identical for any
-  /// thread count; ignored without the fast path.
+  /// and refreshing its value table and the render list's rows (a `HookeThreads.WorkerPool`
+  /// started here). Results are bit-identical for any thread count; ignored without the fast
+  /// path.
   public init(bounds: Rect = Rect(x: 0, y: 0, width: 390, height: 844), fastPath: Bool = false, threads: Int = 1) {
     token = _nextSceneToken()
     self.bounds = bounds
