@@ -1,6 +1,8 @@
 // A fixed pool of worker threads for per-frame parallel loops without per-call allocation
 // (Dispatch's concurrentPerform allocates a few blocks per call, which a frame budget that
 // promises zero allocations per frame cannot afford).
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,7 +13,7 @@ import Darwin
 /// `1..<threads` are threads started once at initialisation and parked between calls.
 ///
 /// ``run(_:)`` calls `body(worker)` once for every `worker` in `0..<threads` and returns when all
-/// calls have returned. It allocates nothing per call (a mutex, two condition variables and the
+/// calls have returned. It allocates nothing per call (a mutex, a condition variable and the
 /// threads are created in `init`), so a frame can use it and keep zero heap allocations. Calls
 /// must not overlap (one caller at a time; a nested `run` from inside a body deadlocks). With
 /// `threads ≤ 1` (values < 1 read as 1) no thread is started and `run` calls `body(0)` directly.
@@ -98,27 +100,31 @@ final class _WorkerContext {
 final class _WorkerPoolState: @unchecked Sendable {
   let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-  let done = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-  /// The running call's work and context.
+  /// The running call's work and context (written before `generation` is bumped).
   var job: (@convention(c) (UnsafeMutableRawPointer?, Int) -> Void)?
   var context: UnsafeMutableRawPointer?
-  var generation = 0
-  var pending = 0
-  var stopping = false
+  /// Bumped (under `mutex`) once per call; workers run the job when it moves.
+  let generation = Atomic<Int>(0)
+  /// Workers still running the current call.
+  let pending = Atomic<Int>(0)
+  let stopping = Atomic<Bool>(false)
   let workers: Int
   /// Worker indices whose thread failed to start.
   var missing: [Int] = []
+  /// Polls of `generation` before a worker parks on `wake`: a frame's consecutive parallel
+  /// loops (step, scatter, rows) follow each other within microseconds, and a parked thread
+  /// woken by the caller tends to start only once the caller blocks, which serialises the work.
+  static let spinLimit = 1 << 17
 
   init(workers: Int) {
     self.workers = workers
     pthread_mutex_init(mutex, nil)
     pthread_cond_init(wake, nil)
-    pthread_cond_init(done, nil)
   }
 
   deinit {
-    pthread_cond_destroy(done); pthread_cond_destroy(wake); pthread_mutex_destroy(mutex)
-    done.deallocate(); wake.deallocate(); mutex.deallocate()
+    pthread_cond_destroy(wake); pthread_mutex_destroy(mutex)
+    wake.deallocate(); mutex.deallocate()
   }
 
   func lost(_ worker: Int) {
@@ -126,50 +132,52 @@ final class _WorkerPoolState: @unchecked Sendable {
   }
 
   func start(_ context: UnsafeMutableRawPointer?, _ work: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void) {
-    pthread_mutex_lock(mutex)
     job = work
     self.context = context
-    pending = workers - missing.count
-    generation &+= 1
+    pending.store(workers - missing.count, ordering: .releasing)
+    pthread_mutex_lock(mutex)
+    generation.add(1, ordering: .releasing)
     pthread_cond_broadcast(wake)
     pthread_mutex_unlock(mutex)
   }
 
   func wait() {
-    pthread_mutex_lock(mutex)
-    while pending > 0 { pthread_cond_wait(done, mutex) }
+    var spins = 0
+    while pending.load(ordering: .acquiring) > 0 {
+      spins += 1
+      if spins & 1023 == 0 { sched_yield() }
+    }
     job = nil  // the context may live on the caller's stack
     context = nil
-    pthread_mutex_unlock(mutex)
   }
 
   func stop() {
     pthread_mutex_lock(mutex)
-    stopping = true
+    stopping.store(true, ordering: .releasing)
     pthread_cond_broadcast(wake)
     pthread_mutex_unlock(mutex)
   }
 
   func loop(worker: Int) {
     var seen = 0
-    pthread_mutex_lock(mutex)
     while true {
-      while generation == seen && !stopping { pthread_cond_wait(wake, mutex) }
-      if stopping { break }
-      seen = generation
-      _call(worker)
-      pending -= 1
-      if pending == 0 { pthread_cond_signal(done) }
+      var spins = 0
+      while generation.load(ordering: .acquiring) == seen && !stopping.load(ordering: .acquiring)
+        && spins < Self.spinLimit
+      {
+        spins += 1
+      }
+      if generation.load(ordering: .acquiring) == seen && !stopping.load(ordering: .acquiring) {
+        pthread_mutex_lock(mutex)
+        while generation.load(ordering: .acquiring) == seen && !stopping.load(ordering: .acquiring) {
+          pthread_cond_wait(wake, mutex)
+        }
+        pthread_mutex_unlock(mutex)
+      }
+      if stopping.load(ordering: .acquiring) { break }
+      seen = generation.load(ordering: .acquiring)
+      job!(context, worker)
+      pending.subtract(1, ordering: .releasing)
     }
-    pthread_mutex_unlock(mutex)
-  }
-
-  /// Runs the job outside the lock; the local reference ends before the lock is taken again.
-  @inline(never)
-  private func _call(_ worker: Int) {
-    let work = job!, context = self.context
-    pthread_mutex_unlock(mutex)
-    work(context, worker)
-    pthread_mutex_lock(mutex)
   }
 }

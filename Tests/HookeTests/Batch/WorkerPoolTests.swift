@@ -35,3 +35,31 @@ import Testing
     for i in 0..<n { #expect(out[i] == Double(i) * 0.5) }
   }
 }
+
+#if canImport(Glibc)
+import Glibc
+import Synchronization
+
+private let barrier = Atomic<Int>(0)
+
+/// The workers really are other threads (worker 0 is the caller), running at the same time.
+@Suite struct WorkerPoolThreadTests {
+  @Test func workersRunOnDistinctThreadsConcurrently() {
+    let pool = WorkerPool(threads: 3)
+    let ids = UnsafeMutablePointer<pthread_t>.allocate(capacity: 3)
+    defer { ids.deallocate() }
+    nonisolated(unsafe) let slots = ids
+    barrier.store(0, ordering: .sequentiallyConsistent)
+    pool.run { worker in
+      slots[worker] = pthread_self()
+      // A barrier: every body waits (bounded) until all three are inside at the same time.
+      barrier.add(1, ordering: .sequentiallyConsistent)
+      var spins = 0
+      while barrier.load(ordering: .sequentiallyConsistent) < 3 && spins < 500_000_000 { spins += 1 }
+    }
+    #expect(barrier.load(ordering: .sequentiallyConsistent) == 3)
+    #expect(pthread_equal(ids[0], pthread_self()) != 0)
+    #expect(pthread_equal(ids[0], ids[1]) == 0 && pthread_equal(ids[1], ids[2]) == 0 && pthread_equal(ids[0], ids[2]) == 0)
+  }
+}
+#endif
