@@ -23,7 +23,8 @@ let package = Package(
     .target(name: "HookeScene", dependencies: ["Hooke", "HookeAnimation", "HookeThreads"]),
     .testTarget(name: "HookeSceneTests", dependencies: ["HookeScene", "HookeAnimation", "Hooke", "_TestSupport"]),
     .executableTarget(name: "scene-bench", dependencies: ["HookeScene", "HookeAnimation", "Hooke"], path: "Benchmarks/scene-bench"),
-    // Multi-core stepping of the batch engine (Dispatch; not part of the Embedded core).
+    // Multi-core stepping of the batch engine and an allocation-free worker pool (Dispatch,
+    // pthreads; not part of the Embedded core).
     .target(name: "HookeThreads", dependencies: ["Hooke"]),
     // The frame-budget benchmark harness: workloads, metrics, results, compare, reports, CLI layer.
     .target(name: "FrameBudget", dependencies: ["Hooke"]),
