@@ -18,11 +18,13 @@ let package = Package(
     .target(name: "Hooke"),
     // SwiftUI-faithful animations on top of the core (no Foundation).
     .target(name: "HookeAnimation", dependencies: ["Hooke"]),
-    // Headless transitions, matched geometry and transactions for many elements (no Foundation).
-    .target(name: "HookeScene", dependencies: ["Hooke", "HookeAnimation"]),
+    // Headless transitions, matched geometry and transactions for many elements (no Foundation;
+    // Dispatch through HookeThreads for multi-core fast-path frames).
+    .target(name: "HookeScene", dependencies: ["Hooke", "HookeAnimation", "HookeThreads"]),
     .testTarget(name: "HookeSceneTests", dependencies: ["HookeScene", "HookeAnimation", "Hooke", "_TestSupport"]),
     .executableTarget(name: "scene-bench", dependencies: ["HookeScene", "HookeAnimation", "Hooke"], path: "Benchmarks/scene-bench"),
-    // Multi-core stepping of the batch engine (Dispatch; not part of the Embedded core).
+    // Multi-core stepping of the batch engine and an allocation-free worker pool (Dispatch,
+    // pthreads; not part of the Embedded core).
     .target(name: "HookeThreads", dependencies: ["Hooke"]),
     // The frame-budget benchmark harness: workloads, metrics, results, compare, reports, CLI layer.
     .target(name: "FrameBudget", dependencies: ["Hooke"]),

@@ -1,10 +1,17 @@
 // scene-bench: transaction and frame cost of HookeScene for N matched elements.
 //
-// Usage: swift run -c release scene-bench [N] [frames] [--general]
-// (default: the batch fast path; --general uses per-property animators).
-// Builds N matched pairs (a source cell in a grid, and an invisible non-source follower), then
-// one spring transaction retargets every source (N group retargets), then `frames` frames at
-// 60 Hz. Prints ns per element for the transaction and per frame, and a hash of the last render
+// Usage: swift run -c release scene-bench [N] [frames] [--general] [--threads T]
+//                                          [--mode retarget|grid-reflow] [--hz H]
+// (default: the batch fast path on 1 thread, mode `retarget`, 60 Hz).
+//
+// retarget: N matched elements (a source cell in a 1000-wide grid each), one spring transaction
+// retargets every element (N group retargets), then `frames` frames.
+// grid-reflow (the frame-budget suite's scenario shape): N matched cards in a grid; every 20
+// frames one spring transaction lays all N out again with a new column count (cycling
+// 1000, 700, 1300, 850), re-triggered before the previous flight settles; `frames` frames in all.
+//
+// Prints ns per element for the transactions and per frame (median, p99, max), heap allocations
+// per frame when run under Benchmarks/malloc-counter (LD_PRELOAD), and a hash of the last render
 // list (so the work cannot be optimised away).
 import Hooke
 import HookeAnimation
@@ -29,60 +36,111 @@ func nowNanoseconds() -> UInt64 {
 }
 
 let args = CommandLine.arguments
-let n = args.count > 1 ? Int(args[1]) ?? 1_000_000 : 1_000_000
-let frames = args.count > 2 ? Int(args[2]) ?? 30 : 30
-let general = args.contains("--general")
-
-var scene = Scene(bounds: Rect(x: 0, y: 0, width: 4000, height: 4000), fastPath: !general)
-let ns = scene.makeNamespace()
-let cell = 4000.0 / 1000
-func frame(_ i: Int, shift: Double) -> Rect {
-  Rect(x: Double(i % 1000) * cell + shift, y: Double(i / 1000 % 1000) * cell, width: cell * 0.8, height: cell * 0.8)
+func option(_ name: String) -> String? {
+  guard let i = args.firstIndex(of: name), i + 1 < args.count else { return nil }
+  return args[i + 1]
 }
+let positional = args.dropFirst().enumerated().filter { k, a in
+  !a.hasPrefix("--") && !(k > 0 && ["--threads", "--mode", "--hz"].contains(args[k]))
+}.map(\.element)
+let n = positional.count > 0 ? Int(positional[0]) ?? 1_000_000 : 1_000_000
+let mode = option("--mode") ?? "retarget"
+let frames = positional.count > 1 ? Int(positional[1]) ?? 30 : (mode == "grid-reflow" ? 120 : 30)
+let general = args.contains("--general")
+let threads = max(1, Int(option("--threads") ?? "1") ?? 1)
+let hz = max(1, Int64(option("--hz") ?? "60") ?? 60)
+guard mode == "retarget" || mode == "grid-reflow" else {
+  print("scene-bench: unknown --mode \(mode) (retarget, grid-reflow)")
+  exit(64)
+}
+
+var scene = Scene(bounds: Rect(x: 0, y: 0, width: 4000, height: 4000), fastPath: !general, threads: threads)
+let ns = scene.makeNamespace()
+nonisolated func frame(_ i: Int, columns: Int, shift: Double) -> Rect {
+  let cell = 4000.0 / Double(columns)
+  return Rect(
+    x: Double(i % columns) * cell + shift, y: Double(i / columns) * cell, width: cell * 0.8, height: cell * 0.8)
+}
+func time(_ tick: Int64) -> Double { PropertyAnimator<Double>.time(tick: tick, ticksPerSecond: hz) }
 
 var t0 = nowNanoseconds()
 scene.withoutAnimation(at: 0) { tx in
   tx.reserveCapacity(n)
   for i in 0..<n {
-    tx.insert(Element(id: ElementID(i), frame: frame(i, shift: 0)).matchedGeometry(id: .int(i), in: ns))
+    tx.insert(Element(id: ElementID(i), frame: frame(i, columns: 1000, shift: 0)).matchedGeometry(id: .int(i), in: ns))
   }
 }
 scene.advance(to: 0)
 let build = nowNanoseconds() - t0
 
-t0 = nowNanoseconds()
-let result = scene.withAnimation(.spring(response: 0.5, dampingFraction: 0.8), at: 1.0 / 60) { tx in
-  tx.reserveCapacity(n)
-  for i in 0..<n { tx.setFrame(ElementID(i), frame(i, shift: 100)) }
-}
-let transaction = nowNanoseconds() - t0
-
+var transactionTimes: [UInt64] = []
 var frameTimes: [UInt64] = []
+var transactionFrameTimes: [UInt64] = []
 frameTimes.reserveCapacity(frames)
-var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-// The first frame after the transaction may grow the render list's capacity; count from the second.
-scene.advance(to: PropertyAnimator<Double>.time(tick: 2, ticksPerSecond: 60))
-let mallocsBefore = mallocCount?()
-for k in 3..<(3 + frames) {
+// Reserved so the harness itself does not allocate inside the measured frames.
+transactionTimes.reserveCapacity(frames / 20 + 2)
+transactionFrameTimes.reserveCapacity(frames / 20 + 2)
+var diagnostics = 0
+let spring = Animation.spring(response: 0.5, dampingFraction: 0.8)
+let layouts = [1000, 700, 1300, 850]
+@MainActor func retarget(at tick: Int64, wave: Int) {
+  let columns = mode == "grid-reflow" ? layouts[(wave + 1) % layouts.count] : 1000
+  let shift = mode == "grid-reflow" ? 0 : 100.0
   let s = nowNanoseconds()
-  scene.advance(to: PropertyAnimator<Double>.time(tick: Int64(k), ticksPerSecond: 60))
-  frameTimes.append(nowNanoseconds() - s)
+  let result = scene.withAnimation(spring, at: time(tick)) { tx in
+    tx.reserveCapacity(n)
+    for i in 0..<n { tx.setFrame(ElementID(i), frame(i, columns: columns, shift: shift)) }
+  }
+  transactionTimes.append(nowNanoseconds() - s)
+  diagnostics += result.diagnostics.count
+}
+
+retarget(at: 1, wave: 0)
+// The first frame after the first transaction may grow the render list's capacity; measure from
+// the next one.
+scene.advance(to: time(2))
+let mallocsBefore = mallocCount?()
+var mallocsInTransactions: UInt64 = 0
+for k in Int64(3)..<(3 + Int64(frames)) {
+  var transaction: UInt64 = 0
+  if mode == "grid-reflow" && k % 20 == 0 {
+    let m0 = mallocCount?() ?? 0
+    let s = nowNanoseconds()
+    retarget(at: k, wave: Int(k / 20))
+    transaction = nowNanoseconds() - s
+    mallocsInTransactions += (mallocCount?() ?? 0) - m0
+  }
+  let s = nowNanoseconds()
+  scene.advance(to: time(k))
+  let f = nowNanoseconds() - s
+  frameTimes.append(f)
+  if transaction > 0 { transactionFrameTimes.append(f + transaction) }
 }
 let mallocsAfter = mallocCount?()
+var hash: UInt64 = 0xcbf2_9ce4_8422_2325
 let list = scene.renderList
 for i in stride(from: 0, to: list.count, by: max(1, list.count / 4096)) {
   hash = (hash ^ list.x[i].bitPattern) &* 0x100_0000_01b3
   hash = (hash ^ list.width[i].bitPattern) &* 0x100_0000_01b3
 }
 frameTimes.sort()
+func perElement(_ ns: UInt64) -> String { String(Double(ns) / Double(n)) }
+func ms(_ ns: UInt64) -> String { String(Double(ns / 1000) / 1000) }
 let median = frameTimes.isEmpty ? 0 : frameTimes[frameTimes.count / 2]
-print("path: \(general ? "general (per-property animators)" : "batch fast path")")
-print("elements: \(n), diagnostics: \(result.diagnostics.count), render rows: \(list.count)")
-print("build (insert, unanimated): \(Double(build) / Double(n)) ns/element")
-print("transaction (retarget \(n) matched groups, spring): \(Double(transaction) / Double(n)) ns/element")
-print("frame (median of \(frames), 60 Hz): \(Double(median) / Double(n)) ns/element  [min \(Double(frameTimes.first ?? 0) / Double(n)), max \(Double(frameTimes.last ?? 0) / Double(n))]")
+let p99 = frameTimes.isEmpty ? 0 : frameTimes[min(frameTimes.count - 1, (frameTimes.count * 99 + 99) / 100 - 1)]
+let maxFrame = frameTimes.last ?? 0
+print("path: \(general ? "general (per-property animators)" : "batch fast path"), threads: \(threads), mode: \(mode), \(hz) Hz")
+print("elements: \(n), diagnostics: \(diagnostics), render rows: \(list.count)")
+print("build (insert, unanimated): \(perElement(build)) ns/element")
+let txMedian = transactionTimes.sorted()[transactionTimes.count / 2]
+print("transaction (retarget \(n) matched groups, spring; median of \(transactionTimes.count)): \(perElement(txMedian)) ns/element (\(ms(txMedian)) ms)")
+print("frame (\(frames) frames): median \(perElement(median)) ns/element (\(ms(median)) ms), p99 \(ms(p99)) ms, max \(ms(maxFrame)) ms, budget \(ms(UInt64(1_000_000_000 / hz))) ms")
+if !transactionFrameTimes.isEmpty {
+  print("frames with a transaction (transaction + frame): max \(ms(transactionFrameTimes.max()!)) ms")
+}
 if let a = mallocsBefore, let b = mallocsAfter {
-  print("heap allocations during the \(frames) measured frames: \(b - a) (\(Double(b - a) / Double(max(frames, 1))) per frame)")
+  let inFrames = b - a - mallocsInTransactions
+  print("heap allocations during the \(frames) measured frames (transactions excluded): \(inFrames) (\(Double(inFrames) / Double(max(frames, 1))) per frame)")
 } else {
   print("heap allocations: not counted (run under LD_PRELOAD of Benchmarks/malloc-counter)")
 }

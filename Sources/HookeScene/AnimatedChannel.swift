@@ -5,39 +5,65 @@ import HookeAnimation
 /// retarget semantics (merge or combine, spec §2.7). The general path, used for every
 /// animation, is a ``PropertyAnimator``; a batch engine can replace the storage for spring and
 /// timing-curve animations without changing the scene. Idle channels cost nothing per frame.
+///
+/// Storage: the value inline, and the animator only while an animation runs (boxed, copied on
+/// write so scene copies stay independent). An idle animator is equivalent to none: its model
+/// and presentation equal ``value``, its velocity is zero, and its clock never runs ahead of the
+/// scene's, so a fresh one made at the next animated change behaves identically.
 struct _Channel<V: VectorArithmetic> {
-  var _animator: PropertyAnimator<V>
+  var _box: _AnimatorBox<V>?
   /// Mirrors of the animator's presentation value and running state: plain stored fields, so
   /// per-frame reads of idle channels never call into the (unspecialised) generic animator.
   private(set) var value: V
   private(set) var isAnimating = false
 
   init(_ value: V, time: Double) {
-    _animator = PropertyAnimator(value, time: time)
     self.value = value
   }
 
   /// The target (model) value.
-  var target: V { _animator.modelValue }
-  /// The velocity at the last sample (`nil` when the animation does not report one).
-  var velocity: V? { _animator.velocity }
+  var target: V { _box?.animator.modelValue ?? value }
+  /// The velocity at the last sample (`nil` when the animation does not report one; zero idle).
+  var velocity: V? {
+    guard let b = _box else { return .zero }
+    return b.animator.velocity
+  }
 
   /// Sets the target at `time` (samples first); `nil` animation jumps.
   mutating func retarget(_ newValue: V, animation: Animation?, at time: Double) {
+    if _box == nil {
+      // Idle: an unanimated or unchanged set only moves the model (PropertyAnimator.set rules).
+      guard animation != nil, newValue - value != .zero else {
+        if newValue - value != .zero { value = newValue }
+        return
+      }
+      _box = _AnimatorBox(PropertyAnimator(value, time: time))
+    } else if !isKnownUniquelyReferenced(&_box!) {
+      _box = _AnimatorBox(_box!.animator)
+    }
     // `.removed`: no completion fork to evaluate per frame (the scene polls `isAnimating`).
-    _animator.set(newValue, animation: animation, at: time, completionCriteria: .removed)
-    value = _animator.presentationValue
-    isAnimating = _animator.isAnimating
+    _box!.animator.set(newValue, animation: animation, at: time, completionCriteria: .removed)
+    value = _box!.animator.presentationValue
+    isAnimating = _box!.animator.isAnimating
+    if !isAnimating { _box = nil }
   }
 
   /// Samples at `time` when animating.
   @inline(__always)
   mutating func sample(at time: Double) {
     if isAnimating {
-      value = _animator.sample(at: time)
-      isAnimating = _animator.isAnimating
+      if !isKnownUniquelyReferenced(&_box!) { _box = _AnimatorBox(_box!.animator) }
+      value = _box!.animator.sample(at: time)
+      isAnimating = _box!.animator.isAnimating
+      if !isAnimating { _box = nil }
     }
   }
+}
+
+/// The heap storage of a running channel animation (see ``_Channel``).
+final class _AnimatorBox<V: VectorArithmetic> {
+  var animator: PropertyAnimator<V>
+  init(_ animator: PropertyAnimator<V>) { self.animator = animator }
 }
 
 extension Rect {

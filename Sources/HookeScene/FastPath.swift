@@ -1,5 +1,6 @@
 import Hooke
 import HookeAnimation
+import HookeThreads
 
 /// The fast path of the scene's animated frames: spring and timing-curve animations of frames
 /// (an element's own frame, a matched group's shared frame) run as four scalar channels of a
@@ -17,12 +18,40 @@ import HookeAnimation
 /// integrator's substep clock is shared by all channels of one animation value.
 final class _FastPath {
   let engine = BatchEngine<Double>()
+  /// Workers for stepping, the value scatter and the render rows (`threads > 1`); every split
+  /// gives results bit-identical to one thread (each channel and row is computed alone).
+  let pool: WorkerPool?
+  let threads: Int
   var groups: [Animation: BatchGroup] = [:]
   /// Channel handles, four per quad (slot `q` uses `4q ..< 4q + 4`), and their values as of
   /// the last ``refresh(to:)``.
   var handles: [BatchChannel] = []
   var values: [Double] = []
   var freeQuads: [Int] = []
+  /// Engine handle index → position in ``values`` (−1: not a scene channel), for the scatter of
+  /// the channels a step moved.
+  var slotMap: [Int32] = []
+  /// Per engine group: its active count before the current step.
+  var activeBefore: [Int] = []
+  /// Work items per worker chunk for the value scatter and the render-list rows (tests lower
+  /// it to exercise the split on small scenes).
+  var chunk = 32_768
+  // Scratch buffers for one quad (no allocation per add or retarget).
+  var _v = [Double](repeating: 0, count: 4), _t = [Double](repeating: 0, count: 4)
+  var _w = [Double](repeating: 0, count: 4)
+  var _h = [BatchChannel](repeating: BatchChannel(index: 0, generation: 0), count: 4)
+
+  /// Per-worker counts of snapped channels (allocated once).
+  let _snapped: UnsafeMutablePointer<Int>
+
+  deinit { _snapped.deallocate() }
+
+  init(threads: Int) {
+    self.threads = Swift.max(1, threads)
+    pool = self.threads > 1 ? WorkerPool(threads: self.threads) : nil
+    _snapped = .allocate(capacity: self.threads)
+    _snapped.initialize(repeating: 0, count: self.threads)
+  }
 
   /// The batch group for `animation`, or `nil` when it needs the general path.
   func group(for animation: Animation) -> BatchGroup? {
@@ -54,32 +83,125 @@ final class _FastPath {
     }
     let g = engine.addGroup(driver, restRule: BatchRestRule(minimumVisibleChange: 1.0 / 64))
     groups[animation] = g
+    activeBefore.append(0)
     return g
   }
 
-  /// Steps the engine to scene time `t` (seconds → nearest tick; never backwards) and reads
-  /// every channel's value. Allocation-free.
+  /// Steps the engine to scene time `t` (seconds → nearest tick; never backwards) and refreshes
+  /// ``values`` of the channels the step moved (the active ones and those that settled in it),
+  /// scattering them in storage order. Allocation-free.
   func refresh(to t: Double) {
     let ticks = t * Double(engine.ticksPerSecond)
-    if ticks.isFinite {
-      let target = Int64(ticks.rounded())
-      if target > engine.now { engine.step(ticks: target - engine.now) }
+    guard ticks.isFinite else { return }
+    let target = Int64(ticks.rounded())
+    guard target > engine.now else { return }
+    let groupCount = engine.groupCount
+    var moving = 0
+    for g in 0..<groupCount {
+      activeBefore[g] = engine.activeCount(of: BatchGroup(index: g))
+      moving += activeBefore[g]
     }
+    guard moving > 0 else {
+      engine.step(ticks: target - engine.now)  // keeps the clocks (and the SwiftUI substep clocks) in step
+      return
+    }
+    let chunk = self.chunk
+    if let pool, moving > chunk {
+      _stepOnWorkers(pool, ticks: target - engine.now, groupCount: groupCount)
+    } else {
+      engine.step(ticks: target - engine.now)
+    }
+    slotMap.withUnsafeBufferPointer { map in
+      values.withUnsafeMutableBufferPointer { v in
+        activeBefore.withUnsafeBufferPointer { before in
+          let engine = self.engine
+          if let pool, moving > chunk {
+            // Chunk k of the concatenated ranges goes to worker k mod threads; each channel
+            // writes only its own entry, so the result does not depend on the split.
+            var job = _ScatterJob(
+              engine: engine, groupCount: groupCount, chunk: chunk, threads: pool.threads, map: map, values: v,
+              before: before)
+            withUnsafeMutablePointer(to: &job) { job in
+              pool.run(context: UnsafeMutableRawPointer(job)) { raw, worker in
+                let job = raw!.assumingMemoryBound(to: _ScatterJob.self)
+                let (engine, before) = (job.pointee.engine, job.pointee.before)
+                var k = 0
+                for g in 0..<job.pointee.groupCount {
+                  var lower = 0
+                  while lower < before[g] {
+                    let upper = Swift.min(before[g], lower + job.pointee.chunk)
+                    if k % job.pointee.threads == worker {
+                      engine.scatterValues(
+                        group: BatchGroup(index: g), range: lower..<upper, through: job.pointee.map, into: job.pointee.values)
+                    }
+                    k += 1
+                    lower = upper
+                  }
+                }
+              }
+            }
+          } else {
+            for g in 0..<groupCount {
+              engine.scatterValues(group: BatchGroup(index: g), range: 0..<before[g], through: map, into: v)
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// ``BatchEngine/step(ticks:)`` on the pool's workers (phased stepping, chunk k of the
+  /// concatenated active ranges to worker k mod threads; bit-identical to one thread).
+  func _stepOnWorkers(_ pool: WorkerPool, ticks: Int64, groupCount: Int) {
+    guard engine.prepareStep(ticks: ticks) else { return }
+    var job = _StepJob(engine: engine, groupCount: groupCount, chunk: chunk, threads: pool.threads, counts: _snapped)
+    withUnsafeMutablePointer(to: &job) { job in
+      pool.run(context: UnsafeMutableRawPointer(job)) { raw, worker in
+        let job = raw!.assumingMemoryBound(to: _StepJob.self)
+        let engine = job.pointee.engine
+        var n = 0
+        var k = 0
+        for g in 0..<job.pointee.groupCount {
+          let group = BatchGroup(index: g)
+          let active = engine.activeCount(of: group)
+          var lower = 0
+          while lower < active {
+            let upper = Swift.min(active, lower + job.pointee.chunk)
+            if k % job.pointee.threads == worker { n += engine.stepChannels(group: group, range: lower..<upper) }
+            k += 1
+            lower = upper
+          }
+        }
+        job.pointee.counts[worker] = n
+      }
+    }
+    var total = 0
+    for w in 0..<pool.threads { total += _snapped[w] }
+    engine.finishStep(snapped: total)
+  }
+
+  /// Re-reads quad `q`'s values from the engine (after an add or retarget; an overflowing
+  /// displacement snaps a channel to its target).
+  func _reread(_ q: Int) {
     handles.withUnsafeBufferPointer { h in
-      values.withUnsafeMutableBufferPointer { v in _ = engine.readValues(of: h, into: v) }
+      values.withUnsafeMutableBufferPointer { v in
+        _ = engine.readValues(
+          of: UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]),
+          into: UnsafeMutableBufferPointer(rebasing: v[(4 * q)..<(4 * q + 4)]))
+      }
     }
   }
 
   /// Adds four channels at `value` towards `target` with `velocity` in `group`; the quad slot.
   func addQuad(_ group: BatchGroup, value: _Quad, target: _Quad, velocity: _Quad) -> Int? {
-    let vs = [value.a, value.b, value.c, value.d]
-    let ts = [target.a, target.b, target.c, target.d]
-    let ws = [velocity.a, velocity.b, velocity.c, velocity.d]
-    var hs = [BatchChannel](repeating: BatchChannel(index: 0, generation: 0), count: 4)
-    let ok: Bool = vs.withUnsafeBufferPointer { v in
-      ts.withUnsafeBufferPointer { t in
-        ws.withUnsafeBufferPointer { w in
-          hs.withUnsafeMutableBufferPointer { h in
+    (_v[0], _v[1], _v[2], _v[3]) = (value.a, value.b, value.c, value.d)
+    (_t[0], _t[1], _t[2], _t[3]) = (target.a, target.b, target.c, target.d)
+    (_w[0], _w[1], _w[2], _w[3]) = (velocity.a, velocity.b, velocity.c, velocity.d)
+    let engine = self.engine
+    let ok: Bool = _v.withUnsafeBufferPointer { v in
+      _t.withUnsafeBufferPointer { t in
+        _w.withUnsafeBufferPointer { w in
+          _h.withUnsafeMutableBufferPointer { h in
             do throws(BatchError) {
               try engine.addChannels(to: group, values: v, targets: t, velocities: w, into: h)
               return true
@@ -94,29 +216,40 @@ final class _FastPath {
     let q: Int
     if let f = freeQuads.popLast() {
       q = f
+      for k in 0..<4 { handles[4 * q + k] = _h[k] }
     } else {
       q = handles.count / 4
-      handles.append(contentsOf: hs)
-      values.append(contentsOf: vs)
-      return q
+      handles.append(contentsOf: _h)
+      values.append(contentsOf: _v)
     }
     for k in 0..<4 {
-      handles[4 * q + k] = hs[k]
-      values[4 * q + k] = vs[k]
+      let i = Int(_h[k].index)
+      if i >= slotMap.count { slotMap.append(contentsOf: repeatElement(-1, count: i + 1 - slotMap.count)) }
+      slotMap[i] = Int32(4 * q + k)
     }
+    _reread(q)
     return q
   }
 
   func retarget(_ q: Int, to target: _Quad, group: BatchGroup) {
-    let ts = [target.a, target.b, target.c, target.d]
+    // Values stay where they are unless a displacement overflows (only near ±Double.greatestFiniteMagnitude).
+    let huge = 0x1p1000
+    let old = value(q)
+    let reread =
+      !(target.a.magnitude < huge && target.b.magnitude < huge && target.c.magnitude < huge && target.d.magnitude < huge
+      && old.a.magnitude < huge && old.b.magnitude < huge && old.c.magnitude < huge && old.d.magnitude < huge)
+    (_t[0], _t[1], _t[2], _t[3]) = (target.a, target.b, target.c, target.d)
+    let engine = self.engine
     handles.withUnsafeBufferPointer { h in
-      ts.withUnsafeBufferPointer { t in
+      _t.withUnsafeBufferPointer { t in
         _ = engine.retarget(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]), to: t, group: group)
       }
     }
+    if reread { _reread(q) }
   }
 
   func removeQuad(_ q: Int) {
+    for k in 0..<4 { slotMap[Int(handles[4 * q + k].index)] = -1 }
     handles.withUnsafeBufferPointer { h in
       _ = engine.removeChannels(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]))
     }
@@ -171,8 +304,12 @@ struct _FrameChannel {
   }
 
   /// Retargets at `t` (the fast path must already be refreshed at `t`).
-  mutating func retarget(_ newValue: _Quad, animation: Animation?, at t: Double, fast: _FastPath?) {
-    if let fast, let animation, let group = fast.group(for: animation) {
+  /// `batchGroup`: `fast.group(for: animation)` when the caller already knows it (a transaction
+  /// looks its animation up once instead of once per channel quad).
+  mutating func retarget(
+    _ newValue: _Quad, animation: Animation?, at t: Double, fast: _FastPath?, batchGroup: BatchGroup? = nil
+  ) {
+    if let fast, let animation, let group = batchGroup ?? fast.group(for: animation) {
       if _quad >= 0 {
         fast.retarget(_quad, to: newValue, group: group)
       } else {
@@ -203,4 +340,20 @@ struct _FrameChannel {
     if _quad >= 0, let f = fast { f.removeQuad(_quad) }
     _quad = -1
   }
+}
+
+/// The state of a threaded step (`_FastPath._stepOnWorkers`), passed to the workers by pointer.
+struct _StepJob {
+  let engine: BatchEngine<Double>
+  let groupCount, chunk, threads: Int
+  let counts: UnsafeMutablePointer<Int>
+}
+
+/// The state of a threaded value scatter (`_FastPath.refresh`), passed to the workers by pointer.
+struct _ScatterJob {
+  let engine: BatchEngine<Double>
+  let groupCount, chunk, threads: Int
+  let map: UnsafeBufferPointer<Int32>
+  let values: UnsafeMutableBufferPointer<Double>
+  let before: UnsafeBufferPointer<Int>
 }

@@ -106,4 +106,72 @@ public struct RenderList: Sendable {
       clipMinX.append(-.infinity); clipMinY.append(-.infinity); clipMaxX.append(.infinity); clipMaxY.append(.infinity)
     }
   }
+
+  /// Sets every column to `n` rows (contents unspecified until written; no allocation once the
+  /// capacity has grown) and hands their storage to `body`, which must write all `n` rows.
+  mutating func _withColumns(count n: Int, _ body: (_RenderColumns) -> Void) {
+    func fit<T>(_ a: inout [T], _ fill: T) {
+      if a.count > n { a.removeLast(a.count - n) } else if a.count < n { a.append(contentsOf: repeatElement(fill, count: n - a.count)) }
+    }
+    count = n
+    fit(&ids, ElementID(0)); fit(&kinds, .element)
+    fit(&x, 0); fit(&y, 0); fit(&width, 0); fit(&height, 0); fit(&opacity, 0); fit(&rotation, 0)
+    fit(&cornerRadius, 0); fit(&blurRadius, 0); fit(&clipMinX, 0); fit(&clipMinY, 0); fit(&clipMaxX, 0); fit(&clipMaxY, 0)
+    ids.withUnsafeMutableBufferPointer { ids in
+    kinds.withUnsafeMutableBufferPointer { kinds in
+    x.withUnsafeMutableBufferPointer { x in
+    y.withUnsafeMutableBufferPointer { y in
+    width.withUnsafeMutableBufferPointer { width in
+    height.withUnsafeMutableBufferPointer { height in
+    opacity.withUnsafeMutableBufferPointer { opacity in
+    rotation.withUnsafeMutableBufferPointer { rotation in
+    cornerRadius.withUnsafeMutableBufferPointer { cornerRadius in
+    blurRadius.withUnsafeMutableBufferPointer { blurRadius in
+    clipMinX.withUnsafeMutableBufferPointer { clipMinX in
+    clipMinY.withUnsafeMutableBufferPointer { clipMinY in
+    clipMaxX.withUnsafeMutableBufferPointer { clipMaxX in
+    clipMaxY.withUnsafeMutableBufferPointer { clipMaxY in
+      guard n > 0 else { return }
+      body(
+        _RenderColumns(
+          ids: ids.baseAddress!, kinds: kinds.baseAddress!, x: x.baseAddress!, y: y.baseAddress!,
+          width: width.baseAddress!, height: height.baseAddress!, opacity: opacity.baseAddress!,
+          rotation: rotation.baseAddress!, cornerRadius: cornerRadius.baseAddress!,
+          blurRadius: blurRadius.baseAddress!, clipMinX: clipMinX.baseAddress!, clipMinY: clipMinY.baseAddress!,
+          clipMaxX: clipMaxX.baseAddress!, clipMaxY: clipMaxY.baseAddress!))
+    }}}}}}}}}}}}}}
+  }
+}
+
+/// The storage of a ``RenderList``'s columns while a frame writes it (rows written by index, so
+/// disjoint row ranges can be written by different workers).
+struct _RenderColumns: @unchecked Sendable {
+  let ids: UnsafeMutablePointer<ElementID>
+  let kinds: UnsafeMutablePointer<RenderList.Kind>
+  let x, y, width, height, opacity, rotation, cornerRadius, blurRadius: UnsafeMutablePointer<Double>
+  let clipMinX, clipMinY, clipMaxX, clipMaxY: UnsafeMutablePointer<Double>
+
+  /// Row `i`, with the same clamps as `RenderList._append`.
+  @inline(__always)
+  func write(
+    _ i: Int, _ id: ElementID, _ kind: RenderList.Kind, _ r: Rect, opacity o: Double, rotation rot: Double,
+    cornerRadius cr: Double, blurRadius b: Double, clip: Rect?
+  ) {
+    let s = r.standardized
+    ids[i] = id
+    kinds[i] = kind
+    x[i] = RenderList._finite(s.origin.x, 0)
+    y[i] = RenderList._finite(s.origin.y, 0)
+    width[i] = RenderList._finite(s.size.width, 0)
+    height[i] = RenderList._finite(s.size.height, 0)
+    opacity[i] = o.isNaN ? 0 : Swift.min(Swift.max(o, 0), 1)
+    rotation[i] = RenderList._finite(rot, 0)
+    cornerRadius[i] = cr.isFinite ? Swift.max(cr, 0) : 0
+    blurRadius[i] = b.isFinite ? Swift.max(b, 0) : 0
+    if let c = clip {
+      clipMinX[i] = c.minX; clipMinY[i] = c.minY; clipMaxX[i] = c.maxX; clipMaxY[i] = c.maxY
+    } else {
+      clipMinX[i] = -.infinity; clipMinY[i] = -.infinity; clipMaxX[i] = .infinity; clipMaxY[i] = .infinity
+    }
+  }
 }

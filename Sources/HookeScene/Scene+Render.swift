@@ -35,9 +35,10 @@ extension Scene {
   /// The effective clip of slot `s`: its own clip intersected with its container chain's
   /// (an empty intersection gives a zero-size rectangle at the first clip's origin).
   func _clip(of s: Int) -> Rect? {
-    let e = _records[s].element
-    var clip = e.clipRect?.standardized
-    var c = e.container
+    // Field reads (copying the element would retain its attachments).
+    if _records[s].element.container == .root && _records[s].element.clipRect == nil { return nil }
+    var clip = _records[s].element.clipRect?.standardized
+    var c = _records[s].element.container
     var guardCount = 0
     while c != .root, let container = _containers[c], guardCount < 64 {
       if let r = container.clipRect?.standardized {
@@ -63,8 +64,12 @@ extension Scene {
     }
     if let src = _records[s].zoomSource {
       if let i = _zoomDestinations.firstIndex(of: id) { _zoomDestinations.remove(at: i) }
-      if let ss = _slots[src] { _records[ss].hidden = false }
+      if let ss = _slots[src] {
+        _records[ss].hidden = false
+        _hotDirty.append(ss)
+      }
     }
+    _releaseLook(s)
     _records[s].live = false
     _records[s].frame.release(_fast)
     _records[s].dimming = nil
@@ -93,46 +98,138 @@ extension Scene {
 
   mutating func _writeRenderList() {
     // Zoom sources are hidden while a destination flies.
+    var dimmingRows = 0
     for id in _zoomDestinations {
       guard let d = _slots[id], let src = _records[d].zoomSource, let s = _slots[src] else { continue }
       let flying = _records[d].frame.isAnimating(_fast) || _records[d].removing
-      _records[s].hidden = flying
+      if _records[s].hidden != flying {
+        _records[s].hidden = flying
+        _refreshHot(s)
+      }
+    }
+    for id in _zoomDestinations {
+      if let d = _slots[id], _records[d].live, _records[d].dimming != nil { dimmingRows += 1 }
     }
     var list = renderList
     renderList = RenderList()
-    list._reset(reserving: _order.count + _zoomDestinations.count)
-    let batchValues = _fast?.values ?? []
-    batchValues.withUnsafeBufferPointer { batchValues in
-      for s in _order {
-        let id = _records[s].element.id
-        let base = _presentedFrame(s, batchValues: _fast == nil ? nil : batchValues)
-        let clip =
-          (_records[s].element.container == .root && _records[s].element.clipRect == nil) ? nil : _clip(of: s)
-        if let dim = _records[s].dimming?.value {
-          list._append(id, .dimming, bounds, opacity: dim, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil)
+    let rows = _order.count + dimmingRows
+    let threads = dimmingRows == 0 ? (_fast?.threads ?? 1) : 1
+    let fast = _fast
+    let chunk = fast?.chunk ?? .max
+    list._withColumns(count: rows) { columns in
+      _hot.withUnsafeBufferPointer { hot in
+        _groupHot.withUnsafeBufferPointer { groups in
+          _looks.withUnsafeBufferPointer { looks in
+            _order.withUnsafeBufferPointer { order in
+              func write(_ values: UnsafeBufferPointer<Double>?) {
+                let tables = _RowTables(hot: hot, groups: groups, looks: looks, values: values)
+                if let pool = fast?.pool, threads > 1, order.count > chunk {
+                  // Rows are independent (row k is order[k] without dimming rows): chunk j of the
+                  // order goes to worker j mod threads; the columns do not depend on the split.
+                  var job = _RowsJob(scene: self, columns: columns, order: order, tables: tables, chunk: chunk, threads: threads)
+                  withUnsafeMutablePointer(to: &job) { job in
+                    pool.run(context: UnsafeMutableRawPointer(job)) { raw, worker in
+                      let job = raw!.assumingMemoryBound(to: _RowsJob.self)
+                      let (order, chunk) = (job.pointee.order, job.pointee.chunk)
+                      let chunks = (order.count + chunk - 1) / chunk
+                      var j = worker
+                      while j < chunks {
+                        let range = (j * chunk)..<Swift.min(order.count, (j + 1) * chunk)
+                        job.pointee.scene._writeRows(job.pointee.columns, order: order, range: range, job.pointee.tables)
+                        j += job.pointee.threads
+                      }
+                    }
+                  }
+                } else {
+                  _writeRows(columns, order: order, range: 0..<order.count, tables)
+                }
+              }
+              if let fast {
+                fast.values.withUnsafeBufferPointer { write($0) }
+              } else {
+                write(nil)
+              }
+            }
+          }
         }
-        let st = _records[s].style.value.simd
-        let fx = _records[s].effect.value.simd
-        // Own scale about the element's anchor, own offset, then the transition's scale about its
-        // anchor and offset (modifier order: transition outermost).
-        let ae = base.point(at: _records[s].element.scaleAnchor)
-        let at = base.point(at: _records[s].effectAnchor)
-        let se = st[1]
-        var x0 = ae.x + se * (base.minX - ae.x) + st[2]
-        var x1 = ae.x + se * (base.maxX - ae.x) + st[2]
-        var y0 = ae.y + se * (base.minY - ae.y) + st[3]
-        var y1 = ae.y + se * (base.maxY - ae.y) + st[3]
-        x0 = at.x + fx[1] * (x0 - at.x) + fx[3]
-        x1 = at.x + fx[1] * (x1 - at.x) + fx[3]
-        y0 = at.y + fx[2] * (y0 - at.y) + fx[4]
-        y1 = at.y + fx[2] * (y1 - at.y) + fx[4]
-        let visual = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        let opacity = _records[s].hidden ? 0 : st[0] * fx[0]
-        list._append(
-          id, .element, visual, opacity: opacity, rotation: st[4] + fx[5], cornerRadius: st[5],
-          blurRadius: st[6] + fx[6], clip: clip)
       }
     }
     renderList = list
   }
+
+  /// Writes the rows of `order[range]` (row index = order index + dimming rows before it) from
+  /// the compact per-slot rows (`_hot`), the groups' shared frames, the looks and the fast
+  /// path's values: a few dozen bytes read per element, no record access except for clipped
+  /// elements and dimming overlays.
+  func _writeRows(_ columns: _RenderColumns, order: UnsafeBufferPointer<Int>, range: Range<Int>, _ tables: _RowTables) {
+    let v = tables.values
+    @inline(__always)
+    func quad(_ q: Int32, _ general: _Quad) -> _Quad {
+      if let v, q >= 0 {
+        let i = 4 * Int(q)
+        return _Quad(v[i], v[i + 1], v[i + 2], v[i + 3])
+      }
+      return general
+    }
+    var row = range.lowerBound
+    for k in range {
+      let s = order[k]
+      let h = tables.hot[s]
+      let look = tables.looks[Int(h.look)]
+      // The presented layout frame: own animated frame, then matched geometry.
+      var base = Rect(_q: quad(h.quad, h.frame))
+      if h.group >= 0 {
+        let g = tables.groups[Int(h.group)]
+        if g.active {
+          let q = quad(g.quad, g.value)
+          let shared = MatchedGeometryFrame(anchorPosition: Point(x: q.a, y: q.b), size: Size(width: q.c, height: q.d))
+          base = shared.apply(to: base, anchor: look.matchAnchor, properties: look.matchProperties)
+        }
+      }
+      let clip = h.flags & _Hot.clipped == 0 ? nil : _clip(of: s)
+      if h.flags & _Hot.dimming != 0, let dim = _records[s].dimming?.value {
+        columns.write(row, h.id, .dimming, bounds, opacity: dim, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil)
+        row += 1
+      }
+      let st = look.style
+      let fx = look.effect
+      // Own scale about the element's anchor, own offset, then the transition's scale about its
+      // anchor and offset (modifier order: transition outermost).
+      let ae = base.point(at: look.scaleAnchor)
+      let at = base.point(at: look.effectAnchor)
+      let se = st.lo.b
+      var x0 = ae.x + se * (base.minX - ae.x) + st.lo.c
+      var x1 = ae.x + se * (base.maxX - ae.x) + st.lo.c
+      var y0 = ae.y + se * (base.minY - ae.y) + st.lo.d
+      var y1 = ae.y + se * (base.maxY - ae.y) + st.lo.d
+      x0 = at.x + fx.lo.b * (x0 - at.x) + fx.lo.d
+      x1 = at.x + fx.lo.b * (x1 - at.x) + fx.lo.d
+      y0 = at.y + fx.lo.c * (y0 - at.y) + fx.hi.a
+      y1 = at.y + fx.lo.c * (y1 - at.y) + fx.hi.a
+      let visual = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+      let opacity = h.flags & _Hot.hidden != 0 ? 0 : st.lo.a * fx.lo.a
+      columns.write(
+        row, h.id, .element, visual, opacity: opacity, rotation: st.hi.a + fx.hi.b, cornerRadius: st.hi.b,
+        blurRadius: st.hi.c + fx.hi.c, clip: clip)
+      row += 1
+    }
+  }
+}
+
+/// The tables `_writeRows` reads (shareable across the render workers: read-only while rows are
+/// written).
+struct _RowTables: @unchecked Sendable {
+  let hot: UnsafeBufferPointer<_Hot>
+  let groups: UnsafeBufferPointer<_GroupHot>
+  let looks: UnsafeBufferPointer<_Look>
+  let values: UnsafeBufferPointer<Double>?
+}
+
+/// The state of threaded row writing (`Scene._writeRenderList`), passed to the workers by pointer.
+struct _RowsJob {
+  let scene: Scene
+  let columns: _RenderColumns
+  let order: UnsafeBufferPointer<Int>
+  let tables: _RowTables
+  let chunk, threads: Int
 }

@@ -28,10 +28,15 @@ import HookeAnimation
 ///   the transaction's animation (merge/combine rules of HookeAnimation).
 /// - **Render order**: container z-index, then element z-index, then insertion order.
 ///
-/// Cost: a transaction is O(changes + touched groups); a frame is O(elements). With
-/// `fastPath: true` frames animated by springs and timing curves step on a ``BatchEngine`` and a
-/// frame performs no heap allocation once the render list has grown (measured by
-/// `Benchmarks/scene-bench` under `Benchmarks/malloc-counter`); the general path's animators
+/// Cost: a transaction is O(changes + touched groups); a frame is O(elements in motion on the
+/// general path) plus one pass writing the render list from compact per-element rows (about 56
+/// bytes per element, a shared default style, per-group shared-frame rows). Animators exist only
+/// for properties that are animating on the general path. With `fastPath: true` frames animated
+/// by springs and timing curves step on a ``BatchEngine`` (on `threads` workers), only the
+/// channels a step moved are copied into the scene's value table, and a frame performs no heap
+/// allocation once the render list has grown, for any thread count (measured by
+/// `Benchmarks/scene-bench` under `Benchmarks/malloc-counter`; workers are a
+/// `HookeThreads.WorkerPool`). The general path's animators
 /// allocate in their animation state (about two allocations per animating property per frame).
 public struct Scene {
   /// This scene's token (namespaces carry it).
@@ -57,7 +62,22 @@ public struct Scene {
   var _orderDirty = false
   var _nextSeq = 0
   var _leaving: [Int] = []
+  /// Slots with general-path animations or a pending removal (sampled per frame); a slot is
+  /// listed once (`_Record.inMotion`, kept across slot reuse).
+  var _motion: [Int] = []
+  /// Groups whose shared frame animates on the general path (`_Group.inMotion`).
+  var _movingGroups: [Int] = []
   var _fast: _FastPath?
+  /// Per slot, what a frame reads to write the element's row (`_Hot`), derived from `_records`;
+  /// slots listed in `_hotDirty` are re-derived before the next render list.
+  var _hot: [_Hot] = []
+  var _hotDirty: [Int] = []
+  /// Per group, its presented shared frame's storage (`_GroupHot`), derived from `_groups`.
+  var _groupHot: [_GroupHot] = []
+  /// Style, transition effect and anchors of rows: entry 0 is the shared default look; elements
+  /// that differ own one entry each (`_Record.look`), freed when they return to the default.
+  var _looks: [_Look] = [_Look.default]
+  var _freeLooks: [Int32] = []
 
   /// An empty scene with window `bounds` (default 390 × 844 points).
   ///
@@ -67,10 +87,15 @@ public struct Scene {
   /// 1/64-point rest rule instead of SwiftUI's 1 % rule, timing curves restart on retarget
   /// instead of combining). With the fast path the scene holds the engine by reference: copies
   /// of such a scene share it, so keep one copy.
-  public init(bounds: Rect = Rect(x: 0, y: 0, width: 390, height: 844), fastPath: Bool = false) {
+  ///
+  /// `threads` (default 1; values < 1 read as 1): workers stepping the fast path's batch engine
+  /// and refreshing its value table and the render list's rows (a `HookeThreads.WorkerPool`
+  /// started here). Results are bit-identical for any thread count; ignored without the fast
+  /// path.
+  public init(bounds: Rect = Rect(x: 0, y: 0, width: 390, height: 844), fastPath: Bool = false, threads: Int = 1) {
     token = _nextSceneToken()
     self.bounds = bounds
-    _fast = fastPath ? _FastPath() : nil
+    _fast = fastPath ? _FastPath(threads: threads) : nil
   }
 
   /// Whether frames animate on the batch fast path.
@@ -128,25 +153,92 @@ public struct Scene {
   public mutating func advance(to time: Double) {
     let t = _clock(time)
     _fast?.refresh(to: t)
-    for g in _groups.indices { _groups[g].shared?.sample(at: t) }
-    // Through a buffer pointer: element-wise mutation through the array subscript copied records.
-    let fast = _fast
-    let order = _order
-    var leaving = _leaving
-    _records.withUnsafeMutableBufferPointer { records in
-      for s in order {
-        records[s].sample(at: t)
-        if records[s].removing && !records[s].isAnimating(fast) { leaving.append(s) }
-      }
-    }
-    _leaving = leaving
+    // Only groups and records with general-path animations or a pending removal need work here;
+    // everything else is idle or moves on the batch engine.
+    if !_movingGroups.isEmpty { _sampleMovingGroups(at: t) }
+    if !_motion.isEmpty { _sampleMotion(at: t) }
     if !_leaving.isEmpty {
       for s in _leaving { _evict(s) }
       _leaving.removeAll(keepingCapacity: true)
       _order.removeAll { !_records[$0].live }
     }
     if _orderDirty { _sortOrder() }
+    _refreshDirtyHot()
     _writeRenderList()
+  }
+
+  /// Samples the records listed in `_motion`, collects finished removals into `_leaving`, and
+  /// drops records that came to rest from the list.
+  mutating func _sampleMotion(at t: Double) {
+    let fast = _fast
+    var leaving = _leaving
+    var dirty = _hotDirty
+    _hotDirty = []
+    var kept = 0
+    // Through buffer pointers: element-wise mutation through the array subscript copied records.
+    _records.withUnsafeMutableBufferPointer { records in
+      _motion.withUnsafeMutableBufferPointer { motion in
+        for k in motion.indices {
+          let s = motion[k]
+          guard records[s].live else {
+            records[s].inMotion = false
+            continue
+          }
+          records[s].sample(at: t)
+          dirty.append(s)
+          if records[s].removing && !records[s].isAnimating(fast) {
+            leaving.append(s)
+            records[s].inMotion = false
+          } else if records[s].needsSampling {
+            motion[kept] = s
+            kept += 1
+          } else {
+            records[s].inMotion = false
+          }
+        }
+      }
+    }
+    _motion.removeLast(_motion.count - kept)
+    _leaving = leaving
+    _hotDirty = dirty
+  }
+
+  /// Samples the general-path shared frames listed in `_movingGroups`.
+  mutating func _sampleMovingGroups(at t: Double) {
+    var kept = 0
+    for g in _movingGroups { _groups[g].shared?.sample(at: t) }
+    for g in _movingGroups { _refreshGroupHot(g) }
+    _groups.withUnsafeMutableBufferPointer { groups in
+      _movingGroups.withUnsafeMutableBufferPointer { moving in
+        for k in moving.indices {
+          let g = moving[k]
+          if let ch = groups[g].shared, ch._quad < 0, ch._general.isAnimating {
+            moving[kept] = g
+            kept += 1
+          } else {
+            groups[g].inMotion = false
+          }
+        }
+      }
+    }
+    _movingGroups.removeLast(_movingGroups.count - kept)
+  }
+
+  /// Lists slot `s` for per-frame sampling when it has general-path motion or a pending removal.
+  /// With `row` (default), also lists the slot's row for re-derivation before the next frame.
+  mutating func _noteMotion(_ s: Int, row: Bool = true) {
+    if row { _hotDirty.append(s) }
+    if !_records[s].inMotion && _records[s].needsSampling {
+      _records[s].inMotion = true
+      _motion.append(s)
+    }
+  }
+
+  /// Lists group `g` for per-frame sampling when its shared frame animates on the general path.
+  mutating func _noteGroupMotion(_ g: Int) {
+    guard !_groups[g].inMotion, let ch = _groups[g].shared, ch._quad < 0, ch._general.isAnimating else { return }
+    _groups[g].inMotion = true
+    _movingGroups.append(g)
   }
 
   mutating func _clock(_ time: Double) -> Double {
@@ -168,6 +260,8 @@ struct _Group {
   var source: ElementID?
   var shared: _FrameChannel?
   var dirty = false
+  /// Listed in `Scene._movingGroups` (kept across group reuse).
+  var inMotion = false
 }
 
 struct _Record {
@@ -183,6 +277,16 @@ struct _Record {
   var group: Int?
   var zoomSource: ElementID?
   var hidden = false
+  /// Its entry in `Scene._looks` (0: the shared default).
+  var look: Int32 = 0
+  /// Listed in `Scene._motion` (kept across slot reuse).
+  var inMotion = false
+
+  /// Whether a frame must sample this record: general-path animations or a pending removal.
+  var needsSampling: Bool {
+    removing || (frame._quad < 0 && frame._general.isAnimating) || style.isAnimating || effect.isAnimating
+      || (dimming?.isAnimating ?? false)
+  }
 
   func isAnimating(_ fast: _FastPath?) -> Bool {
     frame.isAnimating(fast) || style.isAnimating || effect.isAnimating || (dimming?.isAnimating ?? false)
@@ -194,5 +298,123 @@ struct _Record {
     style.sample(at: t)
     effect.sample(at: t)
     if dimming != nil { dimming!.sample(at: t) }
+  }
+}
+
+/// What a frame reads per slot to write its row (56 bytes; derived from `_Record` by
+/// `Scene._refreshHot`).
+struct _Hot {
+  /// The own frame's general-path value (when `quad < 0`).
+  var frame: _Quad = .zero
+  var id: ElementID = ElementID(0)
+  /// The own frame's fast-path quad, or −1.
+  var quad: Int32 = -1
+  /// The matched group (the element has a matched-geometry attachment), or −1.
+  var group: Int32 = -1
+  /// The entry in `Scene._looks`.
+  var look: Int32 = 0
+  /// `_Hot.hidden`, `_Hot.clipped`, `_Hot.dimming`.
+  var flags: UInt8 = 0
+  static let hidden: UInt8 = 1, clipped: UInt8 = 2, dimming: UInt8 = 4
+}
+
+/// A group's presented shared frame storage (derived from `_Group` by `Scene._refreshGroupHot`).
+struct _GroupHot {
+  /// The general-path value (when `quad < 0`).
+  var value: _Quad = .zero
+  var quad: Int32 = -1
+  /// The group has a source and a shared frame (members take it).
+  var active = false
+}
+
+/// The style, transition effect and anchors a row is computed from.
+struct _Look {
+  var style: _Oct
+  var effect: _Oct
+  var scaleAnchor: UnitPoint
+  var effectAnchor: UnitPoint
+  var matchAnchor: UnitPoint
+  var matchProperties: MatchedGeometryProperties
+
+  /// A default element's look (its own style, the implicit opacity transition at identity, centre
+  /// anchors, whole-frame matching).
+  static let `default`: _Look = {
+    let e = Element(id: 0, frame: .zero)
+    let identity = e.effectiveTransition.body(content: TransitionContent(size: .zero), phase: .identity)
+    return _Look(
+      style: e._styleVector, effect: identity._vector, scaleAnchor: e.scaleAnchor, effectAnchor: identity.scaleAnchor,
+      matchAnchor: .center, matchProperties: .frame)
+  }()
+
+  /// Bit-for-bit equality (a signed zero changes a row's arithmetic).
+  func isIdentical(to o: _Look) -> Bool {
+    func same(_ a: _Quad, _ b: _Quad) -> Bool {
+      a.a.bitPattern == b.a.bitPattern && a.b.bitPattern == b.b.bitPattern && a.c.bitPattern == b.c.bitPattern
+        && a.d.bitPattern == b.d.bitPattern
+    }
+    func same(_ a: UnitPoint, _ b: UnitPoint) -> Bool { a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern }
+    return same(style.lo, o.style.lo) && same(style.hi, o.style.hi) && same(effect.lo, o.effect.lo)
+      && same(effect.hi, o.effect.hi) && same(scaleAnchor, o.scaleAnchor) && same(effectAnchor, o.effectAnchor)
+      && same(matchAnchor, o.matchAnchor) && matchProperties == o.matchProperties
+  }
+}
+
+extension Scene {
+  /// Re-derives the rows of the slots listed in `_hotDirty`.
+  mutating func _refreshDirtyHot() {
+    guard !_hotDirty.isEmpty else { return }
+    var dirty = _hotDirty
+    _hotDirty = []
+    for s in dirty { _refreshHot(s) }
+    dirty.removeAll(keepingCapacity: true)
+    _hotDirty = dirty
+  }
+
+  /// Re-derives slot `s`'s `_Hot` row and look from its record.
+  mutating func _refreshHot(_ s: Int) {
+    guard _records[s].live else { return }
+    if s >= _hot.count { _hot.append(contentsOf: repeatElement(_Hot(), count: s + 1 - _hot.count)) }
+    let m = _records[s].element.matchedGeometry
+    let look = _Look(
+      style: _records[s].style.value, effect: _records[s].effect.value, scaleAnchor: _records[s].element.scaleAnchor,
+      effectAnchor: _records[s].effectAnchor, matchAnchor: m?.anchor ?? .center, matchProperties: m?.properties ?? .frame)
+    var li = _records[s].look
+    if look.isIdentical(to: _looks[0]) {
+      if li > 0 { _freeLooks.append(li) }
+      li = 0
+    } else {
+      if li == 0 {
+        if let f = _freeLooks.popLast() {
+          li = f
+        } else {
+          li = Int32(_looks.count)
+          _looks.append(look)
+        }
+      }
+      _looks[Int(li)] = look
+    }
+    _records[s].look = li
+    var flags: UInt8 = 0
+    if _records[s].hidden { flags |= _Hot.hidden }
+    if _records[s].element.container != .root || _records[s].element.clipRect != nil { flags |= _Hot.clipped }
+    if _records[s].dimming != nil { flags |= _Hot.dimming }
+    let group: Int32 = m != nil ? _records[s].group.map { Int32($0) } ?? -1 : -1
+    _hot[s] = _Hot(
+      frame: _records[s].frame._general.value, id: _records[s].element.id, quad: Int32(_records[s].frame._quad),
+      group: group, look: li, flags: flags)
+  }
+
+  /// Re-derives group `g`'s `_GroupHot`.
+  mutating func _refreshGroupHot(_ g: Int) {
+    if g >= _groupHot.count { _groupHot.append(contentsOf: repeatElement(_GroupHot(), count: g + 1 - _groupHot.count)) }
+    let active = _groups[g].source != nil && _groups[g].shared != nil
+    _groupHot[g] = _GroupHot(
+      value: _groups[g].shared?._general.value ?? .zero, quad: Int32(_groups[g].shared?._quad ?? -1), active: active)
+  }
+
+  /// Frees slot `s`'s look entry (the slot is evicted).
+  mutating func _releaseLook(_ s: Int) {
+    if _records[s].look > 0 { _freeLooks.append(_records[s].look) }
+    _records[s].look = 0
   }
 }

@@ -6,13 +6,15 @@ import HookeAnimation
 public struct SceneTransaction {
   /// The transaction's animation (`nil`: not animated).
   public let animation: Animation?
+  // Element-carrying cases are boxed: the array of ops then costs 48 bytes per op instead of
+  // an inline Element (424 bytes) each, which dominated a million-element bulk retarget.
   enum _Op {
-    case insert(Element)
+    indirect case insert(Element)
     case remove(ElementID)
-    case update(ElementID, (inout Element) -> Void)
-    case replace(Element)
+    indirect case update(ElementID, (inout Element) -> Void)
+    indirect case replace(Element)
     case setFrame(ElementID, Rect)
-    case container(Container)
+    indirect case container(Container)
   }
   var _ops: [_Op] = []
 
@@ -60,6 +62,10 @@ extension Scene {
     var result = TransactionResult()
     let t = _clock(time)
     _fast?.refresh(to: t)
+    // The transaction's batch group, looked up at its first use and then reused (`.none`: not
+    // looked up yet; looking it up creates the group, which must not happen before a frame
+    // actually uses it: a SwiftUI-model group's substep clock starts at its creation).
+    var txGroup: BatchGroup?? = .none
     var dirtyGroups: [Int] = []
     var zoomInserted: [Int] = []
     var leaveNow: [Int] = []
@@ -91,7 +97,7 @@ extension Scene {
         _update(s, e, tx: tx, t: t, result: &result, dirty: &dirtyGroups)
       case .setFrame(let id, let frame):
         guard let s = _slots[id] else { result.diagnostics.append(.unknownElement(id)); continue }
-        _setFrame(s, frame, tx: tx, t: t, result: &result, dirty: &dirtyGroups)
+        _setFrame(s, frame, tx: tx, t: t, batchGroup: &txGroup, result: &result, dirty: &dirtyGroups)
       case .container(let c):
         guard c.id != .root else { continue }
         var c = c
@@ -102,14 +108,29 @@ extension Scene {
         _orderDirty = true
       }
     }
-    for s in zoomInserted where _records[s].live { _startZoom(s, tx: tx, t: t, result: &result) }
-    for g in dirtyGroups where _groups[g].dirty { _resolve(g, tx: tx, t: t, result: &result) }
+    for s in zoomInserted where _records[s].live {
+      _startZoom(s, tx: tx, t: t, result: &result)
+      _noteMotion(s)
+    }
+    for g in dirtyGroups where _groups[g].dirty {
+      _resolve(g, tx: tx, t: t, batchGroup: &txGroup, result: &result)
+      _noteGroupMotion(g)
+      _refreshGroupHot(g)
+    }
     for s in leaveNow where _records[s].live { _evict(s) }
     if !leaveNow.isEmpty { _order.removeAll { !_records[$0].live } }
     return result
   }
 
   // MARK: - Operations
+
+  /// The fast path's group for the transaction's animation, looked up once per transaction.
+  func _batchGroup(_ tx: SceneTransaction, _ cache: inout BatchGroup??) -> BatchGroup? {
+    if case .some(let g) = cache { return g }
+    let g = tx.animation.flatMap { _fast?.group(for: $0) }
+    cache = .some(g)
+    return g
+  }
 
   func _isFinite(_ r: Rect) -> Bool {
     r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
@@ -192,13 +213,14 @@ extension Scene {
         result.diagnostics.append(.transitionWithoutAnimation(element: e.id, direction: .insertion))
       }
     }
-    let record = _Record(
+    var record = _Record(
       element: e, seq: _nextSeq, frame: _FrameChannel(e.frame._q, time: t),
       style: _Channel(e._styleVector, time: t), effect: effect, effectAnchor: anchor)
     _nextSeq += 1
     let s: Int
     if let f = _free.popLast() {
       s = f
+      record.inMotion = _records[s].inMotion  // the slot may still be listed in `_motion`
       _records[s] = record
     } else {
       s = _records.count
@@ -210,6 +232,7 @@ extension Scene {
     if let m = e.matchedGeometry { _join(s, m, dirty: &dirty) }
     if let z = e.transitionSource { _zoomSources[_GroupKey(namespace: z.namespace, id: z.id)] = e.id }
     if e.navigationTransition != nil { zoom.append(s) }
+    _noteMotion(s)
   }
 
   mutating func _remove(
@@ -219,6 +242,7 @@ extension Scene {
     guard let s = _slots[id] else { result.diagnostics.append(.unknownElement(id)); return }
     guard !_records[s].removing else { result.diagnostics.append(.alreadyRemoved(id)); return }
     _records[s].removing = true
+    _noteMotion(s)
     if let g = _records[s].group { _markDirty(g, &dirty) }
     let e = _records[s].element
     if let z = e.transitionSource {
@@ -229,6 +253,7 @@ extension Scene {
     if let srcID = _records[s].zoomSource, let src = _slots[srcID], !_records[src].removing {
       let anim = tx.animation ?? .default
       _records[src].sample(at: t)
+      _hotDirty.append(src)
       let back = _presentedFrame(src)
       _records[s].frame.retarget(back._q, animation: anim, at: t, fast: _fast)
       var style = _records[s].style.target
@@ -255,7 +280,9 @@ extension Scene {
   }
 
   mutating func _setFrame(
-    _ s: Int, _ frame: Rect, tx: SceneTransaction, t: Double, result: inout TransactionResult, dirty: inout [Int]
+    _ s: Int, _ frame: Rect, tx: SceneTransaction, t: Double, batchGroup: inout BatchGroup??,
+    result: inout TransactionResult,
+    dirty: inout [Int]
   ) {
     var f = frame
     let id = _records[s].element.id
@@ -269,7 +296,16 @@ extension Scene {
     }
     guard f != _records[s].element.frame else { return }
     _records[s].element.frame = f
-    _records[s].frame.retarget(f._q, animation: tx.animation, at: t, fast: _fast)
+    let group = _batchGroup(tx, &batchGroup)
+    _records[s].frame.retarget(f._q, animation: tx.animation, at: t, fast: _fast, batchGroup: group)
+    // Only the own frame changed: patch its row instead of re-deriving it.
+    _noteMotion(s, row: false)
+    if s < _hot.count {
+      _hot[s].quad = Int32(_records[s].frame._quad)
+      _hot[s].frame = _records[s].frame._general.value
+    } else {
+      _hotDirty.append(s)
+    }
     if let g = _records[s].group { _markDirty(g, &dirty) }
   }
 
@@ -315,6 +351,7 @@ extension Scene {
     if let z = e.transitionSource, !_records[s].removing {
       _zoomSources[_GroupKey(namespace: z.namespace, id: z.id)] = e.id
     }
+    _noteMotion(s)
   }
 
   // MARK: - Groups
@@ -333,7 +370,9 @@ extension Scene {
       g = existing
     } else if let f = _freeGroups.popLast() {
       g = f
+      let listed = _groups[g].inMotion  // the group may still be listed in `_movingGroups`
       _groups[g] = _Group(key: key)
+      _groups[g].inMotion = listed
       _groupIndex[key] = g
     } else {
       g = _groups.count
@@ -342,6 +381,7 @@ extension Scene {
     }
     _groups[g].members.append(s)
     _records[s].group = g
+    _refreshGroupHot(g)
     _markDirty(g, &dirty)
   }
 
@@ -355,21 +395,25 @@ extension Scene {
       _groups[g].source = nil
       _groups[g].dirty = false
       _freeGroups.append(g)
+      _refreshGroupHot(g)
     }
   }
 
   /// Picks the source of group `g`, reports the pitfalls, and retargets the shared frame.
-  mutating func _resolve(_ g: Int, tx: SceneTransaction, t: Double, result: inout TransactionResult) {
+  mutating func _resolve(
+    _ g: Int, tx: SceneTransaction, t: Double, batchGroup: inout BatchGroup??, result: inout TransactionResult
+  ) {
     _groups[g].dirty = false
     let key = _groups[g].key
     let members = _groups[g].members
     var sources: [Int] = []
+    var single: Int?
     if members.count == 1 {
       // The common case (one member): no bookkeeping arrays.
       let s = members[0]
       if !_records[s].removing {
         if _records[s].element.matchedGeometry?.isSource == true {
-          sources = [s]
+          single = s
         } else {
           result.diagnostics.append(.noSource(namespace: key.namespace, id: key.id, members: [_records[s].element.id]))
         }
@@ -398,12 +442,12 @@ extension Scene {
           .matchedMembersVisible(namespace: key.namespace, id: key.id, elements: visible.map { _records[$0].element.id }))
       }
     }
-    guard let src = sources.first else {
+    guard let src = single ?? sources.first else {
       _groups[g].source = nil
       return
     }
-    let srcElement = _records[src].element
-    let target = MatchedGeometryFrame(frame: srcElement.frame, anchor: srcElement.matchedGeometry!.anchor)
+    let srcID = _records[src].element.id
+    let target = MatchedGeometryFrame(frame: _records[src].element.frame, anchor: _records[src].element.matchedGeometry!.anchor)
     let tv = _Quad(target.anchorPosition.x, target.anchorPosition.y, target.size.width, target.size.height)
     // Frames before the change of the clipped members, for the clip check.
     _groups[g].shared?.sample(at: t)
@@ -417,9 +461,10 @@ extension Scene {
       _groups[g].shared = _FrameChannel(tv, time: t)
     } else if _groups[g].shared!.target != tv {
       // From wherever the shared frame is (the previous source's frame, or mid-flight).
-      _groups[g].shared!.retarget(tv, animation: tx.animation, at: t, fast: _fast)
+      let group = _batchGroup(tx, &batchGroup)
+      _groups[g].shared!.retarget(tv, animation: tx.animation, at: t, fast: _fast, batchGroup: group)
     }
-    _groups[g].source = srcElement.id
+    _groups[g].source = srcID
     for (s, clip, start) in before {
       let e = _records[s].element
       let m = e.matchedGeometry!
@@ -450,6 +495,7 @@ extension Scene {
     }
     let anim = tx.animation ?? .default
     _records[src].sample(at: t)
+    _hotDirty.append(src)
     let from = _presentedFrame(src)
     let identity = e.effectiveTransition.body(content: TransitionContent(size: e.frame.size), phase: .identity)
     _records[s].effect = _Channel(identity._vector, time: t)

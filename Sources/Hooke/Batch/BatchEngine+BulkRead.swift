@@ -55,17 +55,71 @@ extension BatchEngine {
   /// Retargets `channels[k]` to `targets[k]` and moves it to `group` (velocities kept), as
   /// ``retarget(_:to:velocity:group:)``; rejected pairs are skipped and counted (returned).
   /// Specialised for `Double` and `Float`.
+  ///
+  /// A channel already in `group` is retargeted in place (same state, bit for bit, as the
+  /// per-channel call: displacement shifted, velocity and acceleration kept, a timing curve
+  /// restarted at ``now``; it only moves between the active and settled ranges when its rest
+  /// state changes), so retargeting many channels within their group costs O(1) each without
+  /// the remove-and-append of a group move.
   @_specialize(exported: true, where Scalar == Double)
   @_specialize(exported: true, where Scalar == Float)
   @discardableResult
   public func retarget(
     _ channels: UnsafeBufferPointer<BatchChannel>, to targets: UnsafeBufferPointer<Scalar>, group: BatchGroup
   ) -> Int {
+    let n = Swift.min(channels.count, targets.count)
+    guard _groups.indices.contains(group.index) else { return n }
     var rejected = 0
-    for k in 0..<Swift.min(channels.count, targets.count) {
-      do throws(BatchError) { try retarget(channels[k], to: targets[k], group: group) } catch { rejected += 1 }
+    for k in 0..<n {
+      let h = channels[k]
+      let s = Int(h.index)
+      guard s < _slotGroup.count, _generation[s] == h.generation, _slotGroup[s] >= 0, targets[k].isFinite else {
+        rejected += 1
+        continue
+      }
+      guard Int(_slotGroup[s]) == group.index else {
+        do throws(BatchError) { try retarget(h, to: targets[k], group: group) } catch { rejected += 1 }
+        continue
+      }
+      _retargetInPlace(group: group.index, index: _slotIndex[s], to: targets[k])
     }
     return rejected
+  }
+
+  /// Retargets the channel at storage position `i` of group `g` without moving it to another
+  /// group (see ``retarget(_:to:group:)``).
+  func _retargetInPlace(group g: Int, index i: Int, to newTarget: Scalar) {
+    let c = _groups[g].columns
+    let value = c.target[i] + c.y[i]
+    var v = c.v[i]
+    let y: Scalar
+    if let shifted = _displacement(keeping: value, target: newTarget) {
+      y = shifted
+    } else {
+      y = 0
+      v = 0
+    }
+    c.y[i] = y
+    c.v[i] = v
+    c.target[i] = newTarget
+    if c.hasCurveState {
+      c.y0[i] = y
+      c.start[i] = now
+    }
+    let atRest = y == 0 && v == 0 && (!c.hasAcceleration || c.a[i] == 0)
+    if !atRest && i >= c.activeCount {
+      let k = c.activeCount
+      c.swapAt(k, i)
+      _slotIndex[Int(c.owner[k])] = k
+      _slotIndex[Int(c.owner[i])] = i
+      c.activeCount += 1
+    } else if atRest && i < c.activeCount {
+      let k = c.activeCount - 1
+      c.swapAt(k, i)
+      _slotIndex[Int(c.owner[k])] = k
+      _slotIndex[Int(c.owner[i])] = i
+      c.activeCount -= 1
+    }
   }
 
   /// Removes every channel of `channels` (invalid handles are skipped and counted, returned).

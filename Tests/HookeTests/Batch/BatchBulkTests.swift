@@ -68,3 +68,106 @@ import _TestSupport
     #expect(handles.withUnsafeBufferPointer { engine.removeChannels($0) } == 3)  // already gone
   }
 }
+
+/// `BatchEngine+Scatter.swift`: scattering the active range before a step (plus what settled in
+/// it) reproduces `value(of:)` for every channel, and bad map entries are skipped.
+@Suite struct BatchScatterTests {
+  @Test func scatterAfterStepsMatchesValueOf() throws {
+    let engine = BatchEngine<Double>()
+    let springs = engine.addGroup(.spring(Spring(response: 0.3, dampingRatio: 0.9)), restRule: .pixel)
+    let curves = engine.addGroup(.timingCurve(.easeInOut, duration: 0.1), restRule: .pixel)
+    let seed: UInt64 = 11
+    var random = SplitMix64(seed: seed)
+    var handles: [BatchChannel] = []
+    for k in 0..<64 {
+      let v = Double(random.next() % 500), t = Double(random.next() % 500)
+      handles.append(try engine.addChannel(to: k % 3 == 0 ? curves : springs, value: v, target: t))
+    }
+    // Mirror table in reverse handle order, so the map is not the identity.
+    let slots = handles.map { Int($0.index) }.max()! + 1
+    var map = [Int32](repeating: -1, count: slots)
+    for (k, h) in handles.enumerated() { map[Int(h.index)] = Int32(handles.count - 1 - k) }
+    var mirror = [Double](repeating: .nan, count: handles.count)
+    for group in [springs, curves] {
+      map.withUnsafeBufferPointer { m in
+        mirror.withUnsafeMutableBufferPointer { v in
+          #expect(engine.scatterValues(group: group, range: 0..<engine.storedCount(of: group), through: m, into: v) == 0)
+        }
+      }
+    }
+    for frame in 0..<40 {
+      let before = [springs, curves].map { engine.activeCount(of: $0) }
+      engine.step(ticks: 60_480)
+      for (g, group) in [springs, curves].enumerated() {
+        map.withUnsafeBufferPointer { m in
+          mirror.withUnsafeMutableBufferPointer { _ = engine.scatterValues(group: group, range: 0..<before[g], through: m, into: $0) }
+        }
+      }
+      for (k, h) in handles.enumerated() {
+        #expect(mirror[handles.count - 1 - k] == engine.value(of: h)!, "seed \(seed), frame \(frame), channel \(k)")
+      }
+    }
+    #expect(engine.activeCount < handles.count)  // some settled along the way (seed 11)
+    // Bad map entries and ranges.
+    var short = [Int32](repeating: 0, count: 1)
+    short[0] = 99
+    let skipped = short.withUnsafeBufferPointer { m in
+      mirror.withUnsafeMutableBufferPointer { engine.scatterValues(group: springs, range: -5..<1000, through: m, into: $0) }
+    }
+    #expect(skipped == engine.storedCount(of: springs))
+    #expect(engine.storedCount(of: BatchGroup(index: 9)) == 0)
+  }
+}
+
+/// The bulk retarget's in-place path (channels already in the destination group) leaves every
+/// channel in the state the per-channel retarget gives, frame after frame, for all three drivers
+/// and for settled, moving and rejected channels.
+@Suite struct BatchBulkRetargetInPlaceTests {
+  @Test func inPlaceRetargetMatchesPerChannelRetarget() throws {
+    let seed: UInt64 = 23
+    func make() throws -> (BatchEngine<Double>, [BatchGroup], [BatchChannel]) {
+      let engine = BatchEngine<Double>()
+      let groups = [
+        engine.addGroup(.spring(Spring(response: 0.3, dampingRatio: 0.8)), restRule: .pixel),
+        engine.addGroup(.timingCurve(.easeInOut, duration: 0.2), restRule: .pixel),
+        engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.4, dampingFraction: 0.7)), restRule: .pixel),
+      ]
+      var random = SplitMix64(seed: seed)
+      var handles: [BatchChannel] = []
+      for k in 0..<90 {
+        let v = Double(random.next() % 400), t = Double(random.next() % 400)
+        handles.append(try engine.addChannel(to: groups[k % 3], value: v, target: k % 7 == 0 ? v : t))
+      }
+      return (engine, groups, handles)
+    }
+    let (a, groupsA, handles) = try make()
+    let (b, groupsB, handlesB) = try make()
+    #expect(handles == handlesB)
+    var random = SplitMix64(seed: seed ^ 0xFF)
+    for frame in 0..<48 {
+      a.step(ticks: 30_240)
+      b.step(ticks: 30_240)
+      if frame % 9 == 4 {
+        for g in 0..<3 {
+          let mine = handles.indices.filter { $0 % 3 == g }
+          var targets = mine.map { k -> Double in
+            // Some channels retargeted to exactly where they are (they settle at once).
+            random.next() % 5 == 0 ? a.value(of: handles[k])! : Double(random.next() % 400)
+          }
+          if frame == 13 { targets[0] = .nan }  // rejected by both
+          for (j, k) in mine.enumerated() { try? a.retarget(handles[k], to: targets[j], group: groupsA[g]) }
+          let hs = mine.map { handles[$0] }
+          let rejected = hs.withUnsafeBufferPointer { h in targets.withUnsafeBufferPointer { b.retarget(h, to: $0, group: groupsB[g]) } }
+          #expect(rejected == (frame == 13 ? 1 : 0))
+        }
+      }
+      for (k, h) in handles.enumerated() {
+        let same =
+          a.value(of: h)!.bitPattern == b.value(of: h)!.bitPattern && a.velocity(of: h)!.bitPattern == b.velocity(of: h)!.bitPattern
+          && a.target(of: h) == b.target(of: h) && a.isSettled(h) == b.isSettled(h) && a.group(of: h) == b.group(of: h)
+        #expect(same, "seed \(seed), frame \(frame), channel \(k)")
+      }
+      #expect(a.activeCount == b.activeCount, "seed \(seed), frame \(frame)")
+    }
+  }
+}

@@ -1,0 +1,44 @@
+extension BatchEngine {
+  /// Number of channels stored in `group`, active and settled (0 for an invalid group). Storage
+  /// positions `0..<activeCount(of:)` hold the active channels, the rest the settled ones; right
+  /// after a step, the channels that settled in it occupy `activeCount(of:) ..< a` where `a` is
+  /// the group's active count before the step (the compaction only swaps inside the old active
+  /// range).
+  public func storedCount(of group: BatchGroup) -> Int {
+    _groups.indices.contains(group.index) ? _groups[group.index].columns.count : 0
+  }
+
+  /// Writes the value (`target + displacement`) of the channels at storage positions `range` of
+  /// `group` (clamped to `0..<storedCount(of:)`) into `values[map[h]]`, where `h` is the
+  /// channel's handle index (``BatchChannel/index``). Channels whose handle index is outside
+  /// `map`, or whose map entry is negative or outside `values`, are skipped and counted
+  /// (returned).
+  ///
+  /// For embedders that mirror channel values in their own table: after a step, scattering
+  /// `0 ..< (active count before the step)` of each group refreshes exactly the values that
+  /// changed, in storage order (sequential reads), instead of one handle lookup per mirrored
+  /// channel. Reads the engine only; calls for disjoint ranges may run concurrently when `map`
+  /// is injective (each call writes only its channels' entries). Allocation-free; specialised
+  /// for `Double` and `Float`.
+  @_specialize(exported: true, where Scalar == Double)
+  @_specialize(exported: true, where Scalar == Float)
+  @discardableResult
+  public func scatterValues(
+    group: BatchGroup, range: Range<Int>, through map: UnsafeBufferPointer<Int32>,
+    into values: UnsafeMutableBufferPointer<Scalar>
+  ) -> Int {
+    guard _groups.indices.contains(group.index) else { return 0 }
+    let c = _groups[group.index].columns
+    let lower = Swift.max(0, range.lowerBound), upper = Swift.min(c.count, range.upperBound)
+    guard lower < upper else { return 0 }
+    var skipped = 0
+    for i in lower..<upper {
+      let h = Int(c.owner[i])
+      guard h < map.count else { skipped += 1; continue }
+      let k = Int(map[h])
+      guard k >= 0, k < values.count else { skipped += 1; continue }
+      values[k] = c.target[i] + c.y[i]
+    }
+    return skipped
+  }
+}
