@@ -29,7 +29,8 @@ struct _ScriptCounters {
   }
 }
 
-/// A scenario script on a full `HookeScene.Scene(fastPath: true)`: engine `hooke`.
+/// A scenario script on a full `HookeScene.Scene(fastPath: true, threads: setup.threads)`: engine
+/// `hooke` (the scene's frame work runs on `setup.threads` workers; results do not depend on it).
 ///
 /// Before frame 0 the script's containers and elements are inserted without animation. Frame
 /// `k` applies the script's transactions of frame `k` at time `k/hz` (from integer ticks), then
@@ -52,7 +53,7 @@ public final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload {
   /// Builds the scene and inserts the script's initial elements (O(N)).
   public init(setup: WorkloadSetup) {
     self.setup = setup
-    scene = Scene(bounds: _Script.fullScreen, fastPath: true)
+    scene = Scene(bounds: _Script.fullScreen, fastPath: true, threads: max(1, setup.threads))
     let ns = scene.makeNamespace()
     script = Script(setup: setup, namespace: ns)
     let containers = script.initialContainers()
