@@ -231,13 +231,14 @@ final class _FastPath {
     return q
   }
 
+  /// Retargets quad `q` to `target` in `group`, then re-reads its values: the engine keeps a
+  /// value only as `target + displacement`, which reproduces the old value bit for bit only when
+  /// some representable displacement does (463.09771414779453 retargeted to 1000.3 is stored as
+  /// 1000.3 − 537.2022858522055 = 463.0977141477945, an ulp lower: the target's ulp is coarser),
+  /// and an overflowing displacement snaps to the target. This frame's row must show the state
+  /// the next step evolves from (as SwiftUI shows `newModel − interval + offset`), not the value
+  /// from before the retarget. Cost: O(1) (four handle look-ups).
   func retarget(_ q: Int, to target: _Quad, group: BatchGroup) {
-    // Values stay where they are unless a displacement overflows (only near ±Double.greatestFiniteMagnitude).
-    let huge = 0x1p1000
-    let old = value(q)
-    let reread =
-      !(target.a.magnitude < huge && target.b.magnitude < huge && target.c.magnitude < huge && target.d.magnitude < huge
-      && old.a.magnitude < huge && old.b.magnitude < huge && old.c.magnitude < huge && old.d.magnitude < huge)
     (_t[0], _t[1], _t[2], _t[3]) = (target.a, target.b, target.c, target.d)
     let engine = self.engine
     handles.withUnsafeBufferPointer { h in
@@ -245,7 +246,7 @@ final class _FastPath {
         _ = engine.retarget(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]), to: t, group: group)
       }
     }
-    if reread { _reread(q) }
+    _reread(q)
   }
 
   func removeQuad(_ q: Int) {

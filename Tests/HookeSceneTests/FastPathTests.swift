@@ -114,4 +114,35 @@ import Testing
     }
     #expect(one[0] != one[11])  // the frames do move
   }
+
+  /// A retarget keeps the value only as the engine stores it, `target + displacement`: when no
+  /// representable displacement reproduces the old value (a value with a fine ulp retargeted
+  /// towards a far target) it moves by rounding. The row of the retarget's frame must show that
+  /// stored value, the one the next step evolves from (SwiftUI likewise shows
+  /// `newModel − interval + offset`), not a cached copy of the value before the retarget.
+  @Test(arguments: [false, true]) func retargetFrameShowsTheStoredValue(swiftUIModel: Bool) {
+    var scene = Scene(fastPath: true)
+    scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10))) }
+    let spring: Animation = swiftUIModel ? .spring(response: 0.5, dampingFraction: 0.8) : .spring(response: 0.5, dampingFraction: 0.8).exact
+    var moved = 0
+    for k in Int64(1)...40 {
+      scene.advance(to: frameTime(k))
+      let before = scene.rendered(1)!.minX
+      // Alternate between a near and a far target so that values carry full precision.
+      let x = k % 2 == 0 ? 0.1 : 1000.3
+      scene.withAnimation(spring, at: frameTime(k)) { $0.setFrame(1, Rect(x: x, y: 0, width: 10, height: 10)) }
+      scene.advance(to: frameTime(k))
+      let fast = scene._fast!
+      let q = scene._records[scene._slots[1]!].frame._quad
+      #expect(q >= 0, "frame \(k): the frame runs on the batch")
+      guard q >= 0 else { return }
+      let h = fast.handles[4 * q]
+      let stored = fast.engine.target(of: h)! + fast.engine.displacement(of: h)!
+      #expect(fast.engine.target(of: h)! == x)
+      #expect(scene.rendered(1)!.minX.bitPattern == stored.bitPattern, "frame \(k): \(scene.rendered(1)!.minX) vs \(stored)")
+      if stored != before { moved += 1 }
+    }
+    // The story must contain retargets whose stored value differs from the previous one.
+    #expect(moved > 0)
+  }
 }
