@@ -15,9 +15,11 @@ echo "determinism: native release build"
 swiftc -O -wmo -parse-as-library -module-name Hooke "${sources[@]}" "$program" -lm -o "$out/determinism-release"
 echo "determinism: native debug build"
 swiftc -Onone -wmo -parse-as-library -module-name Hooke "${sources[@]}" "$program" -lm -o "$out/determinism-debug"
-echo "determinism: Embedded Swift, host target (compile only)"
+echo "determinism: Embedded Swift, host target, -O and -Onone (compile only)"
 swiftc -enable-experimental-feature Embedded -wmo -parse-as-library -O -module-name Hooke \
   "${sources[@]}" -c -o "$out/hooke-embedded-host.o"
+swiftc -enable-experimental-feature Embedded -wmo -parse-as-library -Onone -module-name Hooke \
+  "${sources[@]}" -c -o "$out/hooke-embedded-host-debug.o"
 echo "determinism: Embedded Swift, wasm32-unknown-none-wasm"
 swiftc -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded \
   -enable-experimental-feature Extern -wmo -parse-as-library -O -module-name Hooke \

@@ -6,8 +6,12 @@ extension BatchEngine {
   /// For embedders that mirror many channels every frame (a scene writing its render list):
   /// one call per frame instead of one ``value(of:)`` per channel, specialised for `Double` and
   /// `Float` so the loop runs without generic dispatch. Allocation-free; reads only.
-  @_specialize(exported: true, where Scalar == Double)
-  @_specialize(exported: true, where Scalar == Float)
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules. Embedded Swift
+    // specialises everything anyway, and its -Onone pipeline crashes on the attribute.
+    @_specialize(exported: true, where Scalar == Double)
+    @_specialize(exported: true, where Scalar == Float)
+  #endif
   @discardableResult
   public func readValues(
     of channels: UnsafeBufferPointer<BatchChannel>, into values: UnsafeMutableBufferPointer<Scalar>,
@@ -35,8 +39,12 @@ extension BatchEngine {
   /// to `group`, as ``addChannel(to:value:target:velocity:)``, writing the handles. On the first
   /// rejected triple the channels added by this call are removed again and the error is thrown
   /// (the engine is then as before). Specialised for `Double` and `Float`.
-  @_specialize(exported: true, where Scalar == Double)
-  @_specialize(exported: true, where Scalar == Float)
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules. Embedded Swift
+    // specialises everything anyway, and its -Onone pipeline crashes on the attribute.
+    @_specialize(exported: true, where Scalar == Double)
+    @_specialize(exported: true, where Scalar == Float)
+  #endif
   public func addChannels(
     to group: BatchGroup, values: UnsafeBufferPointer<Scalar>, targets: UnsafeBufferPointer<Scalar>,
     velocities: UnsafeBufferPointer<Scalar>, into handles: UnsafeMutableBufferPointer<BatchChannel>
@@ -61,8 +69,12 @@ extension BatchEngine {
   /// restarted at ``now``; it only moves between the active and settled ranges when its rest
   /// state changes), so retargeting many channels within their group costs O(1) each without
   /// the remove-and-append of a group move.
-  @_specialize(exported: true, where Scalar == Double)
-  @_specialize(exported: true, where Scalar == Float)
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules. Embedded Swift
+    // specialises everything anyway, and its -Onone pipeline crashes on the attribute.
+    @_specialize(exported: true, where Scalar == Double)
+    @_specialize(exported: true, where Scalar == Float)
+  #endif
   @discardableResult
   public func retarget(
     _ channels: UnsafeBufferPointer<BatchChannel>, to targets: UnsafeBufferPointer<Scalar>, group: BatchGroup
@@ -124,8 +136,12 @@ extension BatchEngine {
 
   /// Removes every channel of `channels` (invalid handles are skipped and counted, returned).
   /// Specialised for `Double` and `Float`.
-  @_specialize(exported: true, where Scalar == Double)
-  @_specialize(exported: true, where Scalar == Float)
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules. Embedded Swift
+    // specialises everything anyway, and its -Onone pipeline crashes on the attribute.
+    @_specialize(exported: true, where Scalar == Double)
+    @_specialize(exported: true, where Scalar == Float)
+  #endif
   @discardableResult
   public func removeChannels(_ channels: UnsafeBufferPointer<BatchChannel>) -> Int {
     var rejected = 0

@@ -20,8 +20,12 @@ extension BatchEngine {
   /// channel. Reads the engine only; calls for disjoint ranges may run concurrently when `map`
   /// is injective (each call writes only its channels' entries). Allocation-free; specialised
   /// for `Double` and `Float`.
-  @_specialize(exported: true, where Scalar == Double)
-  @_specialize(exported: true, where Scalar == Float)
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules. Embedded Swift
+    // specialises everything anyway, and its -Onone pipeline crashes on the attribute.
+    @_specialize(exported: true, where Scalar == Double)
+    @_specialize(exported: true, where Scalar == Float)
+  #endif
   @discardableResult
   public func scatterValues(
     group: BatchGroup, range: Range<Int>, through map: UnsafeBufferPointer<Int32>,
