@@ -6,7 +6,8 @@ import Hooke
 /// exactly `time == duration` it still returns `value × curve(1) = value`) and immediately when
 /// `duration ≤ 0` or NaN. Control points are not clamped in y (overshoot allowed); the curve is
 /// Hooke's unquantised ``CubicBezier`` (the `.linear` curve is evaluated as the identity, exactly).
-/// No velocity, never merges: interruptions combine (§2.7). NaN time reads as 0.
+/// No velocity, never merges: interruptions combine (§2.7). NaN time reads as 0. An infinite
+/// duration never ends and shows progress 0, also at time +∞ (where time/duration is NaN).
 public struct BezierAnimation: CustomAnimation {
   /// The timing curve.
   public var curve: CubicBezier
@@ -27,7 +28,8 @@ public struct BezierAnimation: CustomAnimation {
   public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
     guard duration > 0, !(time > duration) else { return nil }
     let time = time.isNaN ? 0 : time
-    let progress = Swift.min(Swift.max(time / duration, 0), 1)
+    let ratio = time / duration  // NaN only for ∞/∞ (infinite duration at time +∞): progress 0
+    let progress = ratio.isNaN ? 0 : Swift.min(Swift.max(ratio, 0), 1)
     let y = _isLinear ? progress : curve.value(at: progress)
     return value.scaled(by: y)
   }

@@ -44,6 +44,10 @@ public struct LinearKeyframe<Value: VectorArithmetic>: Keyframe {
 ///   keyframe: that keyframe's start velocity (a spring with nil start velocity after a cubic one
 ///   takes the cubic's secant `(to − from)/duration`); before a move: 0;
 /// - at the start and the end of the track: 0 (the track starts and ends at rest).
+///
+/// Any keyframe velocity with a non-finite component — given explicitly, or derived as
+/// change/duration and overflowing (e.g. over a subnormal duration, whose reciprocal is ∞) —
+/// reads as zero, so values stay finite.
 public struct CubicKeyframe<Value: VectorArithmetic>: Keyframe {
   /// See ``Keyframe/kind``.
   public let kind: KeyframeKind<Value>
@@ -58,7 +62,7 @@ public struct CubicKeyframe<Value: VectorArithmetic>: Keyframe {
 /// `duration` nil = the spring's settling duration for this segment's change and start
 /// velocity (ε = 0.001, ``Spring/settlingDuration(target:initialVelocity:epsilon:)``; an infinite
 /// settling duration is capped at 60 s). `startVelocity` nil = the previous segment's end velocity
-/// (continuity). **Decision (§9.9):** when the duration is shorter than the settling time the
+/// (continuity); a non-finite start velocity reads as zero (see ``CubicKeyframe``). **Decision (§9.9):** when the duration is shorter than the settling time the
 /// spring is cut there and the next keyframe starts from the value (and velocity) actually
 /// reached — no jump; the same holds for nil durations (the residual is below ε of the change).
 public struct SpringKeyframe<Value: VectorArithmetic>: Keyframe {
@@ -260,6 +264,17 @@ func _resolve<Root, P: VectorArithmetic>(_ track: KeyframeTrack<Root, P>, initia
 func _resolveSegments<V: VectorArithmetic>(_ kinds: [KeyframeKind<V>], initial: V) -> [_Segment<V>] {
   // Pass 1: durations and end values of non-spring segments (targets); spring durations need
   // their start velocity, so they are resolved in pass 2 in order.
+  // Non-finite explicit velocities read as zero (they would make NaN in the Hermite terms).
+  let kinds = kinds.map { kind -> KeyframeKind<V> in
+    switch kind {
+    case .cubic(let to, let d, let sv, let ev):
+      return .cubic(to: to, duration: d, startVelocity: sv.map(_finiteOrZero), endVelocity: ev.map(_finiteOrZero))
+    case .spring(let to, let d, let spring, let sv):
+      return .spring(to: to, duration: d, spring: spring, startVelocity: sv.map(_finiteOrZero))
+    case .linear, .move:
+      return kind
+    }
+  }
   var segments: [_Segment<V>] = []
   var time = 0.0
   var from = initial
@@ -274,7 +289,8 @@ func _resolveSegments<V: VectorArithmetic>(_ kinds: [KeyframeKind<V>], initial: 
     case .linear(let to, let d, let curve):
       let d = _sanitizedDuration(d)
       let rate = d > 0 ? (to - from).scaled(by: 1 / d) : V.zero
-      let v0 = _finiteScale(rate, curve.velocity(at: 0)), v1 = _finiteScale(rate, curve.velocity(at: 1))
+      let v0 = _finiteOrZero(_finiteScale(rate, curve.velocity(at: 0)))
+      let v1 = _finiteOrZero(_finiteScale(rate, curve.velocity(at: 1)))
       segments.append(_Segment(shape: .linear(curve), start: time, duration: d, from: from, to: to, end: to,
                                startVelocity: v0, endVelocity: v1))
       time += d
@@ -292,7 +308,7 @@ func _resolveSegments<V: VectorArithmetic>(_ kinds: [KeyframeKind<V>], initial: 
       var v0 = sv ?? previousEndVelocity
       if sv == nil, i > 0, case .cubic(_, _, _, nil) = kinds[i - 1] {
         let p = segments[i - 1]
-        v0 = p.duration > 0 ? (p.to - p.from).scaled(by: 1 / p.duration) : .zero
+        v0 = p.duration > 0 ? _finiteOrZero((p.to - p.from).scaled(by: 1 / p.duration)) : .zero
       }
       var duration = d.map(_sanitizedDuration) ?? spring.settlingDuration(target: to - from, initialVelocity: v0)
       if !(duration <= 60) { duration = 60 }
@@ -331,10 +347,15 @@ func _resolveSegments<V: VectorArithmetic>(_ kinds: [KeyframeKind<V>], initial: 
 }
 
 /// The non-uniform Catmull-Rom tangent at the keyframe between `a` and `b`:
-/// `(b.to − a.from)/(a.duration + b.duration)` (zero for zero total duration).
+/// `(b.to − a.from)/(a.duration + b.duration)` (zero for zero total duration or a non-finite
+/// result).
 func _catmullRom<V: VectorArithmetic>(_ a: _Segment<V>, _ b: _Segment<V>) -> V {
   let span = a.duration + b.duration
-  return span > 0 ? (b.to - a.from).scaled(by: 1 / span) : .zero
+  return span > 0 ? _finiteOrZero((b.to - a.from).scaled(by: 1 / span)) : .zero
 }
 
 func _finiteScale<V: VectorArithmetic>(_ v: V, _ s: Double) -> V { s.isFinite ? v.scaled(by: s) : .zero }
+
+/// `v` when every component is finite, else `.zero` (a component is finite exactly when it
+/// times 0 is ±0; ∞·0 and NaN·0 are NaN).
+func _finiteOrZero<V: VectorArithmetic>(_ v: V) -> V { v.scaled(by: 0) == .zero ? v : .zero }

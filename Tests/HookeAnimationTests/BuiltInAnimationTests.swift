@@ -206,4 +206,19 @@ import _TestSupport
     #expect(Animation.linear.delay(1) == .linear.delay(1))
     #expect(Animation.linear.delay(1) != .linear.delay(2))
   }
+
+  /// An infinite duration never ends and shows the start, also at t = +∞ (where t/duration is
+  /// NaN): the `.linear` fast path used to scale the interval by that NaN.
+  @Test func infiniteDurationAtInfiniteTime() {
+    for animation in [Animation.linear(duration: .infinity), .easeIn(duration: .infinity),
+                      .timingCurve(0, 0, 1, 1, duration: .infinity), .timingCurve(.linear, duration: .infinity)] {
+      for t in [0.0, 1, 1e300, .infinity] {
+        var ctx = AnimationContext<Double>()
+        #expect(animation.animate(value: 80.0, time: t, context: &ctx) == 0, "\(animation) t = \(t)")
+      }
+    }
+    var animator = PropertyAnimator(0.0)
+    animator.set(1, animation: .linear(duration: .infinity), at: 0)
+    #expect(animator.sample(at: .infinity) == 0)
+  }
 }

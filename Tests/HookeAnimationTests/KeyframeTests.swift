@@ -126,4 +126,64 @@ struct Pose: Equatable {
     #expect(bad.duration == 0)
     #expect(bad.value(time: 0) == 3)
   }
+
+  /// Velocities that are not finite — explicit ones, or derived as change/duration over a
+  /// duration whose reciprocal overflows (subnormal) or a change that overflows — read as zero,
+  /// so no NaN or ∞ reaches the values. Expected values are the same tracks with those
+  /// velocities written as 0 (hand-derived: a cubic from rest to rest is smoothstep).
+  @Test func nonFiniteVelocitiesReadAsZero() {
+    func values(_ timeline: KeyframeTimeline<Double>, _ times: [Double]) -> [Double] {
+      times.map { timeline.value(time: $0) }
+    }
+    let times = [0.0, 0.25, 0.5, 0.75, 1, 1.5, 2]
+    // Subnormal linear duration (1/d = ∞): end velocity ∞ (and NaN for no change).
+    for (to, next) in [(1.0, 2.0), (0.0, 2.0)] {
+      for curve in [UnitCurve.linear, .easeIn] {
+        let t = KeyframeTimeline(initialValue: 0.0, KeyframeTrack(\Double.self) {
+          LinearKeyframe(to, duration: 1e-310, timingCurve: curve)
+          CubicKeyframe(next, duration: 1)
+        })
+        for x in times.dropFirst() {  // t = 0 shows the linear segment's start, 0
+          let u = min(x, 1)
+          let expected = to + (next - to) * (3 * u * u - 2 * u * u * u)
+          #expect(abs(t.value(time: x) - expected) <= 1e-12, "to \(to) curve \(curve) t \(x): \(t.value(time: x))")
+        }
+      }
+    }
+    // Overflowing rate: 1e10 over 1e-300 s.
+    let overflow = KeyframeTimeline(initialValue: 0.0, KeyframeTrack(\Double.self) {
+      LinearKeyframe(1e10, duration: 1e-300)
+      CubicKeyframe(2.0, duration: 1)
+    })
+    #expect(abs(overflow.value(time: 0.5) - (1e10 + (2 - 1e10) * 0.5)) <= 1e-3)
+    // Two subnormal cubics: the Catmull-Rom tangent over their span overflows.
+    let catmull = KeyframeTimeline(initialValue: 0.0, KeyframeTrack(\Double.self) {
+      CubicKeyframe(1.0, duration: 1e-310)
+      CubicKeyframe(2.0, duration: 1e-310)
+      CubicKeyframe(3.0, duration: 1)
+    })
+    for x in [0.0, 1.5e-310, 0.5, 2] { #expect(catmull.value(time: x).isFinite, "t \(x): \(catmull.value(time: x))") }
+    // A spring after a subnormal cubic: the secant start velocity overflows.
+    let secant = KeyframeTimeline(initialValue: 0.0, KeyframeTrack(\Double.self) {
+      CubicKeyframe(1.0, duration: 1e-310)
+      SpringKeyframe(2.0)
+    })
+    let secantZero = KeyframeTimeline(initialValue: 0.0, KeyframeTrack(\Double.self) {
+      MoveKeyframe(1.0)
+      SpringKeyframe(2.0)
+    })
+    #expect(secant.duration > 0.1)
+    #expect(values(secant, Array(times.dropFirst())) == values(secantZero, Array(times.dropFirst())))  // t = 0: cubic start vs move
+    // Explicit non-finite velocities read as 0.
+    let explicit = KeyframeTimeline(initialValue: 0.0, KeyframeTrack(\Double.self) {
+      CubicKeyframe(1.0, duration: 1, startVelocity: .infinity, endVelocity: .nan)
+      SpringKeyframe(2.0, duration: 1, startVelocity: -.infinity)
+    })
+    let explicitZero = KeyframeTimeline(initialValue: 0.0, KeyframeTrack(\Double.self) {
+      CubicKeyframe(1.0, duration: 1, startVelocity: 0, endVelocity: 0)
+      SpringKeyframe(2.0, duration: 1, startVelocity: 0)
+    })
+    #expect(values(explicit, times) == values(explicitZero, times))
+    #expect(values(explicit, times).allSatisfy { $0.isFinite })
+  }
 }

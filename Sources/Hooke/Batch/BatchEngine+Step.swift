@@ -116,9 +116,16 @@ extension BatchEngine {
     if g.cache3Counts.2 == n { return g.cache3.2 }
     if g.cache3Counts.3 == n { return g.cache3.3 }
     let p = _fluidMatrixPower(model, n)
-    let m: _Matrix3 = (
+    var m: _Matrix3 = (
       Scalar(p.0), Scalar(p.1), Scalar(p.2), Scalar(p.3), Scalar(p.4), Scalar(p.5),
       Scalar(p.6), Scalar(p.7), Scalar(p.8))
+    // A non-finite entry (non-finite damping, or a power overflowing the scalar) would make
+    // every channel NaN (∞·0); it reads as the zero matrix: the channels arrive at their targets.
+    if !(m.0.isFinite && m.1.isFinite && m.2.isFinite && m.3.isFinite && m.4.isFinite
+      && m.5.isFinite && m.6.isFinite && m.7.isFinite && m.8.isFinite)
+    {
+      m = Self._zero3
+    }
     switch g.cacheNext {
     case 0: g.cache3Counts.0 = n; g.cache3.0 = m
     case 1: g.cache3Counts.1 = n; g.cache3.1 = m

@@ -89,6 +89,11 @@ public enum BatchDriver: Sendable {
   /// The force `a` is kept across retargets (SwiftUI keeps it across merges); a channel moved
   /// in from a group without a force column starts with `a = 0`. Settling uses the group's
   /// ``BatchRestRule`` (on `x − target` and `v`), not SwiftUI's 1 % rule.
+  /// Bad models: a frame matrix with a non-finite entry (damping fraction NaN, ±∞ or so large
+  /// that the damping or the power `Sⁿ` overflows the scalar) reads as zero, so the channels
+  /// arrive at their targets with zero velocity and force on that step (SwiftUI's animation
+  /// ends at once there). A finite but unstable model (negative or very large damping, with a
+  /// finite matrix) still grows and can overflow.
   case fluidSpring(FluidSpringModel)
 }
 

@@ -112,6 +112,42 @@ let ticks120: Int64 = 30_240
   }
 }
 
+@Suite struct BatchFluidBadModelTests {
+  /// A SwiftUI-model group whose frame matrix has a non-finite entry (damping fraction NaN,
+  /// ±∞ or so large that 2√k·f overflows) moves its channels
+  /// straight to their targets instead of storing NaN: value == target and velocity 0,
+  /// settled unless the rest rule is `.disabled`.
+  @Test func nonFiniteDampingArrivesAtTarget() throws {
+    for fraction in [Double.nan, .infinity, -.infinity, 1e308, -1e308] {
+      for rule in [BatchRestRule.pixel, .never, .disabled] {
+        for useFloat in [false, true] {
+          let model = FluidSpringModel(response: 0.5, dampingFraction: fraction)
+          var values: [Double] = [], velocities: [Double] = [], settled: [Bool] = []
+          if useFloat {
+            let engine = BatchEngine<Float>()
+            let g = engine.addGroup(.fluidSpring(model), restRule: rule)
+            let h = try engine.addChannel(to: g, value: 0, target: 100, velocity: 3)
+            for _ in 0..<3 { engine.step(ticks: ticks120) }
+            values.append(Double(engine.value(of: h)!)); velocities.append(Double(engine.velocity(of: h)!))
+            settled.append(engine.isSettled(h)!)
+          } else {
+            let engine = BatchEngine<Double>()
+            let g = engine.addGroup(.fluidSpring(model), restRule: rule)
+            let h = try engine.addChannel(to: g, value: 0, target: 100, velocity: 3)
+            for _ in 0..<3 { engine.step(ticks: ticks120) }
+            values.append(engine.value(of: h)!); velocities.append(engine.velocity(of: h)!)
+            settled.append(engine.isSettled(h)!)
+          }
+          let label = "fraction \(fraction) rule \(rule) float \(useFloat)"
+          #expect(values == [100], "\(label): \(values)")
+          #expect(velocities == [0], "\(label): \(velocities)")
+          #expect(settled == [!rule.isDisabled], "\(label)")
+        }
+      }
+    }
+  }
+}
+
 @Suite struct BatchRetargetTests {
   /// Retargeting keeps the value bit for bit and the velocity bit for bit; moving to another
   /// group copies displacement, velocity, target (and force between SwiftUI-model groups).
