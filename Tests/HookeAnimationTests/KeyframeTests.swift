@@ -136,11 +136,11 @@ struct Pose: Equatable {
       times.map { timeline.value(time: $0) }
     }
     let times = [0.0, 0.25, 0.5, 0.75, 1, 1.5, 2]
-    // Subnormal linear duration (1/d = ∞): end velocity ∞ (and NaN for no change).
+    // Subnormal linear duration 2⁻¹⁰³⁰ ≈ 8.7e-311 (1/d = ∞): end velocity ∞ (and NaN for no change).
     for (to, next) in [(1.0, 2.0), (0.0, 2.0)] {
       for curve in [UnitCurve.linear, .easeIn] {
         let t = KeyframeTimeline(initialValue: 0.0, KeyframeTrack(\Double.self) {
-          LinearKeyframe(to, duration: 1e-310, timingCurve: curve)
+          LinearKeyframe(to, duration: 0x1p-1030, timingCurve: curve)
           CubicKeyframe(next, duration: 1)
         })
         for x in times.dropFirst() {  // t = 0 shows the linear segment's start, 0
@@ -158,14 +158,14 @@ struct Pose: Equatable {
     #expect(abs(overflow.value(time: 0.5) - (1e10 + (2 - 1e10) * 0.5)) <= 1e-3)
     // Two subnormal cubics: the Catmull-Rom tangent over their span overflows.
     let catmull = KeyframeTimeline(initialValue: 0.0, KeyframeTrack(\Double.self) {
-      CubicKeyframe(1.0, duration: 1e-310)
-      CubicKeyframe(2.0, duration: 1e-310)
+      CubicKeyframe(1.0, duration: 0x1p-1030)
+      CubicKeyframe(2.0, duration: 0x1p-1030)
       CubicKeyframe(3.0, duration: 1)
     })
-    for x in [0.0, 1.5e-310, 0.5, 2] { #expect(catmull.value(time: x).isFinite, "t \(x): \(catmull.value(time: x))") }
+    for x in [0.0, 0x1.8p-1030, 0.5, 2] { #expect(catmull.value(time: x).isFinite, "t \(x): \(catmull.value(time: x))") }
     // A spring after a subnormal cubic: the secant start velocity overflows.
     let secant = KeyframeTimeline(initialValue: 0.0, KeyframeTrack(\Double.self) {
-      CubicKeyframe(1.0, duration: 1e-310)
+      CubicKeyframe(1.0, duration: 0x1p-1030)
       SpringKeyframe(2.0)
     })
     let secantZero = KeyframeTimeline(initialValue: 0.0, KeyframeTrack(\Double.self) {
