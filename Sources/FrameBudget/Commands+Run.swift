@@ -33,10 +33,10 @@ public struct SuiteSelection: Sendable {
 
   /// Reads the shared options.
   public init(_ a: ParsedArguments) throws {
-    scenarios = a.list("scenario")
+    scenarios = try a.nonEmptyList("scenario")
     elements = try a.ints("elements", in: 1...100_000_000)
     hz = try a.ints("hz", in: 1...10_000)
-    engines = a.list("engine")
+    engines = try a.nonEmptyList("engine")
     if let v = try a.int("frames", in: 1...10_000_000) { options.frames = v; _given.frames = true }
     if let v = try a.int("warmup", in: 0...10_000_000) { options.warmupFrames = v; _given.warmup = true }
     if let v = try a.int("repetitions", in: 1...10_000) { options.repetitions = v; _given.repetitions = true }
@@ -241,9 +241,9 @@ public struct CapacityCommand: BenchCommand {
 
   /// Validates the options.
   public init(_ a: ParsedArguments) throws {
-    scenarios = a.list("scenario")
+    scenarios = try a.nonEmptyList("scenario")
     hz = try a.ints("hz", in: 1...10_000) ?? [60, 120]
-    engines = a.list("engine")
+    engines = try a.nonEmptyList("engine")
     maxElements = try a.int("max-elements", in: 1...1_000_000_000) ?? 2_000_000
     start = try a.int("start", in: 1...1_000_000_000) ?? 1_000
     options.frames = try a.int("frames", in: 1...10_000_000) ?? 120
@@ -262,11 +262,22 @@ public struct CapacityCommand: BenchCommand {
   public func run(_ context: CommandContext) throws -> Int32 {
     let registry = context.registry
     let names = scenarios ?? registry.defaultScenarios ?? registry.scenarios.map(\.name)
-    var results: [CapacityResult] = []
+    // Validate every name before the first (slow) probe, as `run` does.
+    var chosen: [ScenarioDescriptor] = []
     for name in names {
       guard let s = registry.scenario(named: name) else {
         throw UsageError("option '--scenario': unknown scenario '\(name)' (available: \(registry.scenarios.map(\.name).joined(separator: ", ")))")
       }
+      chosen.append(s)
+    }
+    if let engines {
+      let known = Set(chosen.flatMap(\.engines))
+      for e in engines where !known.contains(e) {
+        throw UsageError("option '--engine': no selected scenario offers engine '\(e)' (available: \(known.sorted().joined(separator: ", ")))")
+      }
+    }
+    var results: [CapacityResult] = []
+    for s in chosen {
       let list = engines.map { $0.filter { s.engines.contains($0) } } ?? s.engines
       for engine in list {
         for rate in hz {

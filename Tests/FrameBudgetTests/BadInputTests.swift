@@ -1,0 +1,104 @@
+// Bad input to hooke-bench: malformed result files and empty or unknown selections get a typed
+// error naming what was wrong (or a documented clamp), never a trap or NaN in the output.
+import Foundation
+import Hooke
+import Testing
+@testable import FrameBudget
+
+/// Writes a synthetic results file to `name` after `edit` changed its JSON object tree.
+private func writeEdited(_ dir: TempDirectory, _ name: String, _ edit: (inout [String: Any]) -> Void) throws {
+  let data = try ResultsIO.encode(syntheticFile([syntheticResult(baseNs: 2e6, noise: 0.05, seed: 7)]))
+  var top = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  edit(&top)
+  try JSONSerialization.data(withJSONObject: top).write(to: URL(fileURLWithPath: dir.file(name)))
+}
+
+/// Sets `results[0][key]` (a nested object) via `edit`.
+private func editResult(_ top: inout [String: Any], _ edit: (inout [String: Any]) -> Void) {
+  var results = top["results"] as! [[String: Any]]
+  edit(&results[0])
+  top["results"] = results
+}
+
+@Suite("hooke-bench bad input")
+struct BadInputTests {
+  /// Histogram buckets that are not `[upper, count]` pairs in ascending order, or whose counts
+  /// overflow, are a schema error naming the field (the HTML report used to trap on them).
+  @Test(arguments: [
+    ("short bucket", [[5]] as [[UInt64]]),
+    ("long bucket", [[5, 1, 2]]),
+    ("descending", [[UInt64.max, 1], [5, 1]]),
+    ("count overflow", [[5, UInt64.max], [6, UInt64.max]]),
+  ])
+  func malformedHistogramIsASchemaError(label: String, buckets: [[UInt64]]) throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    try writeEdited(dir, "r.json") { top in
+      editResult(&top) { r in
+        var h = r["histogram"] as! [String: Any]
+        h["buckets"] = buckets
+        r["histogram"] = h
+      }
+    }
+    let r = bench(["report", "r.json"], in: dir.path)
+    #expect(r.code == 1, "\(label): \(r.stderr)")
+    #expect(r.stderr.contains("field 'results[0].histogram.buckets'"), "\(label): \(r.stderr)")
+    #expect(dir.read("r.html") == nil, "\(label)")
+  }
+
+  /// A zero deadline and a zero-time frame: the charts' time scale is clamped to ≥ 1 ns.
+  @Test func zeroDeadlineReportRenders() throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    try writeEdited(dir, "r.json") { top in
+      editResult(&top) { r in
+        r["deadlineNs"] = 0
+        var h = r["histogram"] as! [String: Any]
+        h["buckets"] = [[0, 3]]
+        r["histogram"] = h
+      }
+    }
+    let r = bench(["report", "r.json"], in: dir.path)
+    #expect(r.code == 0, "\(r.stderr)")
+    let html = try #require(dir.read("r.html"))
+    #expect(!html.lowercased().contains("nan"))
+  }
+
+  /// "NaN"/"Infinity" strings in place of numbers are a schema error naming the field, so they
+  /// cannot leak into compare's statistics and output.
+  @Test(arguments: ["NaN", "Infinity", "-Infinity"])
+  func nonFiniteNumberIsASchemaError(value: String) throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    try ResultsIO.write(syntheticFile([syntheticResult(baseNs: 2e6, noise: 0.05, seed: 7)]), to: dir.file("a.json"))
+    try writeEdited(dir, "b.json") { top in
+      editResult(&top) { r in
+        var reps = r["repetitions"] as! [[String: Any]]
+        reps[0]["hitchTimeRatio"] = value
+        r["repetitions"] = reps
+      }
+    }
+    let r = bench(["compare", "a.json", "b.json"], in: dir.path)
+    #expect(r.code == 1, "\(value): \(r.stdout) \(r.stderr)")
+    #expect(r.stderr.contains("field 'results[0].repetitions[0].hitchTimeRatio'"), "\(value): \(r.stderr)")
+    #expect(!r.stdout.lowercased().contains("nan"))
+  }
+
+  /// Empty `--scenario`/`--engine` lists and engines no selected scenario offers are usage errors
+  /// naming the flag (they used to run nothing and exit 0).
+  @Test(arguments: [
+    (["run", "--engine", ","], "option '--engine' needs at least one value"),
+    (["run", "--scenario", ","], "option '--scenario' needs at least one value"),
+    (["capacity", "--engine", ","], "option '--engine' needs at least one value"),
+    (["capacity", "--scenario", ","], "option '--scenario' needs at least one value"),
+    (["capacity", "--engine", "nope"], "option '--engine': no selected scenario offers engine 'nope'"),
+  ])
+  func emptyOrUnknownSelectionIsAUsageError(arguments: [String], message: String) {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    let r = bench(arguments + ["--hz", "60", "--frames", "2", "--warmup", "0", "--threads", "1"], in: dir.path)
+    #expect(r.code == 64, "\(arguments): \(r.stderr)")
+    #expect(r.stderr.contains(message), "\(arguments): \(r.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.file("results")), "\(arguments) wrote results")
+  }
+}
