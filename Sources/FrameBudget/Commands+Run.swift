@@ -315,7 +315,8 @@ public struct VerifyCommand: BenchCommand {
     discussion: """
       Runs each golden entry's script untimed (same scenario, engine, elements, Hz, frames and seed)
       and compares the render-list checksum at every sampled frame and every work counter exactly.
-      A difference exits 1 and names the scenario and the first differing frame or counter.
+      A difference exits 1 and names the scenario and the first differing frame or counter; so does
+      an entry whose elements, Hz or frames lie outside the ranges of --elements, --hz and --frames.
       --update rewrites the golden file from the current code: every registered scenario and engine
       at the default element counts and rates.
       """,
@@ -370,6 +371,15 @@ public struct VerifyCommand: BenchCommand {
       return 0
     }
     let file = try ResultsIO.read(GoldenFile.self, kind: GoldenFile.kindName, from: path)
+    // Sizes the CLI would refuse are a schema error before anything runs (a huge count would
+    // allocate or run without bound): the ranges of --elements, --hz and --frames.
+    for (i, entry) in file.entries.enumerated() {
+      for (key, value, range) in [("elements", entry.elements, 1...100_000_000), ("hz", entry.hz, 1...10_000),
+                                  ("frames", entry.frames, 1...1_000_000)] where !range.contains(value) {
+        throw ResultsFileError.wrongSchema(
+          path: path, field: "entries[\(i)].\(key)", detail: "\(value) is not in \(range.lowerBound)…\(range.upperBound)")
+      }
+    }
     var mismatches = 0
     for entry in file.entries {
       guard let scenario = context.registry.scenario(named: entry.scenario) else {

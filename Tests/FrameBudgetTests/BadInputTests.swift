@@ -102,3 +102,30 @@ struct BadInputTests {
     #expect(!FileManager.default.fileExists(atPath: dir.file("results")), "\(arguments) wrote results")
   }
 }
+
+@Suite("hooke-bench verify: malformed golden entries")
+struct GoldenBadInputTests {
+  /// Golden entries whose elements, Hz or frames lie outside what the CLI accepts (the same
+  /// ranges as `--elements`, `--hz` and `verify --frames`) are a schema error naming the field,
+  /// before anything runs (a huge count would otherwise allocate or run without bound).
+  @Test(arguments: [
+    ("elements", -3, "entries[0].elements"), ("elements", 0, "entries[0].elements"),
+    ("hz", 0, "entries[0].hz"), ("hz", 10_001, "entries[0].hz"),
+    ("frames", 0, "entries[0].frames"), ("frames", -1, "entries[0].frames"),
+  ])
+  func outOfRangeEntryIsASchemaError(key: String, value: Int, field: String) throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    let registry = ScenarioRegistry.selfTest
+    #expect(bench(["verify", "--update", "--frames", "3"], in: dir.path, registry: registry).code == 0)
+    let path = dir.file("results/golden.json")
+    var top = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+    var entries = top["entries"] as! [[String: Any]]
+    entries[0][key] = value
+    top["entries"] = entries
+    try JSONSerialization.data(withJSONObject: top).write(to: URL(fileURLWithPath: path))
+    let r = bench(["verify"], in: dir.path, registry: registry)
+    #expect(r.code == 1, "\(key) = \(value): \(r.stderr)")
+    #expect(r.stderr.contains("field '\(field)'"), "\(key) = \(value): \(r.stderr)")
+  }
+}
