@@ -129,3 +129,22 @@ struct GoldenBadInputTests {
     #expect(r.stderr.contains("field '\(field)'"), "\(key) = \(value): \(r.stderr)")
   }
 }
+
+@Suite("hooke-bench baseline: machine ids")
+struct MachineIDBadInputTests {
+  /// `--machine-id` names a folder under results/baselines: like a baseline name it may not be
+  /// empty, contain '/' or start with '.', so it cannot write or read outside that folder.
+  @Test(arguments: ["../escape", "", "a/b", ".hidden"])
+  func pathLikeMachineIDIsAUsageError(id: String) throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    try ResultsIO.write(syntheticFile([syntheticResult(baseNs: 2e6, noise: 0.05, seed: 7)]), to: dir.file("a.json"))
+    for action in ["update", "check", "list"] {
+      let r = bench(["baseline", action, "--from", "a.json", "--machine-id", id], in: dir.path)
+      #expect(r.code == 64, "\(action) '\(id)': \(r.stdout) \(r.stderr)")
+      #expect(r.stderr.contains("option '--machine-id': '\(id)' is not a valid machine id"), "\(action) '\(id)': \(r.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: dir.file("results/escape")))
+    #expect(!FileManager.default.fileExists(atPath: dir.file("results/baselines/a")))
+  }
+}
