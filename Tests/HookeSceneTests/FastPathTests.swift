@@ -165,6 +165,22 @@ struct SceneBadTimeTests {
     #expect(scene.rendered(1) == Rect(x: 100, y: 50, width: 10, height: 20), "after ∞")
   }
 
+  /// A transaction at t = +∞ (or a huge time) followed by frames at +∞ renders finite values.
+  @Test(arguments: [false, true], [Double.infinity, 1e300])
+  func transactionAtInfiniteTimeStaysFinite(fastPath: Bool, time: Double) {
+    var scene = Scene(fastPath: fastPath)
+    scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: .zero)) }
+    scene.withAnimation(.spring(response: 0.5, dampingFraction: 0.8), at: time) {
+      $0.setFrame(1, Rect(x: 100, y: 50, width: 10, height: 20))
+    }
+    scene.advance(to: time)
+    scene.advance(to: .infinity)
+    let r = scene.rendered(1)
+    let finite = r.map { $0.origin.x.isFinite && $0.origin.y.isFinite && $0.size.width.isFinite && $0.size.height.isFinite } ?? false
+    #expect(finite, "fastPath \(fastPath) time \(time): \(String(describing: r))")
+    #expect(renderListIsValid(scene.renderList), "fastPath \(fastPath) time \(time)")
+  }
+
   /// Frames near the largest finite Double animate without producing NaN or ∞ on either path.
   @Test(arguments: [false, true])
   func hugeFramesStayFinite(fastPath: Bool) {
