@@ -220,8 +220,8 @@ public struct CapacityCommand: BenchCommand {
       .option("scenario", "name", "Scenario; repeatable, comma lists allowed. Default: every registered scenario.", repeating: true),
       .option("hz", "list", "Refresh rates in Hz. Default: 60,120."),
       .option("engine", "list", "Engines. Default: every engine of each scenario."),
-      .option("max-elements", "n", "Largest N probed. Default: 2000000."),
-      .option("start", "n", "First N probed. Default: 1000."),
+      .option("max-elements", "n", "Largest N probed, 1…100000000 (the range of run's --elements). Default: 2000000."),
+      .option("start", "n", "First N probed, 1…100000000. Default: 1000."),
       .option("frames", "n", "Measured frames per probe. Default: 120."),
       .option("warmup", "n", "Warm-up frames per probe. Default: 30."),
       .option("threads", "n", "Worker threads. Default: all cores."),
@@ -244,8 +244,9 @@ public struct CapacityCommand: BenchCommand {
     scenarios = try a.nonEmptyList("scenario")
     hz = try a.ints("hz", in: 1...10_000) ?? [60, 120]
     engines = try a.nonEmptyList("engine")
-    maxElements = try a.int("max-elements", in: 1...1_000_000_000) ?? 2_000_000
-    start = try a.int("start", in: 1...1_000_000_000) ?? 1_000
+    // The element range `run --elements` accepts: larger probes would allocate without bound.
+    maxElements = try a.int("max-elements", in: 1...100_000_000) ?? 2_000_000
+    start = try a.int("start", in: 1...100_000_000) ?? 1_000
     options.frames = try a.int("frames", in: 1...10_000_000) ?? 120
     options.warmupFrames = try a.int("warmup", in: 0...10_000_000) ?? 30
     options.repetitions = 1

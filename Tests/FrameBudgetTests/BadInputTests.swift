@@ -148,3 +148,23 @@ struct MachineIDBadInputTests {
     #expect(!FileManager.default.fileExists(atPath: dir.file("results/baselines/a")))
   }
 }
+
+@Suite("hooke-bench capacity: element bounds")
+struct CapacityBoundsTests {
+  /// `capacity` probes at most the element count `run --elements` accepts (10⁸): a larger
+  /// `--max-elements` or `--start` is a usage error naming the flag, not a probe that allocates
+  /// billions of elements. Checked at option validation, so nothing runs.
+  @Test(arguments: [
+    (["--max-elements", "100000001"], "option '--max-elements': '100000001' is not an integer in 1…100000000"),
+    (["--max-elements", "1G"], "option '--max-elements': '1G' is not an integer"),
+    (["--start", "1000000000"], "option '--start': '1000000000' is not an integer in 1…100000000"),
+  ])
+  func hugeElementCountsAreUsageErrors(arguments: [String], message: String) throws {
+    let parsed = try ParsedArguments.parse(arguments, for: CapacityCommand.configuration)
+    #expect(throws: UsageError.self, "\(arguments)") { _ = try CapacityCommand(parsed) }
+    do { _ = try CapacityCommand(parsed) } catch let error as UsageError {
+      #expect(error.message.contains(message), "\(arguments): \(error.message)")
+    }
+    #expect(try CapacityCommand(ParsedArguments.parse(["--max-elements", "100M"], for: CapacityCommand.configuration)).maxElements == 100_000_000)
+  }
+}
