@@ -181,6 +181,20 @@ struct SceneBadTimeTests {
     #expect(renderListIsValid(scene.renderList), "fastPath \(fastPath) time \(time)")
   }
 
+  /// `reserveCapacity` is a hint: a negative or absurd count (Int.max used to trap allocating)
+  /// reserves at most 2²⁴ changes and the transaction still applies.
+  @Test(arguments: [-1, Int.max])
+  func absurdReserveCapacityIsAHint(n: Int) {
+    var scene = Scene()
+    let result = scene.withoutAnimation(at: 0) { tx in
+      tx.reserveCapacity(n)
+      tx.insert(Element(id: 1, frame: Rect(x: 1, y: 2, width: 3, height: 4)))
+    }
+    #expect(result.diagnostics.isEmpty, "\(n)")
+    scene.advance(to: 0)
+    #expect(scene.rendered(1) == Rect(x: 1, y: 2, width: 3, height: 4), "\(n)")
+  }
+
   /// Frames near the largest finite Double animate without producing NaN or ∞ on either path.
   @Test(arguments: [false, true])
   func hugeFramesStayFinite(fastPath: Bool) {
