@@ -167,6 +167,8 @@ public struct RunCommand: BenchCommand {
 
   /// Runs the suite.
   public func run(_ context: CommandContext) throws -> Int32 {
+    // Budgets first: a bad file is reported before the (possibly long) suite runs.
+    let budgetFile = try _loadBudgets(budgets, context)
     let file = try selection.measure(context, quiet: quiet, keepRaw: raw)
     try ResultsIO.write(file, to: context.resolve(output))
     try ResultsIO.writeAtomically(Data(HTMLReport.render(results: file, capacity: nil).utf8), to: context.resolve(html))
@@ -179,7 +181,6 @@ public struct RunCommand: BenchCommand {
     }
     var code: Int32 = file.results.contains { $0.failure != nil } ? 3 : 0
     for r in file.results { if let f = r.failure { context.stderr.write("FAILED \(r.id): \(f)\n") } }
-    let budgetFile = try _loadBudgets(budgets, context)
     let baselinePath = context.baselinePath(name: baseline)
     if compare && FileManager.default.fileExists(atPath: baselinePath) {
       let reference = try ResultsIO.read(ResultsFile.self, kind: ResultsFile.kindName, from: baselinePath)

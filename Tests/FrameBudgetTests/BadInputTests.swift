@@ -168,3 +168,20 @@ struct CapacityBoundsTests {
     #expect(try CapacityCommand(ParsedArguments.parse(["--max-elements", "100M"], for: CapacityCommand.configuration)).maxElements == 100_000_000)
   }
 }
+
+@Suite("hooke-bench run: budgets checked first")
+struct RunBudgetsFirstTests {
+  /// A missing or corrupt --budgets file is reported before the suite runs: no results or HTML
+  /// are written (it used to measure everything, write both, then fail).
+  @Test(arguments: [nil, "{"] as [String?])
+  func badBudgetsFileFailsBeforeMeasuring(content: String?) {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    if let content { dir.write(content, to: "b.json") }
+    let r = bench(["run", "--budgets", "b.json", "--no-compare"] + tinyRun, in: dir.path)
+    #expect(r.code == 1, "\(String(describing: content)): \(r.stderr)")
+    #expect(r.stderr.contains("b.json"), "\(r.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.file("results/latest.json")))
+    #expect(!FileManager.default.fileExists(atPath: dir.file("results/latest.html")))
+  }
+}
