@@ -2,7 +2,8 @@
 //
 // Usage: swift run -c release scene-bench [N] [frames] [--general] [--threads T]
 //                                          [--mode retarget|grid-reflow] [--hz H]
-// (default: the batch fast path on 1 thread, mode `retarget`, 60 Hz).
+// (default: the batch fast path on 1 thread, mode `retarget`, 60 Hz). N is 1…10⁸, frames 1…10⁷,
+// T 1…4096, H 1…10 000; anything else exits 64 naming the argument.
 //
 // retarget: N matched elements (a source cell in a 1000-wide grid each), one spring transaction
 // retargets every element (N group retargets), then `frames` frames.
@@ -43,12 +44,22 @@ func option(_ name: String) -> String? {
 let positional = args.dropFirst().enumerated().filter { k, a in
   !a.hasPrefix("--") && !(k > 0 && ["--threads", "--mode", "--hz"].contains(args[k]))
 }.map(\.element)
-let n = positional.count > 0 ? Int(positional[0]) ?? 1_000_000 : 1_000_000
+/// `raw` as an integer in `range` (`fallback` when absent); anything else exits 64 naming the
+/// argument (it used to fall back silently, or trap on a negative N or frame count).
+func integer(_ raw: String?, _ what: String, _ range: ClosedRange<Int>, fallback: Int) -> Int {
+  guard let raw else { return fallback }
+  guard let value = Int(raw), range.contains(value) else {
+    print("scene-bench: \(what): '\(raw)' is not an integer in \(range.lowerBound)…\(range.upperBound)")
+    exit(64)
+  }
+  return value
+}
+let n = integer(positional.first, "N", 1...100_000_000, fallback: 1_000_000)
 let mode = option("--mode") ?? "retarget"
-let frames = positional.count > 1 ? Int(positional[1]) ?? 30 : (mode == "grid-reflow" ? 120 : 30)
+let frames = integer(positional.count > 1 ? positional[1] : nil, "frames", 1...10_000_000, fallback: mode == "grid-reflow" ? 120 : 30)
 let general = args.contains("--general")
-let threads = max(1, Int(option("--threads") ?? "1") ?? 1)
-let hz = max(1, Int64(option("--hz") ?? "60") ?? 60)
+let threads = integer(option("--threads"), "--threads", 1...4096, fallback: 1)
+let hz = Int64(integer(option("--hz"), "--hz", 1...10_000, fallback: 60))
 guard mode == "retarget" || mode == "grid-reflow" else {
   print("scene-bench: unknown --mode \(mode) (retarget, grid-reflow)")
   exit(64)

@@ -256,6 +256,13 @@ public struct ParsedArguments: Sendable {
     return raw.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
   }
 
+  /// `list(name)`, but a list given with no non-empty part (`--engine ,`) is a `UsageError`.
+  public func nonEmptyList(_ name: String) throws -> [String]? {
+    guard let items = list(name) else { return nil }
+    guard !items.isEmpty else { throw UsageError("option '--\(name)' needs at least one value") }
+    return items
+  }
+
   /// An integer in `range`; accepts `_` separators and k/M suffixes (`10k`, `1M`).
   public func int(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int? {
     guard let raw = string(name) else { return nil }

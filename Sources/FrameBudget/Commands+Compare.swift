@@ -108,7 +108,7 @@ public struct BaselineCommand: BenchCommand {
     arguments: [ArgumentSpec("action", "update, check or list."), ArgumentSpec("name", "Baseline name. Default: main.", optional: true)],
     options: SuiteSelection.options + _CompareSwitches.options + [
       .option("from", "file", "Use this results file instead of running the suite."),
-      .option("machine-id", "id", "Machine id folder. Default: this machine's id."),
+      .option("machine-id", "id", "Machine id folder (no '/', no leading '.'). Default: this machine's id."),
       .flag("all", "list: baselines of every machine."),
     ])
 
@@ -135,6 +135,9 @@ public struct BaselineCommand: BenchCommand {
     switches = try _CompareSwitches(a)
     from = a.string("from")
     machineID = a.string("machine-id")
+    if let id = machineID, id.isEmpty || id.contains("/") || id.hasPrefix(".") {
+      throw UsageError("option '--machine-id': '\(id)' is not a valid machine id (no '/', no leading '.')")
+    }
     all = a.flag("all")
   }
 

@@ -33,10 +33,10 @@ public struct SuiteSelection: Sendable {
 
   /// Reads the shared options.
   public init(_ a: ParsedArguments) throws {
-    scenarios = a.list("scenario")
+    scenarios = try a.nonEmptyList("scenario")
     elements = try a.ints("elements", in: 1...100_000_000)
     hz = try a.ints("hz", in: 1...10_000)
-    engines = a.list("engine")
+    engines = try a.nonEmptyList("engine")
     if let v = try a.int("frames", in: 1...10_000_000) { options.frames = v; _given.frames = true }
     if let v = try a.int("warmup", in: 0...10_000_000) { options.warmupFrames = v; _given.warmup = true }
     if let v = try a.int("repetitions", in: 1...10_000) { options.repetitions = v; _given.repetitions = true }
@@ -167,6 +167,8 @@ public struct RunCommand: BenchCommand {
 
   /// Runs the suite.
   public func run(_ context: CommandContext) throws -> Int32 {
+    // Budgets first: a bad file is reported before the (possibly long) suite runs.
+    let budgetFile = try _loadBudgets(budgets, context)
     let file = try selection.measure(context, quiet: quiet, keepRaw: raw)
     try ResultsIO.write(file, to: context.resolve(output))
     try ResultsIO.writeAtomically(Data(HTMLReport.render(results: file, capacity: nil).utf8), to: context.resolve(html))
@@ -179,7 +181,6 @@ public struct RunCommand: BenchCommand {
     }
     var code: Int32 = file.results.contains { $0.failure != nil } ? 3 : 0
     for r in file.results { if let f = r.failure { context.stderr.write("FAILED \(r.id): \(f)\n") } }
-    let budgetFile = try _loadBudgets(budgets, context)
     let baselinePath = context.baselinePath(name: baseline)
     if compare && FileManager.default.fileExists(atPath: baselinePath) {
       let reference = try ResultsIO.read(ResultsFile.self, kind: ResultsFile.kindName, from: baselinePath)
@@ -220,8 +221,8 @@ public struct CapacityCommand: BenchCommand {
       .option("scenario", "name", "Scenario; repeatable, comma lists allowed. Default: every registered scenario.", repeating: true),
       .option("hz", "list", "Refresh rates in Hz. Default: 60,120."),
       .option("engine", "list", "Engines. Default: every engine of each scenario."),
-      .option("max-elements", "n", "Largest N probed. Default: 2000000."),
-      .option("start", "n", "First N probed. Default: 1000."),
+      .option("max-elements", "n", "Largest N probed, 1…100000000 (the range of run's --elements). Default: 2000000."),
+      .option("start", "n", "First N probed, 1…100000000. Default: 1000."),
       .option("frames", "n", "Measured frames per probe. Default: 120."),
       .option("warmup", "n", "Warm-up frames per probe. Default: 30."),
       .option("threads", "n", "Worker threads. Default: all cores."),
@@ -241,11 +242,12 @@ public struct CapacityCommand: BenchCommand {
 
   /// Validates the options.
   public init(_ a: ParsedArguments) throws {
-    scenarios = a.list("scenario")
+    scenarios = try a.nonEmptyList("scenario")
     hz = try a.ints("hz", in: 1...10_000) ?? [60, 120]
-    engines = a.list("engine")
-    maxElements = try a.int("max-elements", in: 1...1_000_000_000) ?? 2_000_000
-    start = try a.int("start", in: 1...1_000_000_000) ?? 1_000
+    engines = try a.nonEmptyList("engine")
+    // The element range `run --elements` accepts: larger probes would allocate without bound.
+    maxElements = try a.int("max-elements", in: 1...100_000_000) ?? 2_000_000
+    start = try a.int("start", in: 1...100_000_000) ?? 1_000
     options.frames = try a.int("frames", in: 1...10_000_000) ?? 120
     options.warmupFrames = try a.int("warmup", in: 0...10_000_000) ?? 30
     options.repetitions = 1
@@ -262,11 +264,22 @@ public struct CapacityCommand: BenchCommand {
   public func run(_ context: CommandContext) throws -> Int32 {
     let registry = context.registry
     let names = scenarios ?? registry.defaultScenarios ?? registry.scenarios.map(\.name)
-    var results: [CapacityResult] = []
+    // Validate every name before the first (slow) probe, as `run` does.
+    var chosen: [ScenarioDescriptor] = []
     for name in names {
       guard let s = registry.scenario(named: name) else {
         throw UsageError("option '--scenario': unknown scenario '\(name)' (available: \(registry.scenarios.map(\.name).joined(separator: ", ")))")
       }
+      chosen.append(s)
+    }
+    if let engines {
+      let known = Set(chosen.flatMap(\.engines))
+      for e in engines where !known.contains(e) {
+        throw UsageError("option '--engine': no selected scenario offers engine '\(e)' (available: \(known.sorted().joined(separator: ", ")))")
+      }
+    }
+    var results: [CapacityResult] = []
+    for s in chosen {
       let list = engines.map { $0.filter { s.engines.contains($0) } } ?? s.engines
       for engine in list {
         for rate in hz {
@@ -304,7 +317,8 @@ public struct VerifyCommand: BenchCommand {
     discussion: """
       Runs each golden entry's script untimed (same scenario, engine, elements, Hz, frames and seed)
       and compares the render-list checksum at every sampled frame and every work counter exactly.
-      A difference exits 1 and names the scenario and the first differing frame or counter.
+      A difference exits 1 and names the scenario and the first differing frame or counter; so does
+      an entry whose elements, Hz or frames lie outside the ranges of --elements, --hz and --frames.
       --update rewrites the golden file from the current code: every registered scenario and engine
       at the default element counts and rates.
       """,
@@ -359,6 +373,15 @@ public struct VerifyCommand: BenchCommand {
       return 0
     }
     let file = try ResultsIO.read(GoldenFile.self, kind: GoldenFile.kindName, from: path)
+    // Sizes the CLI would refuse are a schema error before anything runs (a huge count would
+    // allocate or run without bound): the ranges of --elements, --hz and --frames.
+    for (i, entry) in file.entries.enumerated() {
+      for (key, value, range) in [("elements", entry.elements, 1...100_000_000), ("hz", entry.hz, 1...10_000),
+                                  ("frames", entry.frames, 1...1_000_000)] where !range.contains(value) {
+        throw ResultsFileError.wrongSchema(
+          path: path, field: "entries[\(i)].\(key)", detail: "\(value) is not in \(range.lowerBound)…\(range.upperBound)")
+      }
+    }
     var mismatches = 0
     for entry in file.entries {
       guard let scenario = context.registry.scenario(named: entry.scenario) else {

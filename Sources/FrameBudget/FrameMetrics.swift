@@ -250,6 +250,33 @@ public struct LogLinearHistogram: Codable, Sendable, Equatable {
     buckets = counts.keys.sorted().map { [$0, counts[$0]!] }
   }
 
+  /// Decodes a histogram, rejecting buckets that are not `[upperValueNs, count]` pairs in strictly
+  /// ascending order of the upper value or whose counts sum past `UInt64.max` (a
+  /// `DecodingError.dataCorrupted` at `buckets`; readers of a file report it as a schema error).
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    encoding = try c.decode(String.self, forKey: .encoding)
+    significantDigits = try c.decode(Int.self, forKey: .significantDigits)
+    buckets = try c.decode([[UInt64]].self, forKey: .buckets)
+    var total: UInt64 = 0
+    for (i, b) in buckets.enumerated() {
+      guard b.count == 2 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .buckets, in: c, debugDescription: "bucket \(i) has \(b.count) numbers, expected [upperValueNs, count]")
+      }
+      guard i == 0 || buckets[i - 1][0] < b[0] else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .buckets, in: c, debugDescription: "bucket \(i): upper values are not in ascending order")
+      }
+      let (sum, overflow) = total.addingReportingOverflow(b[1])
+      guard !overflow else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .buckets, in: c, debugDescription: "bucket \(i): the counts overflow UInt64")
+      }
+      total = sum
+    }
+  }
+
   /// The upper bound of the bucket holding `value`: `value` rounded up to 3 significant digits
   /// (saturating at `UInt64.max`).
   public static func bucketUpperBound(_ value: UInt64) -> UInt64 {

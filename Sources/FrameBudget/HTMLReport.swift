@@ -87,12 +87,12 @@ public enum HTMLReport {
 
   /// The y (or x) range of frame-time charts: up to 1.2·D so the deadline shows, unless every frame
   /// is under half the deadline; then up to 1.15·max so the distribution stays visible and the
-  /// deadline is noted as off scale.
+  /// deadline is noted as off scale. Never below 1 ns (a file may carry a zero deadline and zero times).
   static func _timeScale(_ r: ScenarioResult) -> (top: Double, deadlineVisible: Bool) {
     let deadline = Double(r.deadlineNs)
     let largest = Double(r.histogram.buckets.last?[0] ?? 1)
     if largest < deadline / 2 { return (max(1, largest * 1.15), false) }
-    return (max(deadline * 1.2, largest), true)
+    return (max(1, deadline * 1.2, largest), true)
   }
 
   /// Frame time (ms) versus percentile, x = −log10(1 − q) so the tail (p90, p99, p99.9) is spread out.

@@ -87,7 +87,7 @@ public enum ResultsIO {
   }
 
   /// Reads and validates a file of kind `kind`: existence, JSON syntax, `schemaVersion`, `kind`,
-  /// then every field (the error names the dotted field path).
+  /// then every field (the error names the dotted field path; numbers must be finite JSON numbers).
   public static func read<T: Decodable>(_ type: T.Type, kind: String, from path: String) throws -> T {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -123,9 +123,10 @@ public enum ResultsIO {
     guard foundKind == kind else {
       throw ResultsFileError.wrongSchema(path: path, field: "kind", detail: "expected '\(kind)', found '\(foundKind)'")
     }
+    // No non-conforming float strategy: this tool never writes NaN or ±∞ into these files, so a
+    // "NaN"/"Infinity" string where a number belongs is a schema error naming the field, instead
+    // of a value that would leak into compare's statistics and output.
     let decoder = JSONDecoder()
-    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-      positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
     do { return try decoder.decode(type, from: data) } catch let error as DecodingError {
       let (field, detail) = _fieldAndDetail(error)
       throw ResultsFileError.wrongSchema(path: path, field: field, detail: detail)

@@ -87,13 +87,15 @@ final class _FastPath {
     return g
   }
 
-  /// Steps the engine to scene time `t` (seconds → nearest tick; never backwards) and refreshes
+  /// Steps the engine to scene time `t` (seconds → nearest tick, at most 2⁶² ticks; never backwards) and refreshes
   /// ``values`` of the channels the step moved (the active ones and those that settled in it),
   /// scattering them in storage order. Allocation-free.
   func refresh(to t: Double) {
     let ticks = t * Double(engine.ticksPerSecond)
-    guard ticks.isFinite else { return }
-    let target = Int64(ticks.rounded())
+    guard ticks >= 0 else { return }  // also NaN
+    // Far-future times (up to +∞) clamp to 2⁶² ticks (as `BatchEngine.step(deltaTime:)` does),
+    // which settles everything; converting ≥ 2⁶³ to Int64 would trap.
+    let target = ticks < 0x1p62 ? Int64(ticks.rounded()) : 1 << 62
     guard target > engine.now else { return }
     let groupCount = engine.groupCount
     var moving = 0

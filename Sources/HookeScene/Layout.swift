@@ -4,13 +4,16 @@ import Hooke
 ///
 /// All helpers sanitise input: non-finite or negative spacing/extents read as 0, a negative
 /// count as 0, an empty or non-finite container as ``Rect/zero`` (frames then collapse to
-/// zero size, never NaN).
+/// zero size, never NaN), a non-finite anchor component as 0.5; coordinates that would overflow
+/// clamp to ±`Double.greatestFiniteMagnitude`, so every output is finite.
 public enum Layout {
   static func _clean(_ v: Double) -> Double { v.isFinite ? Swift.max(v, 0) : 0 }
   static func _clean(_ r: Rect) -> Rect {
     let s = r.standardized
     return s.origin.x.isFinite && s.origin.y.isFinite && s.size.width.isFinite && s.size.height.isFinite ? s : .zero
   }
+  /// `v` clamped to ±greatestFiniteMagnitude (huge extents overflow to ±∞; `0·∞` would be NaN).
+  static func _finite(_ v: Double) -> Double { Swift.min(Swift.max(v, -.greatestFiniteMagnitude), .greatestFiniteMagnitude) }
 
   /// The number of columns of SwiftUI's `GridItem(.adaptive(minimum:))`:
   /// `max(1, floor((width + spacing) / (minimum + spacing)))` (1 when `minimum + spacing ≤ 0`).
@@ -30,17 +33,19 @@ public enum Layout {
     let b = _clean(bounds), h = _clean(rowHeight), s = _clean(spacing)
     let columns = adaptiveColumnCount(width: b.width, minimum: minimumWidth, spacing: s)
     let cellWidth = Swift.max(0, (b.width - Double(columns - 1) * s) / Double(columns))
+    let stepX = _finite(cellWidth + s), stepY = _finite(h + s)
     return (0..<Swift.max(count, 0)).map { i in
       let row = Double(i / columns), col = Double(i % columns)
-      return Rect(x: b.minX + col * (cellWidth + s), y: b.minY + row * (h + s), width: cellWidth, height: h)
+      return Rect(x: _finite(b.minX + col * stepX), y: _finite(b.minY + row * stepY), width: cellWidth, height: h)
     }
   }
 
   /// `count` full-width rows of `rowHeight` from the top of `bounds`, separated by `spacing`.
   public static func verticalList(count: Int, in bounds: Rect, rowHeight: Double, spacing: Double = 0) -> [Rect] {
     let b = _clean(bounds), h = _clean(rowHeight), s = _clean(spacing)
+    let step = _finite(h + s)
     return (0..<Swift.max(count, 0)).map { i in
-      Rect(x: b.minX, y: b.minY + Double(i) * (h + s), width: b.width, height: h)
+      Rect(x: b.minX, y: _finite(b.minY + Double(i) * step), width: b.width, height: h)
     }
   }
 
@@ -49,15 +54,17 @@ public enum Layout {
     let b = _clean(bounds), s = _clean(spacing), n = Swift.max(count, 0)
     guard n > 0 else { return [] }
     let w = Swift.max(0, (b.width - Double(n - 1) * s) / Double(n))
-    return (0..<n).map { i in Rect(x: b.minX + Double(i) * (w + s), y: b.minY, width: w, height: b.height) }
+    let step = _finite(w + s)
+    return (0..<n).map { i in Rect(x: _finite(b.minX + Double(i) * step), y: b.minY, width: w, height: b.height) }
   }
 
   /// A frame of `size` whose `anchor` point is on `bounds`' `anchor` point (centring a child in a cell).
   public static func place(_ size: Size, in bounds: Rect, anchor: UnitPoint = .center) -> Rect {
     let b = _clean(bounds)
     let w = _clean(size.width), h = _clean(size.height)
-    let p = b.point(at: anchor)
-    return Rect(x: p.x - anchor.x * w, y: p.y - anchor.y * h, width: w, height: h)
+    let ax = anchor.x.isFinite ? anchor.x : 0.5, ay = anchor.y.isFinite ? anchor.y : 0.5
+    let px = _finite(b.minX + ax * b.width), py = _finite(b.minY + ay * b.height)
+    return Rect(x: _finite(px - ax * w), y: _finite(py - ay * h), width: w, height: h)
   }
 
   /// The full-screen detail frame: `bounds` (sanitised).

@@ -34,8 +34,9 @@ public struct SceneTransaction {
   public mutating func setFrame(_ id: ElementID, _ frame: Rect) { _ops.append(.setFrame(id, frame)) }
   /// Adds or changes a container (its clip, z-index, parent).
   public mutating func setContainer(_ container: Container) { _ops.append(.container(container)) }
-  /// Reserves room for `n` changes.
-  public mutating func reserveCapacity(_ n: Int) { _ops.reserveCapacity(n) }
+  /// Reserves room for `n` changes (a hint: clamped to 0…2²⁴, so an absurd count cannot trap
+  /// allocating; more changes than reserved still fit).
+  public mutating func reserveCapacity(_ n: Int) { _ops.reserveCapacity(Swift.min(Swift.max(n, 0), 1 << 24)) }
 }
 
 extension Scene {

@@ -146,3 +146,70 @@ import Testing
     #expect(moved > 0)
   }
 }
+
+@Suite("Scene bad input: far-future times and huge frames")
+struct SceneBadTimeTests {
+  /// A time beyond the batch engine's tick range (t·ticksPerSecond ≥ 2⁶³) used to trap converting
+  /// to Int64; it is clamped to 2⁶² ticks like `BatchEngine.step(deltaTime:)`: everything settles.
+  @Test(arguments: [false, true], [1e13, 1e300, Double.greatestFiniteMagnitude, .infinity])
+  func farFutureTimeSettles(fastPath: Bool, time: Double) {
+    var scene = Scene(fastPath: fastPath)
+    scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: .zero)) }
+    scene.withAnimation(.spring(response: 0.5, dampingFraction: 0.8).exact, at: 0) {
+      $0.setFrame(1, Rect(x: 100, y: 50, width: 10, height: 20))
+    }
+    scene.advance(to: 0.1)
+    scene.advance(to: time)
+    #expect(scene.rendered(1) == Rect(x: 100, y: 50, width: 10, height: 20), "time \(time) fastPath \(fastPath)")
+    scene.advance(to: .infinity)
+    #expect(scene.rendered(1) == Rect(x: 100, y: 50, width: 10, height: 20), "after ∞")
+  }
+
+  /// A transaction at t = +∞ (or a huge time) followed by frames at +∞ renders finite values.
+  @Test(arguments: [false, true], [Double.infinity, 1e300])
+  func transactionAtInfiniteTimeStaysFinite(fastPath: Bool, time: Double) {
+    var scene = Scene(fastPath: fastPath)
+    scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: .zero)) }
+    scene.withAnimation(.spring(response: 0.5, dampingFraction: 0.8), at: time) {
+      $0.setFrame(1, Rect(x: 100, y: 50, width: 10, height: 20))
+    }
+    scene.advance(to: time)
+    scene.advance(to: .infinity)
+    let r = scene.rendered(1)
+    let finite = r.map { $0.origin.x.isFinite && $0.origin.y.isFinite && $0.size.width.isFinite && $0.size.height.isFinite } ?? false
+    #expect(finite, "fastPath \(fastPath) time \(time): \(String(describing: r))")
+    #expect(renderListIsValid(scene.renderList), "fastPath \(fastPath) time \(time)")
+  }
+
+  /// `reserveCapacity` is a hint: a negative or absurd count (Int.max used to trap allocating)
+  /// reserves at most 2²⁴ changes and the transaction still applies.
+  @Test(arguments: [-1, Int.max])
+  func absurdReserveCapacityIsAHint(n: Int) {
+    var scene = Scene()
+    let result = scene.withoutAnimation(at: 0) { tx in
+      tx.reserveCapacity(n)
+      tx.insert(Element(id: 1, frame: Rect(x: 1, y: 2, width: 3, height: 4)))
+    }
+    #expect(result.diagnostics.isEmpty, "\(n)")
+    scene.advance(to: 0)
+    #expect(scene.rendered(1) == Rect(x: 1, y: 2, width: 3, height: 4), "\(n)")
+  }
+
+  /// Frames near the largest finite Double animate without producing NaN or ∞ on either path.
+  @Test(arguments: [false, true])
+  func hugeFramesStayFinite(fastPath: Bool) {
+    var scene = Scene(fastPath: fastPath)
+    let big = Double.greatestFiniteMagnitude / 2
+    scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: Rect(x: -big, y: 0, width: 0, height: 0))) }
+    scene.withAnimation(.spring(response: 0.5, dampingFraction: 0.5).exact, at: 0) {
+      $0.setFrame(1, Rect(x: big, y: 0, width: big, height: 0))
+    }
+    for k in 1...120 {
+      scene.advance(to: frameTime(Int64(k)))
+      let r = scene.rendered(1)
+      let finite = r.map { $0.origin.x.isFinite && $0.origin.y.isFinite && $0.size.width.isFinite && $0.size.height.isFinite } ?? false
+      #expect(finite, "frame \(k) fastPath \(fastPath): \(String(describing: r))")
+      if !finite { break }
+    }
+  }
+}

@@ -222,6 +222,26 @@ import _TestSupport
     #expect(Layout.fullScreen(Rect(x: .nan, y: 0, width: 1, height: 1)) == .zero)
   }
 
+  /// Huge but finite extents used to give NaN (0·∞ in the first cell) and ±∞ coordinates; every
+  /// coordinate is now finite (clamped to ±Double.greatestFiniteMagnitude), and a non-finite
+  /// anchor of `place` reads as the centre.
+  @Test func layoutHelpersStayFiniteOnHugeInput() {
+    let big = Double.greatestFiniteMagnitude
+    let bounds = Rect(x: -big / 2, y: big / 2, width: big, height: big)
+    func finite(_ rects: [Rect], _ label: String) {
+      for (i, r) in rects.enumerated() {
+        #expect(r.minX.isFinite && r.minY.isFinite && r.width.isFinite && r.height.isFinite, "\(label) cell \(i): \(r)")
+      }
+    }
+    finite(Layout.verticalList(count: 3, in: bounds, rowHeight: big, spacing: big), "verticalList")
+    finite(Layout.adaptiveGrid(count: 5, in: bounds, minimumWidth: big, rowHeight: big, spacing: big), "adaptiveGrid")
+    finite(Layout.adaptiveGrid(count: 5, in: bounds, minimumWidth: 1, rowHeight: 1, spacing: 0), "adaptiveGrid wide")
+    finite(Layout.horizontalStack(count: 4, in: bounds, spacing: big), "horizontalStack")
+    finite([Layout.place(Size(width: big, height: big), in: bounds, anchor: UnitPoint(x: .nan, y: .infinity))], "place")
+    #expect(Layout.place(Size(width: 10, height: 10), in: Rect(x: 0, y: 0, width: 100, height: 100), anchor: UnitPoint(x: .nan, y: 0))
+      == Rect(x: 45, y: 0, width: 10, height: 10))
+  }
+
   /// `.position`-only members keep their own size; anchors place each member's own anchor point
   /// on the shared anchor point.
   @Test func positionOnlyAndAnchors() {
