@@ -8,7 +8,7 @@ import Hooke
 
 /// A reusable multi-threaded stepper for one ``BatchEngine``.
 ///
-/// `threads` workers (≥ 1; values < 1 are read as 1) step chunks of `chunkSize` active channels
+/// `threads` workers (values < 1 are read as 1, values above `WorkerPool.maximumThreads` as that) step chunks of `chunkSize` active channels
 /// (values < 1 are read as 1). Workers run on Dispatch's global concurrent pool via
 /// `DispatchQueue.concurrentPerform`; with 1 thread everything runs on the calling thread.
 /// Per-frame cost beyond the core step: one `concurrentPerform` and a fixed per-worker counter
@@ -25,7 +25,7 @@ public final class BatchThreadedStepper<Scalar: BatchScalar>: @unchecked Sendabl
   /// Creates a stepper (see the type's documentation for the clamps).
   public init(engine: BatchEngine<Scalar>, threads: Int, chunkSize: Int = 4096) {
     self.engine = engine
-    self.threads = max(1, threads)
+    self.threads = min(max(1, threads), WorkerPool.maximumThreads)
     self.chunkSize = max(1, chunkSize)
     counts = .allocate(capacity: self.threads)
     counts.initialize(repeating: 0, count: self.threads)

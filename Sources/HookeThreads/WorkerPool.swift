@@ -16,18 +16,22 @@ import Darwin
 /// calls have returned. It allocates nothing per call (a mutex, a condition variable and the
 /// threads are created in `init`), so a frame can use it and keep zero heap allocations. Calls
 /// must not overlap (one caller at a time; a nested `run` from inside a body deadlocks). With
-/// `threads ≤ 1` (values < 1 read as 1) no thread is started and `run` calls `body(0)` directly.
+/// `threads ≤ 1` (values < 1 read as 1) no thread is started and `run` calls `body(0)` directly;
+/// values above ``maximumThreads`` read as ``maximumThreads``.
 /// The threads stop and are joined when the pool is released. Determinism is the caller's
 /// business: give each worker fixed work (e.g. chunk `k` to worker `k mod threads`).
 public final class WorkerPool: @unchecked Sendable {
   /// Number of workers, the calling thread included.
   public let threads: Int
+  /// The most workers a pool starts (256): larger requests are clamped, so an absurd count
+  /// cannot spend minutes creating threads or exhaust the process's thread limit.
+  public static let maximumThreads = 256
   private let state: _WorkerPoolState
   private var handles: [pthread_t] = []
 
   /// Starts `threads − 1` parked threads (see the type's documentation for the clamp).
   public init(threads: Int) {
-    self.threads = Swift.max(1, threads)
+    self.threads = Swift.min(Swift.max(1, threads), WorkerPool.maximumThreads)
     state = _WorkerPoolState(workers: self.threads - 1)
     for index in 1..<Swift.max(self.threads, 1) {
       let context = Unmanaged.passRetained(_WorkerContext(state: state, index: index)).toOpaque()

@@ -63,3 +63,12 @@ private let barrier = Atomic<Int>(0)
   }
 }
 #endif
+
+/// Absurd thread counts are clamped instead of starting millions of threads.
+@Suite struct ThreadCountClampTests {
+  @Test func absurdThreadCountsAreClamped() {
+    #expect(WorkerPool(threads: .max).threads == WorkerPool.maximumThreads)
+    let stepper = BatchThreadedStepper(engine: BatchEngine<Double>(), threads: .max)
+    #expect(stepper.threads == WorkerPool.maximumThreads)
+  }
+}
