@@ -22,24 +22,24 @@ final class _FastPath {
   /// gives results bit-identical to one thread (each channel and row is computed alone).
   let pool: WorkerPool?
   let threads: Int
-  var groups: [Animation: BatchGroup] = [:]
+  @exclusivity(unchecked) var groups: [Animation: BatchGroup] = [:]
   /// Channel handles, four per quad (slot `q` uses `4q ..< 4q + 4`), and their values as of
   /// the last ``refresh(to:)``.
-  var handles: [BatchChannel] = []
-  var values: [Double] = []
-  var freeQuads: [Int] = []
+  @exclusivity(unchecked) var handles: [BatchChannel] = []
+  @exclusivity(unchecked) var values: [Double] = []
+  @exclusivity(unchecked) var freeQuads: [Int] = []
   /// Engine handle index → position in ``values`` (−1: not a scene channel), for the scatter of
   /// the channels a step moved.
-  var slotMap: [Int32] = []
+  @exclusivity(unchecked) var slotMap: [Int32] = []
   /// Per engine group: its active count before the current step.
-  var activeBefore: [Int] = []
+  @exclusivity(unchecked) var activeBefore: [Int] = []
   /// Work items per worker chunk for the value scatter and the render-list rows (tests lower
   /// it to exercise the split on small scenes).
   var chunk = 32_768
   // Scratch buffers for one quad (no allocation per add or retarget).
-  var _v = [Double](repeating: 0, count: 4), _t = [Double](repeating: 0, count: 4)
-  var _w = [Double](repeating: 0, count: 4)
-  var _h = [BatchChannel](repeating: BatchChannel(index: 0, generation: 0), count: 4)
+  @exclusivity(unchecked) var _v = [Double](repeating: 0, count: 4), _t = [Double](repeating: 0, count: 4)
+  @exclusivity(unchecked) var _w = [Double](repeating: 0, count: 4)
+  @exclusivity(unchecked) var _h = [BatchChannel](repeating: BatchChannel(index: 0, generation: 0), count: 4)
 
   /// Per-worker counts of snapped channels (allocated once).
   let _snapped: UnsafeMutablePointer<Int>
@@ -62,7 +62,7 @@ final class _FastPath {
     _last = (animation, g)
     return g
   }
-  var _last: (Animation, BatchGroup?)?
+  @exclusivity(unchecked) var _last: (Animation, BatchGroup?)?
 
   func _group(for animation: Animation) -> BatchGroup? {
     if let g = groups[animation] { return g }

@@ -78,12 +78,12 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     }
   }
 
-  var _groups: [_Group] = []
-  var _slotGroup: [Int32] = []
-  var _slotIndex: [Int] = []
-  var _generation: [UInt32] = []
-  var _free: [UInt32] = []
-  var _preparedTicks: Int64 = 0
+  @exclusivity(unchecked) var _groups: [_Group] = []
+  @exclusivity(unchecked) var _slotGroup: [Int32] = []
+  @exclusivity(unchecked) var _slotIndex: [Int] = []
+  @exclusivity(unchecked) var _generation: [UInt32] = []
+  @exclusivity(unchecked) var _free: [UInt32] = []
+  @exclusivity(unchecked) var _preparedTicks: Int64 = 0
 
   /// Creates an empty engine. `ticksPerSecond` values < 1 are read as the default 3,628,800.
   public init(ticksPerSecond: Int64 = 3_628_800) {

@@ -3,21 +3,21 @@
 /// `0..<activeCount`, settled ones `activeCount..<count`. Manually allocated so threads can
 /// step disjoint ranges without Swift's exclusivity checks or copy-on-write in the way.
 final class _BatchColumns<S: BatchScalar> {
-  var count = 0
-  var activeCount = 0
-  var capacity = 0
+  @exclusivity(unchecked) var count = 0
+  @exclusivity(unchecked) var activeCount = 0
+  @exclusivity(unchecked) var capacity = 0
   let hasAcceleration: Bool
   let hasCurveState: Bool
-  var y: UnsafeMutablePointer<S>
-  var v: UnsafeMutablePointer<S>
-  var target: UnsafeMutablePointer<S>
-  var owner: UnsafeMutablePointer<UInt32>
+  @exclusivity(unchecked) var y: UnsafeMutablePointer<S>
+  @exclusivity(unchecked) var v: UnsafeMutablePointer<S>
+  @exclusivity(unchecked) var target: UnsafeMutablePointer<S>
+  @exclusivity(unchecked) var owner: UnsafeMutablePointer<UInt32>
   /// SwiftUI model: the spring force per unit mass of the last substep.
-  var a: UnsafeMutablePointer<S>
+  @exclusivity(unchecked) var a: UnsafeMutablePointer<S>
   /// Timing curves: the displacement at the start tick.
-  var y0: UnsafeMutablePointer<S>
+  @exclusivity(unchecked) var y0: UnsafeMutablePointer<S>
   /// Timing curves: the start tick.
-  var start: UnsafeMutablePointer<Int64>
+  @exclusivity(unchecked) var start: UnsafeMutablePointer<Int64>
 
   init(hasAcceleration: Bool, hasCurveState: Bool) {
     self.hasAcceleration = hasAcceleration
