@@ -283,6 +283,7 @@ struct _Record {
   var inMotion = false
 
   /// Whether a frame must sample this record: general-path animations or a pending removal.
+  @inline(__always)
   var needsSampling: Bool {
     removing || (frame._quad < 0 && frame._general.isAnimating) || style.isAnimating || effect.isAnimating
       || (dimming?.isAnimating ?? false)
