@@ -52,6 +52,12 @@ public enum ScriptOp {
   case move(ElementID, Rect, container: ContainerID?, key: Int)
   /// Sets element `id`'s opacity.
   case opacity(ElementID, Double, key: Int)
+  /// Inserts `grid` (``ElementGrid``); on the channel path card `i` is owner `key + i`, inserted
+  /// like an element at its cell.
+  case insertGrid(ElementGrid, key: Int)
+  /// Changes grid `grid.id` to `grid` (same cards, new layout); on the channel path owner
+  /// `key + i` moves to card `i`'s new cell.
+  case updateGrid(ElementGrid, key: Int)
 }
 
 /// A transaction of the script.
@@ -107,13 +113,42 @@ struct _Script {
 
 // MARK: - grid-reflow
 
-/// `grid-reflow`: N cards in a grid, each a matched-geometry source (its own group); every 0.3 s
-/// the grid changes column count (4 → 6 → 3 → 5 → …) and every card moves — re-triggered before
-/// the 0.5 s springs settle. Reflows alternate SwiftUI-model and exact springs.
+/// `grid-reflow`: N cards in a grid — one ``ElementGrid`` (SwiftUI's `LazyVGrid` over a
+/// `ForEach`, each card matched in a namespace as its own group's source); every 0.3 s the grid
+/// changes column count (4 → 6 → 3 → 5 → …) and every card moves — re-triggered before the
+/// 0.5 s springs settle. Reflows alternate SwiftUI-model and exact springs. The layout is
+/// `_Script.cell` (390 points wide, 8-point spacing, 60-point rows), so the channel path's
+/// per-card moves land on exactly the scene's frames.
 public struct GridReflowScript: SceneScript {
   let s: _Script
   let ns: Namespace
   static let columns = [4, 6, 3, 5]
+  /// The script for `setup` (O(1) state).
+  public init(setup: WorkloadSetup, namespace: Namespace) { s = _Script(setup: setup); ns = namespace }
+  func grid(columns: Int) -> ElementGrid {
+    ElementGrid(
+      id: 0, firstElementID: 0, count: s.setup.elements, columns: columns,
+      bounds: Rect(x: 0, y: 0, width: 390, height: 0), rowHeight: 60, spacing: 8
+    ).matchedGeometry(in: ns)
+  }
+  /// The initial grid (see the type).
+  public func initialOps() -> [ScriptOp] { [.insertGrid(grid(columns: 4), key: 0)] }
+  /// Frame `k`'s transactions (see the type).
+  public mutating func transactions(atFrame k: Int) -> [ScriptTransaction] {
+    let period = s.frames(0.3)
+    guard k > 0, k % period == 0 else { return [] }
+    let reflow = k / period
+    let ops: [ScriptOp] = [.updateGrid(grid(columns: Self.columns[reflow % 4]), key: 0)]
+    return [ScriptTransaction(animation: reflow % 2 == 0 ? _Motion.exact : _Motion.swiftUI, ops: ops)]
+  }
+}
+
+/// `grid-reflow-elements`: ``GridReflowScript``'s timeline with every card a plain ``Element``
+/// (its own matched group) and every reflow N `setFrame` changes — the general scene path's
+/// cost for the same motion.
+public struct GridReflowElementsScript: SceneScript {
+  let s: _Script
+  let ns: Namespace
   /// The script for `setup` (O(N) state).
   public init(setup: WorkloadSetup, namespace: Namespace) { s = _Script(setup: setup); ns = namespace }
   /// The initial elements (see the type).
@@ -127,7 +162,7 @@ public struct GridReflowScript: SceneScript {
     let period = s.frames(0.3)
     guard k > 0, k % period == 0 else { return [] }
     let reflow = k / period
-    let columns = Self.columns[reflow % 4]
+    let columns = GridReflowScript.columns[reflow % 4]
     let ops: [ScriptOp] = (0..<s.setup.elements).map { i in
       .move(ElementID(i), _Script.cell(i, columns: columns), container: nil, key: i)
     }

@@ -1,4 +1,4 @@
-// The eight scenarios as FrameBudget workloads, on the full scene and on the channel path.
+// The eight scenarios of issue 6 (plus grid-reflow-elements) as FrameBudget workloads, on the full scene and on the channel path.
 import FrameBudget
 import Hooke
 import HookeAnimation
@@ -19,6 +19,8 @@ struct _ScriptCounters {
       switch op {
       case .insert, .remove: if tx.animation != .none { transitionsStarted += 1 }
       case .move, .opacity: retargets += 1
+      case .insertGrid(let g, _): if tx.animation != .none { transitionsStarted += UInt64(max(0, g.count)) }
+      case .updateGrid(let g, _): retargets += UInt64(max(0, g.count))
       }
     }
   }
@@ -35,8 +37,8 @@ struct _ScriptCounters {
 /// Before frame 0 the script's containers and elements are inserted without animation. Frame
 /// `k` applies the script's transactions of frame `k` at time `k/hz` (from integer ticks), then
 /// advances the scene to that time (render list written). Counters: `channelsStepped` — batch
-/// channels animating on the fast path at each advance (general-path style/effect animators are
-/// not counted); `retargets` — move and opacity changes; `transitionsStarted` — animated
+/// channels animating on the fast path at each advance plus the moving grids' channels
+/// (`Scene.gridActiveChannelCount`; general-path style/effect animators are not counted); `retargets` — move and opacity changes; `transitionsStarted` — animated
 /// insertions and removals; `transitionsFinished` — elements that left the scene after their
 /// removal transition; `transactions`, `frames`. Checksum: FNV-1a over the render list's row
 /// count and every row's id, kind, x, y, width, height, opacity, rotation and blur radius.
@@ -77,6 +79,8 @@ public final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload {
         tx.setFrame(id, frame)
       }
     case .opacity(let id, let o, _): tx.update(id) { $0.opacity = o }
+    case .insertGrid(let g, _): tx.insertGrid(g)
+    case .updateGrid(let g, _): tx.updateGrid(g.id) { $0 = g }
     }
   }
 
@@ -85,13 +89,16 @@ public final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload {
     let t = setup.seconds(atTick: setup.tick(ofFrame: k))
     for tx in script.transactions(atFrame: k) {
       c.count(tx)
-      for op in tx.ops { if case .insert = op { inserted += 1 } }
+      for op in tx.ops {
+        if case .insert = op { inserted += 1 }
+        if case .insertGrid(let g, _) = op { inserted += max(0, g.count) }
+      }
       scene.withAnimation(tx.animation.animation, at: t) { s in
         s.reserveCapacity(tx.ops.count)
         for op in tx.ops { Self.record(op, into: &s) }
       }
     }
-    c.channelsStepped += UInt64(scene.fastPathActiveChannelCount)
+    c.channelsStepped += UInt64(scene.fastPathActiveChannelCount + scene.gridActiveChannelCount)
     scene.advance(to: t)
     c.transitionsFinished = UInt64(max(0, inserted - scene.elementCount))
     c.frames += 1
@@ -106,7 +113,8 @@ public final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload {
       d.combine(UInt64(bitPattern: Int64(r.ids[i].rawValue)))
       d.combine(UInt64(r.kinds[i].rawValue))
       d.combine(r.x[i]); d.combine(r.y[i]); d.combine(r.width[i]); d.combine(r.height[i])
-      d.combine(r.opacity[i]); d.combine(r.rotation[i]); d.combine(r.blurRadius[i])
+      let style = r.style(at: i)
+      d.combine(style.opacity); d.combine(style.rotation); d.combine(style.blurRadius)
     }
     return d.value
   }
@@ -205,6 +213,15 @@ public final class ChannelScenarioWorkload<Script: SceneScript>: FrameWorkload {
     case .opacity(_, let value, let key):
       guard let o = owners[key] else { return }
       engine.retarget(o.channels.4, to: value, motion: m)
+    case .insertGrid(let grid, let key):
+      for i in 0..<max(0, grid.count) {
+        apply(.insert(Element(id: grid.elementID(ofCard: i), frame: grid.frame(ofCard: i)), key: key + i, from: nil), animation)
+      }
+    case .updateGrid(let grid, let key):
+      for i in 0..<max(0, grid.count) {
+        guard let o = owners[key + i] else { continue }
+        retarget(o, frame: grid.frame(ofCard: i), m)
+      }
     }
   }
 
@@ -258,7 +275,7 @@ public final class ChannelScenarioWorkload<Script: SceneScript>: FrameWorkload {
   public var counters: WorkCounters { c.dictionary }
 }
 
-/// The eight scene scenarios of issue 6 as FrameBudget descriptors.
+/// The eight scene scenarios of issue 6, plus `grid-reflow-elements` (the general-path variant of `grid-reflow`), as FrameBudget descriptors.
 public enum SceneScenarios {
   /// Engines every scenario offers: `hooke` (full HookeScene, fast path) first, then the channel
   /// engines (`hooke-channels`, `naive`, `euler`, `rk4`, plus any registered with
@@ -276,21 +293,22 @@ public enum SceneScenarios {
     }
   }
 
-  /// All eight, in the issue's order.
+  /// All nine: the issue's eight in its order, then `grid-reflow-elements`.
   public static var all: [ScenarioDescriptor] {
     [
       descriptor("hero-grid", "cards open into a detail (matched background, fading rest) and close, often mid-flight", HeroGridScript.self),
-      descriptor("grid-reflow", "all cards move to a new column count via matched-geometry springs, re-triggered before settling", GridReflowScript.self),
+      descriptor("grid-reflow", "all cards of a grid move to a new column count via matched-geometry springs, re-triggered before settling", GridReflowScript.self),
       descriptor("shuffle", "items exchange places between two clipped containers", ShuffleScript.self),
       descriptor("tab-indicator", "many tab bars; the matched selection indicator hops", TabIndicatorScript.self),
       descriptor("staggered-transitions", "waves of asymmetric insert/remove transitions, staggered over frames", StaggeredTransitionsScript.self),
       descriptor("zoom-navigation", "list rows zoom into a detail (navigation zoom transition) and back", ZoomNavigationScript.self),
       descriptor("interrupt-storm", "random retargets every few frames: exact springs, SwiftUI springs, timing curves", InterruptStormScript.self),
       descriptor("keyframes", "a looping keyframe timeline drives every element's frame", KeyframesScript.self),
+      descriptor("grid-reflow-elements", "grid-reflow with every card a plain element and every reflow N frame changes (the general scene path)", GridReflowElementsScript.self),
     ]
   }
 
-  /// `registry` plus the eight scenarios; the default quick suite runs them (not the self-test).
+  /// `registry` plus the nine scenarios; the default quick suite runs them (not the self-test).
   public static func register(into registry: inout ScenarioRegistry) {
     for d in all { registry.register(d) }
     registry.defaultScenarios = all.map(\.name)

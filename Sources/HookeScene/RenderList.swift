@@ -4,11 +4,18 @@ import Hooke
 /// item (elements, and the dimming overlays of zoom transitions), back to front.
 ///
 /// Row `i` describes item ``ids``[i] of kind ``kinds``[i]: the visual rectangle (the frame after
-/// scale and offset, axis-aligned, non-negative extents), ``rotation`` (radians, about the
-/// rectangle's centre), ``opacity`` in [0, 1], ``cornerRadius`` and ``blurRadius`` (≥ 0) and the
-/// clip rectangle (``clipMinX``… ; ±∞ when unclipped). Values are always finite except the
-/// unclipped bounds. The arrays are reused between frames (no allocation once their capacity
-/// has grown to the scene's size).
+/// scale and offset, axis-aligned, non-negative extents) in ``x``, ``y``, ``width``, ``height``,
+/// and its look in ``styles``[``styleIndices``[i]]: ``Style/rotation`` (radians, about the
+/// rectangle's centre), ``Style/opacity`` in [0, 1], ``Style/cornerRadius`` and
+/// ``Style/blurRadius`` (≥ 0) and the clip rectangle (``Style/clipMinX``… ; ±∞ when unclipped).
+/// The per-row views ``opacity``, ``rotation``, ``cornerRadius``, ``blurRadius`` and
+/// ``clipMinX``… read through the index (`list.opacity[i]`). Values are always finite except the
+/// unclipped bounds.
+///
+/// Memory: 45 bytes per row (id, kind, four Doubles, a 4-byte style index) plus one 64-byte
+/// ``Style`` per general element row; the cards of an ``ElementGrid`` share one style entry, so a
+/// million-card grid costs 45 MB of render list. The arrays are reused between frames (no
+/// allocation once their capacity has grown to the scene's size).
 public struct RenderList: Sendable {
   /// What a row draws.
   public enum Kind: UInt8, Sendable {
@@ -17,6 +24,76 @@ public struct RenderList: Sendable {
     /// The full-window dimming overlay of a zoom destination (row id = the destination).
     case dimming
   }
+
+  /// The look of one or more rows: everything but the rectangle.
+  public struct Style: Hashable, Sendable {
+    /// Opacity in [0, 1].
+    public var opacity: Double
+    /// Rotation in radians about the rectangle's centre.
+    public var rotation: Double
+    /// Corner radius (≥ 0).
+    public var cornerRadius: Double
+    /// Blur radius (≥ 0).
+    public var blurRadius: Double
+    /// Clip minimum x (−∞ when unclipped).
+    public var clipMinX: Double
+    /// Clip minimum y (−∞ when unclipped).
+    public var clipMinY: Double
+    /// Clip maximum x (+∞ when unclipped).
+    public var clipMaxX: Double
+    /// Clip maximum y (+∞ when unclipped).
+    public var clipMaxY: Double
+
+    /// A style with the render list's clamps applied: opacity into [0, 1] (NaN → 0), a
+    /// non-finite rotation → 0, negative or non-finite radii → 0; `clip` `nil` → ±∞ bounds.
+    public init(opacity: Double, rotation: Double, cornerRadius: Double, blurRadius: Double, clip: Rect?) {
+      self.opacity = opacity.isNaN ? 0 : Swift.min(Swift.max(opacity, 0), 1)
+      self.rotation = rotation.isFinite ? rotation : 0
+      self.cornerRadius = cornerRadius.isFinite ? Swift.max(cornerRadius, 0) : 0
+      self.blurRadius = blurRadius.isFinite ? Swift.max(blurRadius, 0) : 0
+      if let c = clip {
+        clipMinX = c.minX; clipMinY = c.minY; clipMaxX = c.maxX; clipMaxY = c.maxY
+      } else {
+        clipMinX = -.infinity; clipMinY = -.infinity; clipMaxX = .infinity; clipMaxY = .infinity
+      }
+    }
+  }
+
+  /// A per-row view of one ``Style`` field (`list.opacity[i]` is
+  /// `list.styles[Int(list.styleIndices[i])].opacity`). O(1) subscript; no copy of the columns.
+  public struct StyleColumn: RandomAccessCollection, Sendable {
+    /// Which field.
+    @usableFromInline enum _Field: Sendable { case opacity, rotation, cornerRadius, blurRadius, clipMinX, clipMinY, clipMaxX, clipMaxY }
+    @usableFromInline let _indices: [UInt32]
+    @usableFromInline let _styles: [Style]
+    @usableFromInline let _field: _Field
+    @usableFromInline let _count: Int
+    @usableFromInline init(_ list: RenderList, _ field: _Field) {
+      _indices = list.styleIndices
+      _styles = list.styles
+      _field = field
+      _count = list.count
+    }
+    /// 0.
+    public var startIndex: Int { 0 }
+    /// The row count.
+    public var endIndex: Int { _count }
+    /// The field of row `i`'s style (traps when `i` is out of range, like an array).
+    public subscript(i: Int) -> Double {
+      let s = _styles[Int(_indices[i])]
+      switch _field {
+      case .opacity: return s.opacity
+      case .rotation: return s.rotation
+      case .cornerRadius: return s.cornerRadius
+      case .blurRadius: return s.blurRadius
+      case .clipMinX: return s.clipMinX
+      case .clipMinY: return s.clipMinY
+      case .clipMaxX: return s.clipMaxX
+      case .clipMaxY: return s.clipMaxY
+      }
+    }
+  }
+
   /// Number of rows.
   public internal(set) var count = 0
   /// Element id per row.
@@ -31,25 +108,33 @@ public struct RenderList: Sendable {
   public internal(set) var width: [Double] = []
   /// Visual rectangle: height.
   public internal(set) var height: [Double] = []
-  /// Opacity in [0, 1].
-  public internal(set) var opacity: [Double] = []
-  /// Rotation in radians.
-  public internal(set) var rotation: [Double] = []
-  /// Corner radius (≥ 0).
-  public internal(set) var cornerRadius: [Double] = []
-  /// Blur radius (≥ 0).
-  public internal(set) var blurRadius: [Double] = []
-  /// Clip minimum x (−∞ when unclipped).
-  public internal(set) var clipMinX: [Double] = []
-  /// Clip minimum y (−∞ when unclipped).
-  public internal(set) var clipMinY: [Double] = []
-  /// Clip maximum x (+∞ when unclipped).
-  public internal(set) var clipMaxX: [Double] = []
-  /// Clip maximum y (+∞ when unclipped).
-  public internal(set) var clipMaxY: [Double] = []
+  /// The entry of ``styles`` per row.
+  public internal(set) var styleIndices: [UInt32] = []
+  /// The looks rows refer to (entries no row refers to may exist; their contents are unspecified).
+  public internal(set) var styles: [Style] = []
+
+  /// Opacity in [0, 1] per row.
+  public var opacity: StyleColumn { StyleColumn(self, .opacity) }
+  /// Rotation in radians per row.
+  public var rotation: StyleColumn { StyleColumn(self, .rotation) }
+  /// Corner radius (≥ 0) per row.
+  public var cornerRadius: StyleColumn { StyleColumn(self, .cornerRadius) }
+  /// Blur radius (≥ 0) per row.
+  public var blurRadius: StyleColumn { StyleColumn(self, .blurRadius) }
+  /// Clip minimum x (−∞ when unclipped) per row.
+  public var clipMinX: StyleColumn { StyleColumn(self, .clipMinX) }
+  /// Clip minimum y (−∞ when unclipped) per row.
+  public var clipMinY: StyleColumn { StyleColumn(self, .clipMinY) }
+  /// Clip maximum x (+∞ when unclipped) per row.
+  public var clipMaxX: StyleColumn { StyleColumn(self, .clipMaxX) }
+  /// Clip maximum y (+∞ when unclipped) per row.
+  public var clipMaxY: StyleColumn { StyleColumn(self, .clipMaxY) }
 
   /// The visual rectangle of row `i`.
   public func frame(at i: Int) -> Rect { Rect(x: x[i], y: y[i], width: width[i], height: height[i]) }
+
+  /// The style of row `i`.
+  public func style(at i: Int) -> Style { styles[Int(styleIndices[i])] }
 
   /// The first row of element `id` of `kind`, or `nil` (linear search; for tests and tools).
   public func index(of id: ElementID, kind: Kind = .element) -> Int? {
@@ -57,89 +142,38 @@ public struct RenderList: Sendable {
     return nil
   }
 
-  mutating func _reset(reserving n: Int) {
-    count = 0
-    ids.removeAll(keepingCapacity: true)
-    kinds.removeAll(keepingCapacity: true)
-    x.removeAll(keepingCapacity: true)
-    y.removeAll(keepingCapacity: true)
-    width.removeAll(keepingCapacity: true)
-    height.removeAll(keepingCapacity: true)
-    opacity.removeAll(keepingCapacity: true)
-    rotation.removeAll(keepingCapacity: true)
-    cornerRadius.removeAll(keepingCapacity: true)
-    blurRadius.removeAll(keepingCapacity: true)
-    clipMinX.removeAll(keepingCapacity: true)
-    clipMinY.removeAll(keepingCapacity: true)
-    clipMaxX.removeAll(keepingCapacity: true)
-    clipMaxY.removeAll(keepingCapacity: true)
-    if ids.capacity < n {
-      ids.reserveCapacity(n); kinds.reserveCapacity(n); x.reserveCapacity(n); y.reserveCapacity(n)
-      width.reserveCapacity(n); height.reserveCapacity(n); opacity.reserveCapacity(n)
-      rotation.reserveCapacity(n); cornerRadius.reserveCapacity(n); blurRadius.reserveCapacity(n)
-      clipMinX.reserveCapacity(n); clipMinY.reserveCapacity(n); clipMaxX.reserveCapacity(n); clipMaxY.reserveCapacity(n)
-    }
-  }
-
   @inline(__always)
   static func _finite(_ v: Double, _ fallback: Double) -> Double { v.isFinite ? v : fallback }
 
-  mutating func _append(
-    _ id: ElementID, _ kind: Kind, _ r: Rect, opacity o: Double, rotation rot: Double,
-    cornerRadius cr: Double, blurRadius b: Double, clip: Rect?
-  ) {
-    let s = r.standardized
-    count += 1
-    ids.append(id)
-    kinds.append(kind)
-    x.append(Self._finite(s.origin.x, 0))
-    y.append(Self._finite(s.origin.y, 0))
-    width.append(Self._finite(s.size.width, 0))
-    height.append(Self._finite(s.size.height, 0))
-    opacity.append(o.isNaN ? 0 : Swift.min(Swift.max(o, 0), 1))
-    rotation.append(Self._finite(rot, 0))
-    cornerRadius.append(cr.isFinite ? Swift.max(cr, 0) : 0)
-    blurRadius.append(b.isFinite ? Swift.max(b, 0) : 0)
-    if let c = clip {
-      clipMinX.append(c.minX); clipMinY.append(c.minY); clipMaxX.append(c.maxX); clipMaxY.append(c.maxY)
-    } else {
-      clipMinX.append(-.infinity); clipMinY.append(-.infinity); clipMaxX.append(.infinity); clipMaxY.append(.infinity)
-    }
-  }
-
-  /// Sets every column to `n` rows (contents unspecified until written; no allocation once the
-  /// capacity has grown) and hands their storage to `body`, which must write all `n` rows.
-  mutating func _withColumns(count n: Int, _ body: (_RenderColumns) -> Void) {
-    func fit<T>(_ a: inout [T], _ fill: T) {
-      if a.count > n { a.removeLast(a.count - n) } else if a.count < n { a.append(contentsOf: repeatElement(fill, count: n - a.count)) }
+  /// Sets every row column to `n` rows and ``styles`` to `styleCount` entries (contents
+  /// unspecified until written; no allocation once the capacity has grown) and hands their
+  /// storage to `body`, which must write all `n` rows and every style entry they use.
+  mutating func _withColumns(count n: Int, styleCount m: Int, _ body: (_RenderColumns) -> Void) {
+    func fit<T>(_ a: inout [T], _ n: Int, _ fill: T) {
+      if a.count > n { a.removeLast(a.count - n) } else if a.count < n {
+        a.reserveCapacity(n)  // exactly n: no doubling on the first frame of a big scene
+        a.append(contentsOf: repeatElement(fill, count: n - a.count))
+      }
     }
     count = n
-    fit(&ids, ElementID(0)); fit(&kinds, .element)
-    fit(&x, 0); fit(&y, 0); fit(&width, 0); fit(&height, 0); fit(&opacity, 0); fit(&rotation, 0)
-    fit(&cornerRadius, 0); fit(&blurRadius, 0); fit(&clipMinX, 0); fit(&clipMinY, 0); fit(&clipMaxX, 0); fit(&clipMaxY, 0)
+    fit(&ids, n, ElementID(0)); fit(&kinds, n, .element)
+    fit(&x, n, 0); fit(&y, n, 0); fit(&width, n, 0); fit(&height, n, 0); fit(&styleIndices, n, 0)
+    fit(&styles, m, Style(opacity: 0, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil))
     ids.withUnsafeMutableBufferPointer { ids in
     kinds.withUnsafeMutableBufferPointer { kinds in
     x.withUnsafeMutableBufferPointer { x in
     y.withUnsafeMutableBufferPointer { y in
     width.withUnsafeMutableBufferPointer { width in
     height.withUnsafeMutableBufferPointer { height in
-    opacity.withUnsafeMutableBufferPointer { opacity in
-    rotation.withUnsafeMutableBufferPointer { rotation in
-    cornerRadius.withUnsafeMutableBufferPointer { cornerRadius in
-    blurRadius.withUnsafeMutableBufferPointer { blurRadius in
-    clipMinX.withUnsafeMutableBufferPointer { clipMinX in
-    clipMinY.withUnsafeMutableBufferPointer { clipMinY in
-    clipMaxX.withUnsafeMutableBufferPointer { clipMaxX in
-    clipMaxY.withUnsafeMutableBufferPointer { clipMaxY in
+    styleIndices.withUnsafeMutableBufferPointer { styleIndices in
+    styles.withUnsafeMutableBufferPointer { styles in
       guard n > 0 else { return }
       body(
         _RenderColumns(
           ids: ids.baseAddress!, kinds: kinds.baseAddress!, x: x.baseAddress!, y: y.baseAddress!,
-          width: width.baseAddress!, height: height.baseAddress!, opacity: opacity.baseAddress!,
-          rotation: rotation.baseAddress!, cornerRadius: cornerRadius.baseAddress!,
-          blurRadius: blurRadius.baseAddress!, clipMinX: clipMinX.baseAddress!, clipMinY: clipMinY.baseAddress!,
-          clipMaxX: clipMaxX.baseAddress!, clipMaxY: clipMaxY.baseAddress!))
-    }}}}}}}}}}}}}}
+          width: width.baseAddress!, height: height.baseAddress!, styleIndices: styleIndices.baseAddress!,
+          styles: styles.baseAddress))
+    }}}}}}}}
   }
 }
 
@@ -148,13 +182,14 @@ public struct RenderList: Sendable {
 struct _RenderColumns: @unchecked Sendable {
   let ids: UnsafeMutablePointer<ElementID>
   let kinds: UnsafeMutablePointer<RenderList.Kind>
-  let x, y, width, height, opacity, rotation, cornerRadius, blurRadius: UnsafeMutablePointer<Double>
-  let clipMinX, clipMinY, clipMaxX, clipMaxY: UnsafeMutablePointer<Double>
+  let x, y, width, height: UnsafeMutablePointer<Double>
+  let styleIndices: UnsafeMutablePointer<UInt32>
+  let styles: UnsafeMutablePointer<RenderList.Style>?
 
-  /// Row `i`, with the same clamps as `RenderList._append`.
+  /// Row `i` with its own style entry `style` (the rectangle standardised, non-finite → 0).
   @inline(__always)
   func write(
-    _ i: Int, _ id: ElementID, _ kind: RenderList.Kind, _ r: Rect, opacity o: Double, rotation rot: Double,
+    _ i: Int, style: Int, _ id: ElementID, _ kind: RenderList.Kind, _ r: Rect, opacity o: Double, rotation rot: Double,
     cornerRadius cr: Double, blurRadius b: Double, clip: Rect?
   ) {
     let s = r.standardized
@@ -164,14 +199,7 @@ struct _RenderColumns: @unchecked Sendable {
     y[i] = RenderList._finite(s.origin.y, 0)
     width[i] = RenderList._finite(s.size.width, 0)
     height[i] = RenderList._finite(s.size.height, 0)
-    opacity[i] = o.isNaN ? 0 : Swift.min(Swift.max(o, 0), 1)
-    rotation[i] = RenderList._finite(rot, 0)
-    cornerRadius[i] = cr.isFinite ? Swift.max(cr, 0) : 0
-    blurRadius[i] = b.isFinite ? Swift.max(b, 0) : 0
-    if let c = clip {
-      clipMinX[i] = c.minX; clipMinY[i] = c.minY; clipMaxX[i] = c.maxX; clipMaxY[i] = c.maxY
-    } else {
-      clipMinX[i] = -.infinity; clipMinY[i] = -.infinity; clipMaxX[i] = .infinity; clipMaxY[i] = .infinity
-    }
+    styleIndices[i] = UInt32(truncatingIfNeeded: style)
+    styles![style] = RenderList.Style(opacity: o, rotation: rot, cornerRadius: cr, blurRadius: b, clip: clip)
   }
 }

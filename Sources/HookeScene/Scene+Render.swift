@@ -37,21 +37,7 @@ extension Scene {
   func _clip(of s: Int) -> Rect? {
     // Field reads (copying the element would retain its attachments).
     if _records[s].element.container == .root && _records[s].element.clipRect == nil { return nil }
-    var clip = _records[s].element.clipRect?.standardized
-    var c = _records[s].element.container
-    var guardCount = 0
-    while c != .root, let container = _containers[c], guardCount < 64 {
-      if let r = container.clipRect?.standardized {
-        if let cur = clip {
-          clip = cur.intersection(r) ?? Rect(origin: cur.origin, size: .zero)
-        } else {
-          clip = r
-        }
-      }
-      c = container.parent
-      guardCount += 1
-    }
-    return clip
+    return _containerClip(_records[s].element.container, own: _records[s].element.clipRect)
   }
 
   /// Removes slot `s` from the scene (its id becomes free; `_order` is compacted by the caller).
@@ -79,6 +65,7 @@ extension Scene {
 
   mutating func _sortOrder() {
     _orderDirty = false
+    _segmentsDirty = true
     // Flat keys (no record copies in the comparator); the sort is stable-equivalent because the
     // insertion sequence breaks every tie, and runs in O(n) on already ordered input.
     var keys: [(container: Double, z: Double, seq: Int, slot: Int)] = []
@@ -112,36 +99,72 @@ extension Scene {
     }
     var list = renderList
     renderList = RenderList()
-    let rows = _order.count + dimmingRows
-    let threads = dimmingRows == 0 ? (_fast?.threads ?? 1) : 1
+    let hasGrids = !_gridIndex.isEmpty
+    if hasGrids && _segmentsDirty { _rebuildSegments() }
+    var gridRows = 0
+    if hasGrids { for g in _grids where g.live { gridRows += g.grid.count } }
+    let rows = _order.count + dimmingRows + gridRows
+    // Style entries: one per grid index (stable, so card rows keep their index), then one per
+    // general row.
+    let gridStyles = hasGrids ? _grids.count : 0
+    let threads = _fast?.threads ?? 1
     let fast = _fast
     let chunk = fast?.chunk ?? .max
-    list._withColumns(count: rows) { columns in
+    let tick = Self._gridTick(currentTime)
+    list._withColumns(count: rows, styleCount: gridStyles + _order.count + dimmingRows) { columns in
       _hot.withUnsafeBufferPointer { hot in
         _groupHot.withUnsafeBufferPointer { groups in
           _looks.withUnsafeBufferPointer { looks in
             _order.withUnsafeBufferPointer { order in
               func write(_ values: UnsafeBufferPointer<Double>?) {
                 let tables = _RowTables(hot: hot, groups: groups, looks: looks, values: values)
-                if let pool = fast?.pool, threads > 1, order.count > chunk {
-                  // Rows are independent (row k is order[k] without dimming rows): chunk j of the
-                  // order goes to worker j mod threads; the columns do not depend on the split.
-                  var job = _RowsJob(scene: self, columns: columns, order: order, tables: tables, chunk: chunk, threads: threads)
-                  withUnsafeMutablePointer(to: &job) { job in
-                    pool.run(context: UnsafeMutableRawPointer(job)) { raw, worker in
-                      let job = raw!.assumingMemoryBound(to: _RowsJob.self)
-                      let (order, chunk) = (job.pointee.order, job.pointee.chunk)
-                      let chunks = (order.count + chunk - 1) / chunk
-                      var j = worker
-                      while j < chunks {
-                        let range = (j * chunk)..<Swift.min(order.count, (j + 1) * chunk)
-                        job.pointee.scene._writeRows(job.pointee.columns, order: order, range: range, job.pointee.tables)
-                        j += job.pointee.threads
+                var row = 0
+                var style = gridStyles
+                func general(_ range: Range<Int>) {
+                  if let pool = fast?.pool, threads > 1, dimmingRows == 0, range.count > chunk {
+                    // Rows are independent (row = first row + order offset without dimming rows):
+                    // chunk j of the range goes to worker j mod threads; the columns do not depend
+                    // on the split.
+                    var job = _RowsJob(
+                      scene: self, columns: columns, order: order, tables: tables, range: range, firstRow: row,
+                      firstStyle: style, chunk: chunk, threads: threads)
+                    withUnsafeMutablePointer(to: &job) { job in
+                      pool.run(context: UnsafeMutableRawPointer(job)) { raw, worker in
+                        let job = raw!.assumingMemoryBound(to: _RowsJob.self)
+                        let (range, chunk) = (job.pointee.range, job.pointee.chunk)
+                        let chunks = (range.count + chunk - 1) / chunk
+                        var j = worker
+                        while j < chunks {
+                          let lower = range.lowerBound + j * chunk
+                          let sub = lower..<Swift.min(range.upperBound, lower + chunk)
+                          let offset = lower - range.lowerBound
+                          _ = job.pointee.scene._writeRows(
+                            job.pointee.columns, order: job.pointee.order, range: sub,
+                            firstRow: job.pointee.firstRow + offset, firstStyle: job.pointee.firstStyle + offset,
+                            job.pointee.tables)
+                          j += job.pointee.threads
+                        }
                       }
                     }
+                    row += range.count
+                    style += range.count
+                  } else {
+                    let n = _writeRows(columns, order: order, range: range, firstRow: row, firstStyle: style, tables)
+                    row += n
+                    style += n
                   }
+                }
+                if !hasGrids {
+                  general(0..<order.count)
                 } else {
-                  _writeRows(columns, order: order, range: 0..<order.count, tables)
+                  for segment in _segments {
+                    switch segment {
+                    case .general(let range): general(range)
+                    case .grid(let g):
+                      _writeGridRows(g, columns: columns, firstRow: row, tick: tick)
+                      row += _grids[g].grid.count
+                    }
+                  }
                 }
               }
               if let fast {
@@ -157,11 +180,15 @@ extension Scene {
     renderList = list
   }
 
-  /// Writes the rows of `order[range]` (row index = order index + dimming rows before it) from
+  /// Writes the rows of `order[range]` from row `firstRow` on (a zoom destination's dimming
+  /// overlay adds a row before it), each with its own style entry from `firstStyle` on, from
   /// the compact per-slot rows (`_hot`), the groups' shared frames, the looks and the fast
   /// path's values: a few dozen bytes read per element, no record access except for clipped
-  /// elements and dimming overlays.
-  func _writeRows(_ columns: _RenderColumns, order: UnsafeBufferPointer<Int>, range: Range<Int>, _ tables: _RowTables) {
+  /// elements and dimming overlays. Returns the number of rows written.
+  func _writeRows(
+    _ columns: _RenderColumns, order: UnsafeBufferPointer<Int>, range: Range<Int>, firstRow: Int, firstStyle: Int,
+    _ tables: _RowTables
+  ) -> Int {
     let v = tables.values
     @inline(__always)
     func quad(_ q: Int32, _ general: _Quad) -> _Quad {
@@ -171,7 +198,7 @@ extension Scene {
       }
       return general
     }
-    var row = range.lowerBound
+    var row = firstRow
     for k in range {
       let s = order[k]
       let h = tables.hot[s]
@@ -188,7 +215,7 @@ extension Scene {
       }
       let clip = h.flags & _Hot.clipped == 0 ? nil : _clip(of: s)
       if h.flags & _Hot.dimming != 0, let dim = _records[s].dimming?.value {
-        columns.write(row, h.id, .dimming, bounds, opacity: dim, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil)
+        columns.write(row, style: firstStyle + row - firstRow, h.id, .dimming, bounds, opacity: dim, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil)
         row += 1
       }
       let st = look.style
@@ -209,10 +236,11 @@ extension Scene {
       let visual = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
       let opacity = h.flags & _Hot.hidden != 0 ? 0 : st.lo.a * fx.lo.a
       columns.write(
-        row, h.id, .element, visual, opacity: opacity, rotation: st.hi.a + fx.hi.b, cornerRadius: st.hi.b,
+        row, style: firstStyle + row - firstRow, h.id, .element, visual, opacity: opacity, rotation: st.hi.a + fx.hi.b, cornerRadius: st.hi.b,
         blurRadius: st.hi.c + fx.hi.c, clip: clip)
       row += 1
     }
+    return row - firstRow
   }
 }
 
@@ -231,5 +259,7 @@ struct _RowsJob {
   let columns: _RenderColumns
   let order: UnsafeBufferPointer<Int>
   let tables: _RowTables
+  let range: Range<Int>
+  let firstRow, firstStyle: Int
   let chunk, threads: Int
 }

@@ -7,3 +7,14 @@ extension Scene {
   /// benchmarks' work counters.
   public var fastPathActiveChannelCount: Int { _fast?.engine.activeCount ?? 0 }
 }
+
+extension Scene {
+  /// The number of grid channels the next ``advance(to:)`` steps: per moving ``ElementGrid``,
+  /// two per card (x, y) and two for the cards' shared size; 0 for grids at rest. O(grids); for
+  /// benchmarks' work counters.
+  public var gridActiveChannelCount: Int {
+    var n = 0
+    for g in _grids where g.live && g.motion.isMoving { n += 2 * g.grid.count + 2 }
+    return n
+  }
+}

@@ -78,6 +78,13 @@ public struct Scene {
   /// that differ own one entry each (`_Record.look`), freed when they return to the default.
   var _looks: [_Look] = [_Look.default]
   var _freeLooks: [Int32] = []
+  /// Grids (``ElementGrid``): records by index (stable while live), the index by id, free
+  /// indices; render order segments merging `_order` with the grids (rebuilt when dirty).
+  var _grids: [_GridRecord] = []
+  var _gridIndex: [GridID: Int] = [:]
+  var _freeGrids: [Int] = []
+  var _segments: [_Segment] = []
+  var _segmentsDirty = false
 
   /// An empty scene with window `bounds` (default 390 × 844 points).
   ///
@@ -107,32 +114,53 @@ public struct Scene {
     return Namespace(sceneToken: token, rawValue: _namespaceCount - 1)
   }
 
-  /// Number of elements in the scene (including ones being removed).
-  public var elementCount: Int { _slots.count }
+  /// Number of elements in the scene (including ones being removed), grid cards included.
+  public var elementCount: Int {
+    var n = _slots.count
+    for g in _grids where g.live { n += g.grid.count }
+    return n
+  }
 
-  /// Whether `id` is in the scene (including while being removed).
-  public func contains(_ id: ElementID) -> Bool { _slots[id] != nil }
+  /// Whether `id` is in the scene (including while being removed), grid cards included.
+  public func contains(_ id: ElementID) -> Bool { _slots[id] != nil || _gridCard(id) != nil }
 
-  /// Whether `id` is being removed (still on screen).
+  /// Whether `id` is being removed (still on screen); a card while its grid is being removed.
   public func isRemoving(_ id: ElementID) -> Bool {
-    guard let s = _slots[id] else { return false }
+    guard let s = _slots[id] else {
+      if let (g, _) = _gridCard(id) { return _grids[g].removing }
+      return false
+    }
     return _records[s].removing
   }
 
-  /// The model (target) element `id`, if present.
+  /// The model (target) element `id`, if present; a grid card as an element with its layout
+  /// frame and the grid's style and matching.
   public func element(_ id: ElementID) -> Element? {
-    guard let s = _slots[id] else { return nil }
+    guard let s = _slots[id] else {
+      if let (g, i) = _gridCard(id) { return _cardElement(g, i) }
+      return nil
+    }
     return _records[s].element
   }
 
-  /// The current source of matched group (`id`, `namespace`), or `nil`.
+  /// The current source of matched group (`id`, `namespace`), or `nil`; for a grid card's group,
+  /// the card.
   public func matchedSource(id: MatchID, in namespace: Namespace) -> ElementID? {
-    guard let g = _groupIndex[_GroupKey(namespace: namespace, id: id)] else { return nil }
+    guard let g = _groupIndex[_GroupKey(namespace: namespace, id: id)] else {
+      if let (g, i) = _gridMatch(namespace, id) { return _grids[g].grid.elementID(ofCard: i) }
+      return nil
+    }
     return _groups[g].source
   }
 
-  /// The presented shared frame of group (`id`, `namespace`) as of the last sample.
+  /// The presented shared frame of group (`id`, `namespace`) as of the last sample; for a grid
+  /// card's group, the card's presented frame (centre anchor).
   public func sharedFrame(id: MatchID, in namespace: Namespace) -> MatchedGeometryFrame? {
+    if _groupIndex[_GroupKey(namespace: namespace, id: id)] == nil, let (g, i) = _gridMatch(namespace, id),
+      let f = _grids[g].motion.frame(of: i)
+    {
+      return MatchedGeometryFrame(anchorPosition: Point(x: f.midX, y: f.midY), size: f.size)
+    }
     guard let g = _groupIndex[_GroupKey(namespace: namespace, id: id)], let ch = _groups[g].shared else { return nil }
     let v = ch.value(_fast)
     return MatchedGeometryFrame(anchorPosition: Point(x: v.a, y: v.b), size: Size(width: v.c, height: v.d))
@@ -142,7 +170,10 @@ public struct Scene {
   /// or of its matched group's shared frame `(anchor x, anchor y, width, height)` when it is a
   /// matched member with a source; `nil` when the animation does not report one.
   public func frameVelocity(of id: ElementID) -> SIMD4<Double>? {
-    guard let s = _slots[id] else { return nil }
+    guard let s = _slots[id] else {
+      if let (g, i) = _gridCard(id) { return _grids[g].motion.velocity(of: i) }
+      return nil
+    }
     let r = _records[s]
     if let g = r.group, _groups[g].source != nil, let ch = _groups[g].shared { return ch.velocity(_fast)?.simd }
     return r.frame.velocity(_fast)?.simd
@@ -157,10 +188,12 @@ public struct Scene {
     // everything else is idle or moves on the batch engine.
     if !_movingGroups.isEmpty { _sampleMovingGroups(at: t) }
     if !_motion.isEmpty { _sampleMotion(at: t) }
+    if !_grids.isEmpty { _sampleGrids(at: t) }
     if !_leaving.isEmpty {
       for s in _leaving { _evict(s) }
       _leaving.removeAll(keepingCapacity: true)
       _order.removeAll { !_records[$0].live }
+      _segmentsDirty = true
     }
     if _orderDirty { _sortOrder() }
     _refreshDirtyHot()

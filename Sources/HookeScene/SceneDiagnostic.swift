@@ -38,6 +38,19 @@ public enum SceneDiagnostic: Hashable, Sendable {
   case invalidStyle(ElementID)
   /// An element placed in a container the scene does not have. Outcome: root.
   case unknownContainer(element: ElementID, container: ContainerID)
+  /// A grid inserted with an id already present (or twice in one transaction). Outcome: ignored.
+  case duplicateGridID(GridID)
+  /// An update or removal of a grid not in the scene. Outcome: ignored.
+  case unknownGrid(GridID)
+  /// A grid with out-of-range values (see ``ElementGrid``), or an update changing its cards
+  /// (``ElementGrid/firstElementID``, ``ElementGrid/count``, ``ElementGrid/matchedNamespace``,
+  /// ``ElementGrid/firstMatchID``). Outcome: clamped; changed card fields keep their values.
+  case invalidGrid(GridID)
+  /// A grid layout change animated by an animation the grid cannot run (delays, repeats, speed,
+  /// custom). Outcome: the cards move with ``Animation/default``'s spring.
+  case gridAnimationUnsupported(GridID)
+  /// An element whose matched geometry names a grid card's group. Outcome: its matching is ignored.
+  case matchedIDOwnedByGrid(element: ElementID, grid: GridID)
 }
 
 /// The outcome of a transaction.

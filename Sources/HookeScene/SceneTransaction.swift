@@ -15,6 +15,9 @@ public struct SceneTransaction {
     indirect case replace(Element)
     case setFrame(ElementID, Rect)
     indirect case container(Container)
+    indirect case insertGrid(ElementGrid)
+    indirect case updateGrid(GridID, (inout ElementGrid) -> Void)
+    case removeGrid(GridID)
   }
   var _ops: [_Op] = []
 
@@ -107,6 +110,15 @@ extension Scene {
         if c.parent == c.id || _containers[c.parent] == nil { c.parent = .root }
         _containers[c.id] = c
         _orderDirty = true
+      case .insertGrid(let grid):
+        _insertGrid(grid, tx: tx, t: t, result: &result)
+      case .updateGrid(let id, let body):
+        guard let g = _gridIndex[id] else { result.diagnostics.append(.unknownGrid(id)); continue }
+        var grid = _grids[g].grid
+        body(&grid)
+        _updateGrid(g, grid, tx: tx, t: t, result: &result)
+      case .removeGrid(let id):
+        _removeGrid(id, tx: tx, t: t, result: &result)
       }
     }
     for s in zoomInserted where _records[s].live {
@@ -119,7 +131,10 @@ extension Scene {
       _refreshGroupHot(g)
     }
     for s in leaveNow where _records[s].live { _evict(s) }
-    if !leaveNow.isEmpty { _order.removeAll { !_records[$0].live } }
+    if !leaveNow.isEmpty {
+      _order.removeAll { !_records[$0].live }
+      _segmentsDirty = true
+    }
     return result
   }
 
@@ -194,8 +209,17 @@ extension Scene {
       if let g = _records[s].group { _markDirty(g, &dirty) }
       return
     }
+    if let (g, _) = _gridCard(raw.id) {
+      _ = g
+      result.diagnostics.append(.duplicateElementID(raw.id))
+      return
+    }
     var e = _sanitize(raw, previous: .zero, result: &result)
     if let m = e.matchedGeometry, !_checkNamespace(m.namespace, element: e.id, result: &result) { e.matchedGeometry = nil }
+    if let m = e.matchedGeometry, let (g, _) = _gridMatch(m.namespace, m.id) {
+      result.diagnostics.append(.matchedIDOwnedByGrid(element: e.id, grid: _grids[g].grid.id))
+      e.matchedGeometry = nil
+    }
     if let z = e.transitionSource, !_checkNamespace(z.namespace, element: e.id, result: &result) { e.transitionSource = nil }
     if let z = e.navigationTransition, !_checkNamespace(z.namespace, element: e.id, result: &result) {
       e.navigationTransition = nil
@@ -230,6 +254,7 @@ extension Scene {
     _slots[e.id] = s
     _order.append(s)
     _orderDirty = true
+    _segmentsDirty = true
     if let m = e.matchedGeometry { _join(s, m, dirty: &dirty) }
     if let z = e.transitionSource { _zoomSources[_GroupKey(namespace: z.namespace, id: z.id)] = e.id }
     if e.navigationTransition != nil { zoom.append(s) }
@@ -317,6 +342,10 @@ extension Scene {
     var e = _sanitize(raw, previous: old.frame, result: &result)
     e.id = old.id
     if let m = e.matchedGeometry, m != old.matchedGeometry, !_checkNamespace(m.namespace, element: e.id, result: &result) {
+      e.matchedGeometry = nil
+    }
+    if let m = e.matchedGeometry, m != old.matchedGeometry, let (g, _) = _gridMatch(m.namespace, m.id) {
+      result.diagnostics.append(.matchedIDOwnedByGrid(element: e.id, grid: _grids[g].grid.id))
       e.matchedGeometry = nil
     }
     if let z = e.transitionSource, !(z.id == old.transitionSource?.id && z.namespace == old.transitionSource?.namespace),

@@ -69,9 +69,13 @@ import _TestSupport
         fresh._writeRenderList()
         let l = scene.renderList, m = fresh.renderList
         #expect(l.ids == m.ids && l.kinds == m.kinds, "seed \(seed) round \(round)")
-        for col in [(l.x, m.x), (l.y, m.y), (l.width, m.width), (l.height, m.height), (l.opacity, m.opacity),
-                    (l.rotation, m.rotation), (l.cornerRadius, m.cornerRadius), (l.blurRadius, m.blurRadius),
-                    (l.clipMinX, m.clipMinX), (l.clipMaxY, m.clipMaxY)] {
+        let columns: [([Double], [Double])] = [
+          (l.x, m.x), (l.y, m.y), (l.width, m.width), (l.height, m.height), (Array(l.opacity), Array(m.opacity)),
+          (Array(l.rotation), Array(m.rotation)), (Array(l.cornerRadius), Array(m.cornerRadius)),
+          (Array(l.blurRadius), Array(m.blurRadius)), (Array(l.clipMinX), Array(m.clipMinX)),
+          (Array(l.clipMaxY), Array(m.clipMaxY)),
+        ]
+        for col in columns {
           #expect(col.0.map(\.bitPattern) == col.1.map(\.bitPattern), "seed \(seed) round \(round) frame \(k)")
         }
       }

@@ -1,0 +1,172 @@
+import Hooke
+
+/// The identity of an ``ElementGrid`` in a ``Scene``.
+@frozen
+public struct GridID: Hashable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+  /// The integer identity.
+  public var rawValue: Int
+  /// An id from an integer.
+  @inlinable public init(_ rawValue: Int) { self.rawValue = rawValue }
+  /// An id from an integer literal.
+  @inlinable public init(integerLiteral value: Int) { self.rawValue = value }
+  /// `grid#<rawValue>`.
+  public var description: String { "grid#\(rawValue)" }
+}
+
+/// A grid of uniform cards that the scene lays out itself: SwiftUI's
+///
+/// ```swift
+/// LazyVGrid(columns: Array(repeating: GridItem(.flexible(), spacing: spacing), count: columns),
+///           spacing: spacing) {
+///   ForEach(0..<count) { i in Card().frame(height: rowHeight).matchedGeometryEffect(id: i, in: ns) }
+/// }
+/// ```
+///
+/// Card `i` is element ``firstElementID`` + i (its id is reserved in the scene: inserting a
+/// plain element with it is a ``SceneDiagnostic/duplicateElementID(_:)``). Its layout frame is
+/// column `i % columns`, row `i / columns`:
+///
+/// - cell width `w = max(0, (bounds.width − (columns − 1)·spacing) / columns)`,
+/// - `x = bounds.minX + Double(i % columns)·(w + spacing)`,
+///   `y = bounds.minY + Double(i / columns)·(rowHeight + spacing)`, size `w × rowHeight`
+///   (``frame(ofCard:)``; only the top edge and the width of ``bounds`` are used).
+///
+/// Why a grid is its own kind of scene content: a layout change (``columns``, ``bounds``,
+/// ``rowHeight``, ``spacing``) moves every card, and SwiftUI animates that as one transaction.
+/// The scene stores a grid's cards as columns (32 bytes per card, 48 while a SwiftUI-model
+/// spring runs, plus 45 bytes of render list) and animates them in one pass per frame — a
+/// million cards reflow within a 120 Hz frame budget — where a plain ``Element`` costs about
+/// 700 bytes and a dictionary look-up per change.
+///
+/// Animation: layout changes animate with the transaction's animation when it is a bare
+/// spring (either model) or a timing curve, with the fast path's semantics (retargeting keeps
+/// every card's position and velocity; a 1/64-point rest rule; a SwiftUI-model spring's
+/// substep clock starts at the change, exact for every card since they all start together).
+/// Any other animation (delays, repeats, speed changes, custom animations) moves the cards
+/// with ``Animation/default``'s spring and is reported as
+/// ``SceneDiagnostic/gridAnimationUnsupported(_:)``. ``opacity`` and ``cornerRadius`` animate
+/// with the transaction's animation on the general path (one animator per grid). Insertion and
+/// removal use the implicit opacity transition: the grid fades in and out as a whole.
+///
+/// Matched geometry (``matchedNamespace``): card `i` is the source of group
+/// `.int(firstMatchID + i)` in that namespace. A group with one member that is its own source
+/// takes its own frame, so matching changes nothing in a grid's presentation; other elements
+/// cannot join a card's group (reported as ``SceneDiagnostic/matchedIDOwnedByGrid(element:grid:)``,
+/// their matching is ignored). ``Scene/matchedSource(id:in:)`` and
+/// ``Scene/sharedFrame(id:in:)`` answer for the cards.
+///
+/// Bad values are sanitised when the grid enters a transaction, reported as
+/// ``SceneDiagnostic/invalidGrid(_:)``: a count below 0 → 0 (above 2²⁸ → 2²⁸), columns below 1
+/// → 1, non-finite bounds → ``Rect/zero``, a non-finite or negative row height or spacing → 0,
+/// a non-finite opacity → 1, corner radius → 0, z-index → 0.
+public struct ElementGrid: Sendable {
+  /// The grid's identity.
+  public var id: GridID
+  /// The id of card 0; card `i` is `ElementID(firstElementID.rawValue + i)`.
+  public var firstElementID: ElementID
+  /// Number of cards.
+  public var count: Int
+  /// Number of columns (≥ 1).
+  public var columns: Int
+  /// The grid's origin (top-left) and width; the height is not used.
+  public var bounds: Rect
+  /// The height of every card (points).
+  public var rowHeight: Double
+  /// Spacing between columns and between rows (points; default 8).
+  public var spacing: Double
+  /// The container (z layer and clip); default ``ContainerID/root``.
+  public var container: ContainerID
+  /// Order inside the container relative to elements (see ``Scene``'s render order).
+  public var zIndex: Double = 0
+  /// The opacity of every card, in [0, 1] (default 1).
+  public var opacity: Double = 1
+  /// The corner radius of every card (≥ 0 at render time; default 0).
+  public var cornerRadius: Double = 0
+  /// The namespace the cards are matched in, or `nil` (not matched).
+  public var matchedNamespace: Namespace?
+  /// The matched id of card 0; card `i` is matched as `.int(firstMatchID + i)` (default 0).
+  public var firstMatchID: Int = 0
+
+  /// A grid of `count` cards in `columns` columns.
+  public init(
+    id: GridID, firstElementID: ElementID, count: Int, columns: Int, bounds: Rect, rowHeight: Double,
+    spacing: Double = 8, container: ContainerID = .root
+  ) {
+    self.id = id
+    self.firstElementID = firstElementID
+    self.count = count
+    self.columns = columns
+    self.bounds = bounds
+    self.rowHeight = rowHeight
+    self.spacing = spacing
+    self.container = container
+  }
+
+  /// This grid with its cards matched in `namespace` as `.int(firstID + i)`.
+  public func matchedGeometry(in namespace: Namespace, firstID: Int = 0) -> ElementGrid {
+    var g = self
+    g.matchedNamespace = namespace
+    g.firstMatchID = firstID
+    return g
+  }
+
+  /// The element id of card `i`.
+  @inlinable public func elementID(ofCard i: Int) -> ElementID { ElementID(firstElementID.rawValue &+ i) }
+
+  /// The card index of element `id`, or `nil` when `id` is not one of this grid's cards.
+  public func cardIndex(of id: ElementID) -> Int? {
+    let (d, overflow) = id.rawValue.subtractingReportingOverflow(firstElementID.rawValue)
+    return !overflow && d >= 0 && d < count ? d : nil
+  }
+
+  /// The layout frame of card `i` (formula in the type's documentation; exact for valid input).
+  public func frame(ofCard i: Int) -> Rect {
+    let g = _geometry
+    let o = g.cardOrigin(i)
+    return Rect(x: o.x, y: o.y, width: g.cellWidth, height: g.cellHeight)
+  }
+
+  /// The layout as the motion engine reads it.
+  var _geometry: _GridGeometry {
+    let c = Swift.max(columns, 1)
+    let w = Swift.max(0, (bounds.width - Double(c - 1) * spacing) / Double(c))
+    return _GridGeometry(
+      columns: c, originX: bounds.minX, originY: bounds.minY, stepX: w + spacing, stepY: rowHeight + spacing,
+      cellWidth: w, cellHeight: rowHeight)
+  }
+
+  /// Ids `firstElementID ..< firstElementID + count` (empty when the range would overflow).
+  var _idRange: Range<Int> {
+    let (end, overflow) = firstElementID.rawValue.addingReportingOverflow(count)
+    return overflow ? firstElementID.rawValue..<firstElementID.rawValue : firstElementID.rawValue..<end
+  }
+
+  /// The grid with the documented clamps; `bad` tells whether anything was changed.
+  func _sanitized() -> (grid: ElementGrid, bad: Bool) {
+    var g = self
+    var bad = false
+    if g.count < 0 { g.count = 0; bad = true }
+    if g.count > 1 << 28 { g.count = 1 << 28; bad = true }
+    if g.columns < 1 { g.columns = 1; bad = true }
+    let b = g.bounds.standardized
+    if !(b.origin.x.isFinite && b.origin.y.isFinite && b.size.width.isFinite && b.size.height.isFinite) {
+      g.bounds = .zero; bad = true
+    } else {
+      g.bounds = b
+    }
+    func fix(_ v: inout Double, _ d: Double, nonNegative: Bool) {
+      if !v.isFinite || (nonNegative && v < 0) { v = d; bad = true }
+    }
+    fix(&g.rowHeight, 0, nonNegative: true)
+    fix(&g.spacing, 0, nonNegative: true)
+    fix(&g.opacity, 1, nonNegative: false)
+    fix(&g.cornerRadius, 0, nonNegative: false)
+    fix(&g.zIndex, 0, nonNegative: false)
+    // Ids must fit: shrink the count so the last card's id does not overflow.
+    let room = Int.max - g.firstElementID.rawValue
+    if g.firstElementID.rawValue >= 0 && g.count > room { g.count = room; bad = true }
+    let mroom = Int.max - g.firstMatchID
+    if g.firstMatchID >= 0 && g.count > mroom { g.count = mroom; bad = true }
+    return (g, bad)
+  }
+}
