@@ -1,0 +1,298 @@
+// The per-card step of `_GridMotion`: SIMD across cards, one sweep over the state columns and
+// the rows per pass (a pending retarget is fused into it).
+//
+// Determinism: every lane performs the same IEEE multiplies and adds in the same order (Swift does
+// not contract to fused multiply-add), and a partial chunk at the end of a range goes through the
+// same vector code with the unused lanes ignored, so a card's bits do not depend on where a range
+// starts or how a pass is split across threads.
+
+/// The vector of cards processed at once.
+typealias _GridVector = SIMD8<Double>
+/// Comparison results of ``_GridVector``.
+typealias _GridMask = SIMDMask<SIMD8<Int64>>
+/// Lane counters.
+typealias _GridCounter = SIMD8<Int64>
+/// Lanes per ``_GridVector``.
+let _gridLanes = 8
+
+/// The state of one vector of cards (or of the size channels: width on x, height on y).
+struct _GridLaneState {
+  var dx: _GridVector, vx: _GridVector, ax: _GridVector
+  var dy: _GridVector, vy: _GridVector, ay: _GridVector
+}
+
+/// The column and row of each lane's card, walked incrementally (exact small integers in
+/// Double, so `origin + col * step` reproduces ``_GridGeometry/cardOrigin(_:)`` bit for bit
+/// for indices below 2⁵³).
+struct _GridWalker {
+  var col: _GridVector
+  var row: _GridVector
+  let columns: _GridVector
+  /// Fewer columns than lanes: a chunk may wrap more than once.
+  let narrow: Bool
+
+  /// The walk at cards `start ..< start + lanes` (one division per lane, once per range).
+  @inline(__always)
+  init(start: Int, columns: Int) {
+    var col = _GridVector(), row = _GridVector()
+    for l in 0..<_gridLanes {
+      col[l] = Double((start + l) % columns)
+      row[l] = Double((start + l) / columns)
+    }
+    self.col = col
+    self.row = row
+    self.columns = _GridVector(repeating: Double(columns))
+    self.narrow = columns < _gridLanes
+  }
+
+  /// Moves every lane `lanes` cards on.
+  @inline(__always)
+  mutating func advance() {
+    col += _GridVector(repeating: Double(_gridLanes))
+    var wrap = col .>= columns
+    col = col.replacing(with: col - columns, where: wrap)
+    row = row.replacing(with: row + 1, where: wrap)
+    if narrow {
+      wrap = col .>= columns
+      while any(wrap) {
+        col = col.replacing(with: col - columns, where: wrap)
+        row = row.replacing(with: row + 1, where: wrap)
+        wrap = col .>= columns
+      }
+    }
+  }
+}
+
+extension _GridMotion {
+  /// `x − x == 0`: false for ±∞ and NaN.
+  @inline(__always)
+  static func _finite(_ x: _GridVector) -> _GridMask { (x - x) .== 0 }
+
+  /// One vector of cards through a pass: the optional first stage (old driver to the retarget
+  /// tick, rest snap, shift `sx, sy`), then the second stage, rest snap and reset of non-finite
+  /// state. Returns the presented displacements and which lanes still move. `first`/`second`
+  /// are constants at the kernels' call sites, so the branches fold away.
+  @inline(__always)
+  static func _lanes(
+    _ s: inout _GridLaneState, sx: _GridVector, sy: _GridVector, first: _GridStageKind?, second: _GridStageKind,
+    plan: _GridPlan
+  ) -> (pdx: _GridVector, pdy: _GridVector, moving: _GridMask) {
+    let restD2 = _GridVector(repeating: plan.rest2.0), restV2 = _GridVector(repeating: plan.rest2.1)
+    var dx = s.dx, vx = s.vx, ax = s.ax, dy = s.dy, vy = s.vy, ay = s.ay
+    if let k = first {
+      let m = plan.first.m
+      switch k {
+      case .linear2:
+        let dx1 = m.0 * dx + m.1 * vx, vx1 = m.3 * dx + m.4 * vx
+        let dy1 = m.0 * dy + m.1 * vy, vy1 = m.3 * dy + m.4 * vy
+        (dx, vx, dy, vy) = (dx1, vx1, dy1, vy1)
+        ax = _GridVector()
+        ay = _GridVector()
+      case .linear3:
+        let dx1 = m.0 * dx + m.1 * vx + m.2 * ax
+        let vx1 = m.3 * dx + m.4 * vx + m.5 * ax
+        let ax1 = m.6 * dx + m.7 * vx + m.8 * ax
+        let dy1 = m.0 * dy + m.1 * vy + m.2 * ay
+        let vy1 = m.3 * dy + m.4 * vy + m.5 * ay
+        let ay1 = m.6 * dy + m.7 * vy + m.8 * ay
+        (dx, vx, ax, dy, vy, ay) = (dx1, vx1, ax1, dy1, vy1, ay1)
+      case .curve:
+        vx = m.3 * dx
+        dx = m.0 * dx
+        vy = m.3 * dy
+        dy = m.0 * dy
+        ax = _GridVector()
+        ay = _GridVector()
+      }
+      if k != .curve {
+        // The rest snap a step at the retarget tick would have done.
+        let rest = (dx * dx .<= restD2) .& (vx * vx .<= restV2) .& (dy * dy .<= restD2) .& (vy * vy .<= restV2)
+        dx = dx.replacing(with: 0, where: rest)
+        vx = vx.replacing(with: 0, where: rest)
+        ax = ax.replacing(with: 0, where: rest)
+        dy = dy.replacing(with: 0, where: rest)
+        vy = vy.replacing(with: 0, where: rest)
+        ay = ay.replacing(with: 0, where: rest)
+      }
+      dx = dx + sx
+      dy = dy + sy
+    }
+    let m = plan.second.m
+    switch second {
+    case .linear2, .linear3:
+      if second == .linear2 {
+        let dx1 = m.0 * dx + m.1 * vx, vx1 = m.3 * dx + m.4 * vx
+        let dy1 = m.0 * dy + m.1 * vy, vy1 = m.3 * dy + m.4 * vy
+        (dx, vx, dy, vy) = (dx1, vx1, dy1, vy1)
+      } else {
+        let dx1 = m.0 * dx + m.1 * vx + m.2 * ax
+        let vx1 = m.3 * dx + m.4 * vx + m.5 * ax
+        let ax1 = m.6 * dx + m.7 * vx + m.8 * ax
+        let dy1 = m.0 * dy + m.1 * vy + m.2 * ay
+        let vy1 = m.3 * dy + m.4 * vy + m.5 * ay
+        let ay1 = m.6 * dy + m.7 * vy + m.8 * ay
+        (dx, vx, ax, dy, vy, ay) = (dx1, vx1, ax1, dy1, vy1, ay1)
+      }
+      let rest = (dx * dx .<= restD2) .& (vx * vx .<= restV2) .& (dy * dy .<= restD2) .& (vy * vy .<= restV2)
+      var ok = _finite(dx) .& _finite(vx) .& _finite(dy) .& _finite(vy)
+      if second == .linear3 { ok = ok .& _finite(ax) .& _finite(ay) }
+      let zero = rest .| .!ok
+      dx = dx.replacing(with: 0, where: zero)
+      vx = vx.replacing(with: 0, where: zero)
+      dy = dy.replacing(with: 0, where: zero)
+      vy = vy.replacing(with: 0, where: zero)
+      if second == .linear3 {
+        ax = ax.replacing(with: 0, where: zero)
+        ay = ay.replacing(with: 0, where: zero)
+      }
+      s = _GridLaneState(dx: dx, vx: vx, ax: ax, dy: dy, vy: vy, ay: ay)
+      return (dx, dy, .!zero)
+    case .curve:
+      // dx, dy hold the start displacement y0 (just set when a retarget is fused in).
+      if plan.second.arrived {
+        let z = _GridVector()
+        s = _GridLaneState(dx: z, vx: z, ax: z, dy: z, vy: z, ay: z)
+        return (z, z, _GridMask(repeating: false))
+      }
+      let bad = .!(_finite(dx) .& _finite(dy))
+      dx = dx.replacing(with: 0, where: bad)
+      dy = dy.replacing(with: 0, where: bad)
+      vx = vx.replacing(with: 0, where: bad)
+      vy = vy.replacing(with: 0, where: bad)
+      s = _GridLaneState(dx: dx, vx: vx, ax: ax, dy: dy, vy: vy, ay: ay)
+      let c = m.0
+      return (c * dx, c * dy, (dx .!= 0) .| (dy .!= 0))
+    }
+  }
+
+  /// Phase 2 with optional rows (`nil`: the internal pass that applies a pending retarget).
+  func _step(_ range: Range<Int>, rows: _GridRows?) -> Int {
+    let lower = Swift.max(0, range.lowerBound), upper = Swift.min(count, range.upperBound)
+    guard lower < upper else { return 0 }
+    let plan = _plan
+    guard plan.pending else {
+      switch plan.second.kind {
+      case .linear2: return _kernel(nil, .linear2, plan, lower, upper, rows)
+      case .linear3: return _kernel(nil, .linear3, plan, lower, upper, rows)
+      case .curve: return _kernel(nil, .curve, plan, lower, upper, rows)
+      }
+    }
+    switch (plan.first.kind, plan.second.kind) {
+    case (.linear2, .linear2): return _kernel(.linear2, .linear2, plan, lower, upper, rows)
+    case (.linear2, .linear3): return _kernel(.linear2, .linear3, plan, lower, upper, rows)
+    case (.linear2, .curve): return _kernel(.linear2, .curve, plan, lower, upper, rows)
+    case (.linear3, .linear2): return _kernel(.linear3, .linear2, plan, lower, upper, rows)
+    case (.linear3, .linear3): return _kernel(.linear3, .linear3, plan, lower, upper, rows)
+    case (.linear3, .curve): return _kernel(.linear3, .curve, plan, lower, upper, rows)
+    case (.curve, .linear2): return _kernel(.curve, .linear2, plan, lower, upper, rows)
+    case (.curve, .linear3): return _kernel(.curve, .linear3, plan, lower, upper, rows)
+    case (.curve, .curve): return _kernel(.curve, .curve, plan, lower, upper, rows)
+    }
+  }
+
+  /// The sweep over cards `lower..<upper`: load, ``_lanes(_:sx:sy:first:second:plan:)``, store,
+  /// rows. The force columns are read only when the first stage is the SwiftUI integrator and
+  /// written only when the second is.
+  @inline(__always)
+  func _kernel(
+    _ first: _GridStageKind?, _ second: _GridStageKind, _ plan: _GridPlan, _ lower: Int, _ upper: Int,
+    _ rows: _GridRows?
+  ) -> Int {
+    let dxp = _dx, vxp = _vx, dyp = _dy, vyp = _vy
+    let readsForce = first == .linear3 || (first == nil && second == .linear3)
+    let writesForce = second == .linear3
+    // The force columns exist whenever a stage reads or writes them (allocated at the fluid retarget).
+    let axp = (readsForce || writesForce) ? _ax! : dxp
+    let ayp = (readsForce || writesForce) ? _ay! : dyp
+    var target = _GridWalker(start: lower, columns: plan.to.columns)
+    var source = _GridWalker(start: lower, columns: first == nil ? 1 : plan.from.columns)
+    let ox = _GridVector(repeating: plan.to.originX), oy = _GridVector(repeating: plan.to.originY)
+    let stx = _GridVector(repeating: plan.to.stepX), sty = _GridVector(repeating: plan.to.stepY)
+    let fox = _GridVector(repeating: plan.from.originX), foy = _GridVector(repeating: plan.from.originY)
+    let fsx = _GridVector(repeating: plan.from.stepX), fsy = _GridVector(repeating: plan.from.stepY)
+    let width = _GridVector(repeating: plan.width), height = _GridVector(repeating: plan.height)
+    let one = _GridCounter(repeating: 1)
+    var moving = _GridCounter()
+    let zero = _GridVector()
+
+    @inline(__always)
+    func chunk(_ s: inout _GridLaneState) -> (x: _GridVector, y: _GridVector, moving: _GridMask) {
+      let tx = ox + target.col * stx, ty = oy + target.row * sty
+      var sx = zero, sy = zero
+      if first != nil {
+        sx = (fox + source.col * fsx) - tx
+        sy = (foy + source.row * fsy) - ty
+      }
+      let out = _GridMotion._lanes(&s, sx: sx, sy: sy, first: first, second: second, plan: plan)
+      let x = tx + out.pdx, y = ty + out.pdy
+      return (
+        x.replacing(with: tx, where: .!_GridMotion._finite(x)),
+        y.replacing(with: ty, where: .!_GridMotion._finite(y)), out.moving
+      )
+    }
+
+    var i = lower
+    while i &+ _gridLanes <= upper {
+      var s = _GridLaneState(
+        dx: UnsafeRawPointer(dxp + i).loadUnaligned(as: _GridVector.self),
+        vx: UnsafeRawPointer(vxp + i).loadUnaligned(as: _GridVector.self),
+        ax: readsForce ? UnsafeRawPointer(axp + i).loadUnaligned(as: _GridVector.self) : zero,
+        dy: UnsafeRawPointer(dyp + i).loadUnaligned(as: _GridVector.self),
+        vy: UnsafeRawPointer(vyp + i).loadUnaligned(as: _GridVector.self),
+        ay: readsForce ? UnsafeRawPointer(ayp + i).loadUnaligned(as: _GridVector.self) : zero)
+      let out = chunk(&s)
+      UnsafeMutableRawPointer(dxp + i).storeBytes(of: s.dx, as: _GridVector.self)
+      UnsafeMutableRawPointer(vxp + i).storeBytes(of: s.vx, as: _GridVector.self)
+      UnsafeMutableRawPointer(dyp + i).storeBytes(of: s.dy, as: _GridVector.self)
+      UnsafeMutableRawPointer(vyp + i).storeBytes(of: s.vy, as: _GridVector.self)
+      if writesForce {
+        UnsafeMutableRawPointer(axp + i).storeBytes(of: s.ax, as: _GridVector.self)
+        UnsafeMutableRawPointer(ayp + i).storeBytes(of: s.ay, as: _GridVector.self)
+      }
+      if let rows {
+        UnsafeMutableRawPointer(rows.x + i).storeBytes(of: out.x, as: _GridVector.self)
+        UnsafeMutableRawPointer(rows.y + i).storeBytes(of: out.y, as: _GridVector.self)
+        UnsafeMutableRawPointer(rows.width + i).storeBytes(of: width, as: _GridVector.self)
+        UnsafeMutableRawPointer(rows.height + i).storeBytes(of: height, as: _GridVector.self)
+      }
+      moving = moving.replacing(with: moving &+ one, where: out.moving)
+      target.advance()
+      if first != nil { source.advance() }
+      i &+= _gridLanes
+    }
+    if i < upper {
+      // The last partial vector: the same code on lanes loaded one by one.
+      let n = upper &- i
+      var s = _GridLaneState(dx: zero, vx: zero, ax: zero, dy: zero, vy: zero, ay: zero)
+      for l in 0..<n {
+        s.dx[l] = dxp[i + l]
+        s.vx[l] = vxp[i + l]
+        s.dy[l] = dyp[i + l]
+        s.vy[l] = vyp[i + l]
+        if readsForce {
+          s.ax[l] = axp[i + l]
+          s.ay[l] = ayp[i + l]
+        }
+      }
+      let out = chunk(&s)
+      for l in 0..<n {
+        dxp[i + l] = s.dx[l]
+        vxp[i + l] = s.vx[l]
+        dyp[i + l] = s.dy[l]
+        vyp[i + l] = s.vy[l]
+        if writesForce {
+          axp[i + l] = s.ax[l]
+          ayp[i + l] = s.ay[l]
+        }
+        if let rows {
+          rows.x[i + l] = out.x[l]
+          rows.y[i + l] = out.y[l]
+          rows.width[i + l] = plan.width
+          rows.height[i + l] = plan.height
+        }
+        if out.moving[l] { moving[0] &+= 1 }
+      }
+    }
+    return Int(moving.wrappedSum())
+  }
+}
