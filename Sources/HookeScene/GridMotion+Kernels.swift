@@ -46,7 +46,7 @@ struct _GridWalker {
   }
 
   /// Moves every lane `lanes` cards on.
-  @inline(__always)
+  @_transparent
   mutating func advance() {
     col += _GridVector(repeating: Double(_gridLanes))
     var wrap = col .>= columns
@@ -65,14 +65,14 @@ struct _GridWalker {
 
 extension _GridMotion {
   /// `x − x == 0`: false for ±∞ and NaN.
-  @inline(__always)
+  @_transparent
   static func _finite(_ x: _GridVector) -> _GridMask { (x - x) .== 0 }
 
   /// One vector of cards through a pass: the optional first stage (old driver to the retarget
   /// tick, rest snap, shift `sx, sy`), then the second stage, rest snap and reset of non-finite
   /// state. Returns the presented displacements and which lanes still move. `first`/`second`
   /// are constants at the kernels' call sites, so the branches fold away.
-  @inline(__always)
+  @_transparent
   static func _lanes(
     _ s: inout _GridLaneState, sx: _GridVector, sy: _GridVector, first: _GridStageKind?, second: _GridStageKind,
     plan: _GridPlan
@@ -166,38 +166,57 @@ extension _GridMotion {
   }
 
   /// Phase 2 with optional rows (`nil`: the internal pass that applies a pending retarget).
+  /// Each (first, second) pairing runs its own specialisation of ``_kernel(_:_:_:_:_:)``.
   func _step(_ range: Range<Int>, rows: _GridRows?) -> Int {
     let lower = Swift.max(0, range.lowerBound), upper = Swift.min(count, range.upperBound)
     guard lower < upper else { return 0 }
     let plan = _plan
     guard plan.pending else {
       switch plan.second.kind {
-      case .linear2: return _kernel(nil, .linear2, plan, lower, upper, rows)
-      case .linear3: return _kernel(nil, .linear3, plan, lower, upper, rows)
-      case .curve: return _kernel(nil, .curve, plan, lower, upper, rows)
+      case .linear2: return _kernel(_GridPass<_GridNone, _GridLinear2>.self, plan, lower, upper, rows)
+      case .linear3: return _kernel(_GridPass<_GridNone, _GridLinear3>.self, plan, lower, upper, rows)
+      case .curve: return _kernel(_GridPass<_GridNone, _GridCurve>.self, plan, lower, upper, rows)
       }
     }
     switch (plan.first.kind, plan.second.kind) {
-    case (.linear2, .linear2): return _kernel(.linear2, .linear2, plan, lower, upper, rows)
-    case (.linear2, .linear3): return _kernel(.linear2, .linear3, plan, lower, upper, rows)
-    case (.linear2, .curve): return _kernel(.linear2, .curve, plan, lower, upper, rows)
-    case (.linear3, .linear2): return _kernel(.linear3, .linear2, plan, lower, upper, rows)
-    case (.linear3, .linear3): return _kernel(.linear3, .linear3, plan, lower, upper, rows)
-    case (.linear3, .curve): return _kernel(.linear3, .curve, plan, lower, upper, rows)
-    case (.curve, .linear2): return _kernel(.curve, .linear2, plan, lower, upper, rows)
-    case (.curve, .linear3): return _kernel(.curve, .linear3, plan, lower, upper, rows)
-    case (.curve, .curve): return _kernel(.curve, .curve, plan, lower, upper, rows)
+    case (.linear2, .linear2): return _kernel(_GridPass<_GridLinear2, _GridLinear2>.self, plan, lower, upper, rows)
+    case (.linear2, .linear3): return _kernel(_GridPass<_GridLinear2, _GridLinear3>.self, plan, lower, upper, rows)
+    case (.linear2, .curve): return _kernel(_GridPass<_GridLinear2, _GridCurve>.self, plan, lower, upper, rows)
+    case (.linear3, .linear2): return _kernel(_GridPass<_GridLinear3, _GridLinear2>.self, plan, lower, upper, rows)
+    case (.linear3, .linear3): return _kernel(_GridPass<_GridLinear3, _GridLinear3>.self, plan, lower, upper, rows)
+    case (.linear3, .curve): return _kernel(_GridPass<_GridLinear3, _GridCurve>.self, plan, lower, upper, rows)
+    case (.curve, .linear2): return _kernel(_GridPass<_GridCurve, _GridLinear2>.self, plan, lower, upper, rows)
+    case (.curve, .linear3): return _kernel(_GridPass<_GridCurve, _GridLinear3>.self, plan, lower, upper, rows)
+    case (.curve, .curve): return _kernel(_GridPass<_GridCurve, _GridCurve>.self, plan, lower, upper, rows)
     }
   }
 
-  /// The sweep over cards `lower..<upper`: load, ``_lanes(_:sx:sy:first:second:plan:)``, store,
-  /// rows. The force columns are read only when the first stage is the SwiftUI integrator and
-  /// written only when the second is.
-  @inline(__always)
-  func _kernel(
-    _ first: _GridStageKind?, _ second: _GridStageKind, _ plan: _GridPlan, _ lower: Int, _ upper: Int,
-    _ rows: _GridRows?
+  /// One vector of cards: targets from the walks, the shift, ``_lanes(_:sx:sy:first:second:plan:)``
+  /// and the presented positions (a non-finite one reads as the target).
+  @_transparent
+  static func _chunk<P: _GridPassKinds>(
+    _: P.Type, _ s: inout _GridLaneState, _ target: _GridWalker, _ source: _GridWalker, _ k: _GridKernelConstants,
+    _ plan: _GridPlan
+  ) -> (x: _GridVector, y: _GridVector, moving: _GridMask) {
+    let tx = k.ox + target.col * k.stx, ty = k.oy + target.row * k.sty
+    var sx = _GridVector(), sy = _GridVector()
+    if P.first != nil {
+      sx = (k.fox + source.col * k.fsx) - tx
+      sy = (k.foy + source.row * k.fsy) - ty
+    }
+    let out = _lanes(&s, sx: sx, sy: sy, first: P.first, second: P.second, plan: plan)
+    let x = tx + out.pdx, y = ty + out.pdy
+    return (x.replacing(with: tx, where: .!_finite(x)), y.replacing(with: ty, where: .!_finite(y)), out.moving)
+  }
+
+  /// The sweep over cards `lower..<upper`: load, ``_chunk(_:_:_:_:_:_:)``, store, rows. The
+  /// force columns are read only when a stage reads the SwiftUI integrator's force and written
+  /// only when the second stage is that integrator.
+  @inline(never)
+  func _kernel<P: _GridPassKinds>(
+    _ pass: P.Type, _ plan: _GridPlan, _ lower: Int, _ upper: Int, _ rows: _GridRows?
   ) -> Int {
+    let first = P.first, second = P.second
     let dxp = _dx, vxp = _vx, dyp = _dy, vyp = _vy
     let readsForce = first == .linear3 || (first == nil && second == .linear3)
     let writesForce = second == .linear3
@@ -206,30 +225,11 @@ extension _GridMotion {
     let ayp = (readsForce || writesForce) ? _ay! : dyp
     var target = _GridWalker(start: lower, columns: plan.to.columns)
     var source = _GridWalker(start: lower, columns: first == nil ? 1 : plan.from.columns)
-    let ox = _GridVector(repeating: plan.to.originX), oy = _GridVector(repeating: plan.to.originY)
-    let stx = _GridVector(repeating: plan.to.stepX), sty = _GridVector(repeating: plan.to.stepY)
-    let fox = _GridVector(repeating: plan.from.originX), foy = _GridVector(repeating: plan.from.originY)
-    let fsx = _GridVector(repeating: plan.from.stepX), fsy = _GridVector(repeating: plan.from.stepY)
+    let k = _GridKernelConstants(plan)
     let width = _GridVector(repeating: plan.width), height = _GridVector(repeating: plan.height)
     let one = _GridCounter(repeating: 1)
     var moving = _GridCounter()
     let zero = _GridVector()
-
-    @inline(__always)
-    func chunk(_ s: inout _GridLaneState) -> (x: _GridVector, y: _GridVector, moving: _GridMask) {
-      let tx = ox + target.col * stx, ty = oy + target.row * sty
-      var sx = zero, sy = zero
-      if first != nil {
-        sx = (fox + source.col * fsx) - tx
-        sy = (foy + source.row * fsy) - ty
-      }
-      let out = _GridMotion._lanes(&s, sx: sx, sy: sy, first: first, second: second, plan: plan)
-      let x = tx + out.pdx, y = ty + out.pdy
-      return (
-        x.replacing(with: tx, where: .!_GridMotion._finite(x)),
-        y.replacing(with: ty, where: .!_GridMotion._finite(y)), out.moving
-      )
-    }
 
     var i = lower
     while i &+ _gridLanes <= upper {
@@ -240,7 +240,7 @@ extension _GridMotion {
         dy: UnsafeRawPointer(dyp + i).loadUnaligned(as: _GridVector.self),
         vy: UnsafeRawPointer(vyp + i).loadUnaligned(as: _GridVector.self),
         ay: readsForce ? UnsafeRawPointer(ayp + i).loadUnaligned(as: _GridVector.self) : zero)
-      let out = chunk(&s)
+      let out = _GridMotion._chunk(P.self, &s, target, source, k, plan)
       UnsafeMutableRawPointer(dxp + i).storeBytes(of: s.dx, as: _GridVector.self)
       UnsafeMutableRawPointer(vxp + i).storeBytes(of: s.vx, as: _GridVector.self)
       UnsafeMutableRawPointer(dyp + i).storeBytes(of: s.dy, as: _GridVector.self)
@@ -274,7 +274,7 @@ extension _GridMotion {
           s.ay[l] = ayp[i + l]
         }
       }
-      let out = chunk(&s)
+      let out = _GridMotion._chunk(P.self, &s, target, source, k, plan)
       for l in 0..<n {
         dxp[i + l] = s.dx[l]
         vxp[i + l] = s.vx[l]
@@ -295,4 +295,47 @@ extension _GridMotion {
     }
     return Int(moving.wrappedSum())
   }
+}
+
+/// The layouts' origins and pitches as vectors, for ``_GridMotion/_chunk(_:_:_:_:_:_:)``.
+struct _GridKernelConstants {
+  let ox: _GridVector, oy: _GridVector, stx: _GridVector, sty: _GridVector
+  let fox: _GridVector, foy: _GridVector, fsx: _GridVector, fsy: _GridVector
+
+  @inline(__always)
+  init(_ plan: _GridPlan) {
+    ox = _GridVector(repeating: plan.to.originX)
+    oy = _GridVector(repeating: plan.to.originY)
+    stx = _GridVector(repeating: plan.to.stepX)
+    sty = _GridVector(repeating: plan.to.stepY)
+    fox = _GridVector(repeating: plan.from.originX)
+    foy = _GridVector(repeating: plan.from.originY)
+    fsx = _GridVector(repeating: plan.from.stepX)
+    fsy = _GridVector(repeating: plan.from.stepY)
+  }
+}
+
+// Stage kinds as types, so that each pairing gets its own specialised kernel with the kind
+// branches folded away (enum arguments alone do not reliably specialise a large inlined body).
+
+/// A stage kind as a type.
+protocol _GridStageType { static var kind: _GridStageKind? { get } }
+/// No first stage (no pending retarget).
+enum _GridNone: _GridStageType { static var kind: _GridStageKind? { nil } }
+/// ``_GridStageKind/linear2``.
+enum _GridLinear2: _GridStageType { static var kind: _GridStageKind? { .linear2 } }
+/// ``_GridStageKind/linear3``.
+enum _GridLinear3: _GridStageType { static var kind: _GridStageKind? { .linear3 } }
+/// ``_GridStageKind/curve``.
+enum _GridCurve: _GridStageType { static var kind: _GridStageKind? { .curve } }
+
+/// The (first, second) stage kinds of a kernel specialisation.
+protocol _GridPassKinds {
+  static var first: _GridStageKind? { get }
+  static var second: _GridStageKind { get }
+}
+/// A pairing of stage kinds.
+enum _GridPass<First: _GridStageType, Second: _GridStageType>: _GridPassKinds {
+  @inline(__always) static var first: _GridStageKind? { First.kind }
+  @inline(__always) static var second: _GridStageKind { Second.kind ?? .linear2 }
 }
