@@ -7,13 +7,13 @@
 // starts or how a pass is split across threads.
 
 /// The vector of cards processed at once.
-typealias _GridVector = SIMD8<Double>
+typealias _GridVector = SIMD2<Double>
 /// Comparison results of ``_GridVector``.
-typealias _GridMask = SIMDMask<SIMD8<Int64>>
+typealias _GridMask = SIMDMask<SIMD2<Int64>>
 /// Lane counters.
-typealias _GridCounter = SIMD8<Int64>
+typealias _GridCounter = SIMD2<Int64>
 /// Lanes per ``_GridVector``.
-let _gridLanes = 8
+let _gridLanes = 2
 
 /// The state of one vector of cards (or of the size channels: width on x, height on y).
 struct _GridLaneState {
@@ -45,18 +45,19 @@ struct _GridWalker {
     self.narrow = columns < _gridLanes
   }
 
-  /// Moves every lane `lanes` cards on.
+  /// Moves every lane `lanes` cards on. A wrap subtracts `columns` from the column and adds 1
+  /// to the row (exact in Double; written as masked constants, which compile to bitwise ands).
   @_transparent
   mutating func advance() {
     col += _GridVector(repeating: Double(_gridLanes))
     var wrap = col .>= columns
-    col = col.replacing(with: col - columns, where: wrap)
-    row = row.replacing(with: row + 1, where: wrap)
+    col -= columns.replacing(with: 0, where: .!wrap)
+    row += _GridVector(repeating: 1).replacing(with: 0, where: .!wrap)
     if narrow {
       wrap = col .>= columns
       while any(wrap) {
-        col = col.replacing(with: col - columns, where: wrap)
-        row = row.replacing(with: row + 1, where: wrap)
+        col -= columns.replacing(with: 0, where: .!wrap)
+        row += _GridVector(repeating: 1).replacing(with: 0, where: .!wrap)
         wrap = col .>= columns
       }
     }
@@ -69,14 +70,15 @@ extension _GridMotion {
   static func _finite(_ x: _GridVector) -> _GridMask { (x - x) .== 0 }
 
   /// One vector of cards through a pass: the optional first stage (old driver to the retarget
-  /// tick, rest snap, shift `sx, sy`), then the second stage, rest snap and reset of non-finite
-  /// state. Returns the presented displacements and which lanes still move. `first`/`second`
-  /// are constants at the kernels' call sites, so the branches fold away.
+  /// tick, rest snap, shift `sx, sy`), then the second stage and the rest snap; a lane whose
+  /// state or presented position is not finite resets to zero state. Returns the presented
+  /// positions (`tx + d`, exactly `tx` for a zero state) and which lanes still move. `first`
+  /// and `second` are constants in each kernel specialisation, so the branches fold away.
   @_transparent
   static func _lanes(
-    _ s: inout _GridLaneState, sx: _GridVector, sy: _GridVector, first: _GridStageKind?, second: _GridStageKind,
-    plan: _GridPlan
-  ) -> (pdx: _GridVector, pdy: _GridVector, moving: _GridMask) {
+    _ s: inout _GridLaneState, tx: _GridVector, ty: _GridVector, sx: _GridVector, sy: _GridVector,
+    first: _GridStageKind?, second: _GridStageKind, plan: _GridPlan
+  ) -> (x: _GridVector, y: _GridVector, moving: _GridMask) {
     let restD2 = _GridVector(repeating: plan.rest2.0), restV2 = _GridVector(repeating: plan.rest2.1)
     var dx = s.dx, vx = s.vx, ax = s.ax, dy = s.dy, vy = s.vy, ay = s.ay
     if let k = first {
@@ -134,9 +136,12 @@ extension _GridMotion {
         (dx, vx, ax, dy, vy, ay) = (dx1, vx1, ax1, dy1, vy1, ay1)
       }
       let rest = (dx * dx .<= restD2) .& (vx * vx .<= restV2) .& (dy * dy .<= restD2) .& (vy * vy .<= restV2)
-      var ok = _finite(dx) .& _finite(vx) .& _finite(dy) .& _finite(vy)
-      if second == .linear3 { ok = ok .& _finite(ax) .& _finite(ay) }
-      let zero = rest .| .!ok
+      let x = tx + dx, y = ty + dy
+      // One test for every component: x − x is 0 exactly when x is finite (tx is finite, so a
+      // non-finite displacement or an overflowing position shows in x).
+      var check = (x - x) + (y - y) + (vx - vx) + (vy - vy)
+      if second == .linear3 { check = check + (ax - ax) + (ay - ay) }
+      let zero = rest .| .!(check .== 0)
       dx = dx.replacing(with: 0, where: zero)
       vx = vx.replacing(with: 0, where: zero)
       dy = dy.replacing(with: 0, where: zero)
@@ -146,22 +151,23 @@ extension _GridMotion {
         ay = ay.replacing(with: 0, where: zero)
       }
       s = _GridLaneState(dx: dx, vx: vx, ax: ax, dy: dy, vy: vy, ay: ay)
-      return (dx, dy, .!zero)
+      return (x.replacing(with: tx, where: zero), y.replacing(with: ty, where: zero), .!zero)
     case .curve:
       // dx, dy hold the start displacement y0 (just set when a retarget is fused in).
       if plan.second.arrived {
         let z = _GridVector()
         s = _GridLaneState(dx: z, vx: z, ax: z, dy: z, vy: z, ay: z)
-        return (z, z, _GridMask(repeating: false))
+        return (tx, ty, _GridMask(repeating: false))
       }
-      let bad = .!(_finite(dx) .& _finite(dy))
-      dx = dx.replacing(with: 0, where: bad)
-      dy = dy.replacing(with: 0, where: bad)
-      vx = vx.replacing(with: 0, where: bad)
-      vy = vy.replacing(with: 0, where: bad)
-      s = _GridLaneState(dx: dx, vx: vx, ax: ax, dy: dy, vy: vy, ay: ay)
       let c = m.0
-      return (c * dx, c * dy, (dx .!= 0) .| (dy .!= 0))
+      let x = tx + c * dx, y = ty + c * dy
+      let zero = ((dx .== 0) .& (dy .== 0)) .| .!(((x - x) + (y - y)) .== 0)
+      dx = dx.replacing(with: 0, where: zero)
+      dy = dy.replacing(with: 0, where: zero)
+      vx = vx.replacing(with: 0, where: zero)
+      vy = vy.replacing(with: 0, where: zero)
+      s = _GridLaneState(dx: dx, vx: vx, ax: ax, dy: dy, vy: vy, ay: ay)
+      return (x.replacing(with: tx, where: zero), y.replacing(with: ty, where: zero), .!zero)
     }
   }
 
@@ -191,8 +197,8 @@ extension _GridMotion {
     }
   }
 
-  /// One vector of cards: targets from the walks, the shift, ``_lanes(_:sx:sy:first:second:plan:)``
-  /// and the presented positions (a non-finite one reads as the target).
+  /// One vector of cards: targets from the walks, the shift and
+  /// ``_lanes(_:tx:ty:sx:sy:first:second:plan:)``.
   @_transparent
   static func _chunk<P: _GridPassKinds>(
     _: P.Type, _ s: inout _GridLaneState, _ target: _GridWalker, _ source: _GridWalker, _ k: _GridKernelConstants,
@@ -204,9 +210,7 @@ extension _GridMotion {
       sx = (k.fox + source.col * k.fsx) - tx
       sy = (k.foy + source.row * k.fsy) - ty
     }
-    let out = _lanes(&s, sx: sx, sy: sy, first: P.first, second: P.second, plan: plan)
-    let x = tx + out.pdx, y = ty + out.pdy
-    return (x.replacing(with: tx, where: .!_finite(x)), y.replacing(with: ty, where: .!_finite(y)), out.moving)
+    return _lanes(&s, tx: tx, ty: ty, sx: sx, sy: sy, first: P.first, second: P.second, plan: plan)
   }
 
   /// The sweep over cards `lower..<upper`: load, ``_chunk(_:_:_:_:_:_:)``, store, rows. The

@@ -225,8 +225,7 @@ final class _GridMotion: @unchecked Sendable {
     let rule = _GridMotion.restRule
     _plan = _GridPlan(
       from: geometry, to: geometry, rest2: (rule.displacement * rule.displacement, rule.speed * rule.speed),
-      width: _GridMotion._presentedExtent(geometry.cellWidth, 0),
-      height: _GridMotion._presentedExtent(geometry.cellHeight, 0))
+      width: geometry.cellWidth > 0 ? geometry.cellWidth : 0, height: geometry.cellHeight > 0 ? geometry.cellHeight : 0)
   }
 
   deinit {
@@ -333,12 +332,13 @@ final class _GridMotion: @unchecked Sendable {
     let shiftW = plan.from.cellWidth - plan.to.cellWidth
     let shiftH = plan.from.cellHeight - plan.to.cellHeight
     let out = _GridMotion._lanes(
-      &s, sx: _GridVector(repeating: shiftW), sy: _GridVector(repeating: shiftH),
+      &s, tx: _GridVector(repeating: plan.to.cellWidth), ty: _GridVector(repeating: plan.to.cellHeight),
+      sx: _GridVector(repeating: shiftW), sy: _GridVector(repeating: shiftH),
       first: plan.pending ? plan.first.kind : nil, second: plan.second.kind, plan: plan)
     _size = (s.dx[0], s.vx[0], s.ax[0], s.dy[0], s.vy[0], s.ay[0])
     _sizeMoving = out.moving[0]
-    plan.width = _GridMotion._presentedExtent(plan.to.cellWidth, out.pdx[0])
-    plan.height = _GridMotion._presentedExtent(plan.to.cellHeight, out.pdy[0])
+    plan.width = out.x[0] > 0 ? out.x[0] : 0  // clamped at ≥ 0 (the lane function keeps it finite)
+    plan.height = out.y[0] > 0 ? out.y[0] : 0
     _stateTick = t
     _stateGeometry = plan.to
     _present = plan.second
@@ -370,18 +370,14 @@ final class _GridMotion: @unchecked Sendable {
     let lower = Swift.max(0, range.lowerBound), upper = Swift.min(count, range.upperBound)
     guard lower < upper else { return }
     let g = _stateGeometry
-    let isCurve = _present.kind == .curve
-    let c = _present.m.0
     let w = _plan.width, h = _plan.height
     var col = lower % g.columns, row = lower / g.columns
     var cold = Double(col), rowd = Double(row)
     for i in lower..<upper {
       let tx = g.originX + cold * g.stepX, ty = g.originY + rowd * g.stepY
-      let pdx = isCurve ? _dx[i] * c : _dx[i]
-      let pdy = isCurve ? _dy[i] * c : _dy[i]
-      let x = tx + pdx, y = ty + pdy
-      rows.x[i] = x - x == 0 ? x : tx
-      rows.y[i] = y - y == 0 ? y : ty
+      let p = _presented(i, tx: tx, ty: ty)
+      rows.x[i] = p.x
+      rows.y[i] = p.y
       rows.width[i] = w
       rows.height[i] = h
       col += 1
@@ -398,12 +394,23 @@ final class _GridMotion: @unchecked Sendable {
   func frame(of i: Int) -> Rect? {
     guard i >= 0 && i < count else { return nil }
     let o = _stateGeometry.cardOrigin(i)
-    let isCurve = _present.kind == .curve
-    let c = _present.m.0
-    let pdx = isCurve ? _dx[i] * c : _dx[i]
-    let pdy = isCurve ? _dy[i] * c : _dy[i]
-    let x = o.x + pdx, y = o.y + pdy
-    return Rect(x: x - x == 0 ? x : o.x, y: y - y == 0 ? y : o.y, width: _plan.width, height: _plan.height)
+    let p = _presented(i, tx: o.x, ty: o.y)
+    return Rect(x: p.x, y: p.y, width: _plan.width, height: _plan.height)
+  }
+
+  /// Card `i`'s presented position for targets `tx, ty`: exactly the target for a zero state,
+  /// else `target + d` (curves: `target + c·y0`) — the bits the kernels write.
+  @inline(__always)
+  func _presented(_ i: Int, tx: Double, ty: Double) -> (x: Double, y: Double) {
+    if _present.kind == .curve {
+      let dx = _dx[i], dy = _dy[i]
+      if dx == 0 && dy == 0 { return (tx, ty) }
+      let c = _present.m.0
+      return (tx + c * dx, ty + c * dy)
+    }
+    let dx = _dx[i], dy = _dy[i]
+    if dx == 0 && dy == 0 && _vx[i] == 0 && _vy[i] == 0 { return (tx, ty) }
+    return (tx + dx, ty + dy)
   }
 
   /// The velocity (x, y, width, height per second) of card `i` as of the last pass (O(1));
@@ -415,14 +422,6 @@ final class _GridMotion: @unchecked Sendable {
       return SIMD4(_dx[i] * cv, _dy[i] * cv, _size.0 * cv, _size.3 * cv)
     }
     return SIMD4(_vx[i], _vy[i], _size.1, _size.4)
-  }
-
-  /// A presented extent: `target + d`, the target if that is not finite, then clamped at ≥ 0
-  /// (NaN → 0).
-  static func _presentedExtent(_ target: Double, _ d: Double) -> Double {
-    var e = target + d
-    if !e.isFinite { e = target }
-    return e > 0 ? e : 0
   }
 
   /// The stage of `driver` from `fromTick` to `toTick` (the driver started at ``_epoch``);
