@@ -105,8 +105,13 @@ extension _GridMotion {
         dy = m.0 * dy
         ax = _GridVector()
         ay = _GridVector()
+      case .shift2:
+        ax = _GridVector()
+        ay = _GridVector()
+      case .shift3:
+        break
       }
-      if k != .curve {
+      if k == .linear2 || k == .linear3 {
         // The rest snap a step at the retarget tick would have done.
         let rest = (dx * dx .<= restD2) .& (vx * vx .<= restV2) .& (dy * dy .<= restD2) .& (vy * vy .<= restV2)
         dx = dx.replacing(with: 0, where: rest)
@@ -121,12 +126,12 @@ extension _GridMotion {
     }
     let m = plan.second.m
     switch second {
-    case .linear2, .linear3:
+    case .linear2, .linear3, .shift2, .shift3:  // (shift kinds are never second stages)
       if second == .linear2 {
         let dx1 = m.0 * dx + m.1 * vx, vx1 = m.3 * dx + m.4 * vx
         let dy1 = m.0 * dy + m.1 * vy, vy1 = m.3 * dy + m.4 * vy
         (dx, vx, dy, vy) = (dx1, vx1, dy1, vy1)
-      } else {
+      } else if second == .linear3 {
         let dx1 = m.0 * dx + m.1 * vx + m.2 * ax
         let vx1 = m.3 * dx + m.4 * vx + m.5 * ax
         let ax1 = m.6 * dx + m.7 * vx + m.8 * ax
@@ -182,9 +187,17 @@ extension _GridMotion {
       case .linear2: return _kernel(_GridPass<_GridNone, _GridLinear2>.self, plan, lower, upper, rows)
       case .linear3: return _kernel(_GridPass<_GridNone, _GridLinear3>.self, plan, lower, upper, rows)
       case .curve: return _kernel(_GridPass<_GridNone, _GridCurve>.self, plan, lower, upper, rows)
+      case .shift2, .shift3: return 0  // never a second stage
       }
     }
     switch (plan.first.kind, plan.second.kind) {
+    case (.shift2, .linear2): return _kernel(_GridPass<_GridShift2, _GridLinear2>.self, plan, lower, upper, rows)
+    case (.shift2, .linear3): return _kernel(_GridPass<_GridShift2, _GridLinear3>.self, plan, lower, upper, rows)
+    case (.shift2, .curve): return _kernel(_GridPass<_GridShift2, _GridCurve>.self, plan, lower, upper, rows)
+    case (.shift3, .linear2): return _kernel(_GridPass<_GridShift3, _GridLinear2>.self, plan, lower, upper, rows)
+    case (.shift3, .linear3): return _kernel(_GridPass<_GridShift3, _GridLinear3>.self, plan, lower, upper, rows)
+    case (.shift3, .curve): return _kernel(_GridPass<_GridShift3, _GridCurve>.self, plan, lower, upper, rows)
+    case (_, .shift2), (_, .shift3): return 0  // never a second stage
     case (.linear2, .linear2): return _kernel(_GridPass<_GridLinear2, _GridLinear2>.self, plan, lower, upper, rows)
     case (.linear2, .linear3): return _kernel(_GridPass<_GridLinear2, _GridLinear3>.self, plan, lower, upper, rows)
     case (.linear2, .curve): return _kernel(_GridPass<_GridLinear2, _GridCurve>.self, plan, lower, upper, rows)
@@ -222,7 +235,7 @@ extension _GridMotion {
   ) -> Int {
     let first = P.first, second = P.second
     let dxp = _dx, vxp = _vx, dyp = _dy, vyp = _vy
-    let readsForce = first == .linear3 || (first == nil && second == .linear3)
+    let readsForce = first == .linear3 || first == .shift3 || (first == nil && second == .linear3)
     let writesForce = second == .linear3
     // The force columns exist whenever a stage reads or writes them (allocated at the fluid retarget).
     let axp = (readsForce || writesForce) ? _ax! : dxp
@@ -330,6 +343,10 @@ enum _GridNone: _GridStageType { static var kind: _GridStageKind? { nil } }
 enum _GridLinear2: _GridStageType { static var kind: _GridStageKind? { .linear2 } }
 /// ``_GridStageKind/linear3``.
 enum _GridLinear3: _GridStageType { static var kind: _GridStageKind? { .linear3 } }
+/// ``_GridStageKind/shift2``.
+enum _GridShift2: _GridStageType { static var kind: _GridStageKind? { .shift2 } }
+/// ``_GridStageKind/shift3``.
+enum _GridShift3: _GridStageType { static var kind: _GridStageKind? { .shift3 } }
 /// ``_GridStageKind/curve``.
 enum _GridCurve: _GridStageType { static var kind: _GridStageKind? { .curve } }
 

@@ -89,6 +89,11 @@ enum _GridStageKind: Equatable, Sendable {
   case linear3
   /// The state holds the start displacement y0: `d = c·y0`, `v = cv·y0`.
   case curve
+  /// First stages only: the identity on a spring state (the retarget is at the state's tick, or
+  /// nothing moves), so the pass only shifts; the force becomes 0.
+  case shift2
+  /// First stages only: the identity on a SwiftUI-integrator state; the force is kept.
+  case shift3
 }
 
 /// One stage of a step: a driver from one tick to another, reduced to coefficients.
@@ -300,6 +305,16 @@ final class _GridMotion: @unchecked Sendable {
         plan.first = _stage(driver, fromTick: _stateTick, toTick: p.tick, tps)
       } else {
         plan.first = .identity
+      }
+      // No time passes for the old driver (or nothing moves): the state is as the last pass
+      // left it, already rest-snapped, so the pass only shifts.
+      let m = plan.first.m
+      if plan.first.kind == .linear2 && m.0 == 1 && m.1 == 0 && m.3 == 0 && m.4 == 1 {
+        plan.first.kind = .shift2
+      } else if plan.first.kind == .linear3 && m.0 == 1 && m.1 == 0 && m.2 == 0 && m.3 == 0 && m.4 == 1 && m.5 == 0
+        && m.6 == 0 && m.7 == 0 && m.8 == 1
+      {
+        plan.first.kind = .shift3
       }
       plan.from = p.from
       plan.to = p.to

@@ -401,6 +401,29 @@ private struct SpringReference {
     #expect(next == 3)
   }
 
+  /// Cards inside the rest box at a retarget between frames snap there (as a step at the
+  /// retarget tick would), before the shift: the fused pass equals the stepped one.
+  @Test func fusedRetargetSnapsLikeAStep() {
+    let spring = Spring(response: 0.5, dampingRatio: 0.8)
+    let n = 16
+    let fused = _GridMotion(count: n, geometry: layout(4), tick: 0), stepped = _GridMotion(count: n, geometry: layout(4), tick: 0)
+    let fusedRows = GridTestRows(n), steppedRows = GridTestRows(n)
+    for g in [fused, stepped] {
+      g.retarget(to: layout(3), driver: .spring(spring), atTick: 0, ticksPerSecond: Self.tps)
+      g.advance(toTick: 10, ticksPerSecond: Self.tps, into: fusedRows.rows)
+      // Every card inside the box (|d| < 1/128, |v| < 30/64) now and 5 ticks later.
+      for i in 0..<n { (g._dx[i], g._vx[i], g._dy[i], g._vy[i]) = (0.006, 0.3, -0.006, 0.2) }
+    }
+    stepped.advance(toTick: 15, ticksPerSecond: Self.tps, into: steppedRows.rows)
+    #expect(!stepped.isMoving)  // the step at 15 snapped every card
+    for g in [fused, stepped] { g.retarget(to: layout(5), driver: .spring(spring), atTick: 15, ticksPerSecond: Self.tps) }
+    fused.advance(toTick: 20, ticksPerSecond: Self.tps, into: fusedRows.rows)
+    stepped.advance(toTick: 20, ticksPerSecond: Self.tps, into: steppedRows.rows)
+    for i in 0..<n {
+      #expect(near(fusedRows.x[i], steppedRows.x[i], 1e-12, scale: 1000) && near(fusedRows.y[i], steppedRows.y[i], 1e-12, scale: 1000), "card \(i)")
+    }
+  }
+
   // MARK: (7) settling
 
   /// Every driver settles within ~3 s: not moving, state exactly zero, rows equal to the targets
