@@ -34,7 +34,8 @@ struct _GridWalker {
   /// The walk at cards `start ..< start + lanes` (one division per lane, once per range).
   @inline(__always)
   init(start: Int, columns: Int) {
-    var col = _GridVector(), row = _GridVector()
+    var col = _GridVector()
+    var row = _GridVector()
     for l in 0..<_gridLanes {
       col[l] = Double((start + l) % columns)
       row[l] = Double((start + l) / columns)
@@ -79,14 +80,22 @@ extension _GridMotion {
     _ s: inout _GridLaneState, tx: _GridVector, ty: _GridVector, sx: _GridVector, sy: _GridVector,
     first: _GridStageKind?, second: _GridStageKind, plan: _GridPlan
   ) -> (x: _GridVector, y: _GridVector, moving: _GridMask) {
-    let restD2 = _GridVector(repeating: plan.rest2.0), restV2 = _GridVector(repeating: plan.rest2.1)
-    var dx = s.dx, vx = s.vx, ax = s.ax, dy = s.dy, vy = s.vy, ay = s.ay
+    let restD2 = _GridVector(repeating: plan.rest2.0)
+    let restV2 = _GridVector(repeating: plan.rest2.1)
+    var dx = s.dx
+    var vx = s.vx
+    var ax = s.ax
+    var dy = s.dy
+    var vy = s.vy
+    var ay = s.ay
     if let k = first {
       let m = plan.first.m
       switch k {
       case .linear2:
-        let dx1 = m.0 * dx + m.1 * vx, vx1 = m.3 * dx + m.4 * vx
-        let dy1 = m.0 * dy + m.1 * vy, vy1 = m.3 * dy + m.4 * vy
+        let dx1 = m.0 * dx + m.1 * vx
+        let vx1 = m.3 * dx + m.4 * vx
+        let dy1 = m.0 * dy + m.1 * vy
+        let vy1 = m.3 * dy + m.4 * vy
         (dx, vx, dy, vy) = (dx1, vx1, dy1, vy1)
         ax = _GridVector()
         ay = _GridVector()
@@ -113,7 +122,8 @@ extension _GridMotion {
       }
       if k == .linear2 || k == .linear3 {
         // The rest snap a step at the retarget tick would have done.
-        let rest = (dx * dx .<= restD2) .& (vx * vx .<= restV2) .& (dy * dy .<= restD2) .& (vy * vy .<= restV2)
+        let rest =
+          (dx * dx .<= restD2) .& (vx * vx .<= restV2) .& (dy * dy .<= restD2) .& (vy * vy .<= restV2)
         dx = dx.replacing(with: 0, where: rest)
         vx = vx.replacing(with: 0, where: rest)
         ax = ax.replacing(with: 0, where: rest)
@@ -128,8 +138,10 @@ extension _GridMotion {
     switch second {
     case .linear2, .linear3, .shift2, .shift3:  // (shift kinds are never second stages)
       if second == .linear2 {
-        let dx1 = m.0 * dx + m.1 * vx, vx1 = m.3 * dx + m.4 * vx
-        let dy1 = m.0 * dy + m.1 * vy, vy1 = m.3 * dy + m.4 * vy
+        let dx1 = m.0 * dx + m.1 * vx
+        let vx1 = m.3 * dx + m.4 * vx
+        let dy1 = m.0 * dy + m.1 * vy
+        let vy1 = m.3 * dy + m.4 * vy
         (dx, vx, dy, vy) = (dx1, vx1, dy1, vy1)
       } else if second == .linear3 {
         let dx1 = m.0 * dx + m.1 * vx + m.2 * ax
@@ -141,7 +153,8 @@ extension _GridMotion {
         (dx, vx, ax, dy, vy, ay) = (dx1, vx1, ax1, dy1, vy1, ay1)
       }
       let rest = (dx * dx .<= restD2) .& (vx * vx .<= restV2) .& (dy * dy .<= restD2) .& (vy * vy .<= restV2)
-      let x = tx + dx, y = ty + dy
+      let x = tx + dx
+      let y = ty + dy
       // One test for every component: x − x is 0 exactly when x is finite (tx is finite, so a
       // non-finite displacement or an overflowing position shows in x).
       var check = (x - x) + (y - y) + (vx - vx) + (vy - vy)
@@ -165,7 +178,8 @@ extension _GridMotion {
         return (tx, ty, _GridMask(repeating: false))
       }
       let c = m.0
-      let x = tx + c * dx, y = ty + c * dy
+      let x = tx + c * dx
+      let y = ty + c * dy
       let zero = ((dx .== 0) .& (dy .== 0)) .| .!(((x - x) + (y - y)) .== 0)
       dx = dx.replacing(with: 0, where: zero)
       dy = dy.replacing(with: 0, where: zero)
@@ -179,7 +193,8 @@ extension _GridMotion {
   /// Phase 2 with optional rows (`nil`: the internal pass that applies a pending retarget).
   /// Each (first, second) pairing runs its own specialisation of ``_kernel(_:_:_:_:_:)``.
   func _step(_ range: Range<Int>, rows: _GridRows?) -> Int {
-    let lower = Swift.max(0, range.lowerBound), upper = Swift.min(count, range.upperBound)
+    let lower = Swift.max(0, range.lowerBound)
+    let upper = Swift.min(count, range.upperBound)
     guard lower < upper else { return 0 }
     let plan = _plan
     guard plan.pending else {
@@ -191,21 +206,33 @@ extension _GridMotion {
       }
     }
     switch (plan.first.kind, plan.second.kind) {
-    case (.shift2, .linear2): return _kernel(_GridPass<_GridShift2, _GridLinear2>.self, plan, lower, upper, rows)
-    case (.shift2, .linear3): return _kernel(_GridPass<_GridShift2, _GridLinear3>.self, plan, lower, upper, rows)
+    case (.shift2, .linear2):
+      return _kernel(_GridPass<_GridShift2, _GridLinear2>.self, plan, lower, upper, rows)
+    case (.shift2, .linear3):
+      return _kernel(_GridPass<_GridShift2, _GridLinear3>.self, plan, lower, upper, rows)
     case (.shift2, .curve): return _kernel(_GridPass<_GridShift2, _GridCurve>.self, plan, lower, upper, rows)
-    case (.shift3, .linear2): return _kernel(_GridPass<_GridShift3, _GridLinear2>.self, plan, lower, upper, rows)
-    case (.shift3, .linear3): return _kernel(_GridPass<_GridShift3, _GridLinear3>.self, plan, lower, upper, rows)
+    case (.shift3, .linear2):
+      return _kernel(_GridPass<_GridShift3, _GridLinear2>.self, plan, lower, upper, rows)
+    case (.shift3, .linear3):
+      return _kernel(_GridPass<_GridShift3, _GridLinear3>.self, plan, lower, upper, rows)
     case (.shift3, .curve): return _kernel(_GridPass<_GridShift3, _GridCurve>.self, plan, lower, upper, rows)
     case (_, .shift2), (_, .shift3): return 0  // never a second stage
-    case (.linear2, .linear2): return _kernel(_GridPass<_GridLinear2, _GridLinear2>.self, plan, lower, upper, rows)
-    case (.linear2, .linear3): return _kernel(_GridPass<_GridLinear2, _GridLinear3>.self, plan, lower, upper, rows)
-    case (.linear2, .curve): return _kernel(_GridPass<_GridLinear2, _GridCurve>.self, plan, lower, upper, rows)
-    case (.linear3, .linear2): return _kernel(_GridPass<_GridLinear3, _GridLinear2>.self, plan, lower, upper, rows)
-    case (.linear3, .linear3): return _kernel(_GridPass<_GridLinear3, _GridLinear3>.self, plan, lower, upper, rows)
-    case (.linear3, .curve): return _kernel(_GridPass<_GridLinear3, _GridCurve>.self, plan, lower, upper, rows)
-    case (.curve, .linear2): return _kernel(_GridPass<_GridCurve, _GridLinear2>.self, plan, lower, upper, rows)
-    case (.curve, .linear3): return _kernel(_GridPass<_GridCurve, _GridLinear3>.self, plan, lower, upper, rows)
+    case (.linear2, .linear2):
+      return _kernel(_GridPass<_GridLinear2, _GridLinear2>.self, plan, lower, upper, rows)
+    case (.linear2, .linear3):
+      return _kernel(_GridPass<_GridLinear2, _GridLinear3>.self, plan, lower, upper, rows)
+    case (.linear2, .curve):
+      return _kernel(_GridPass<_GridLinear2, _GridCurve>.self, plan, lower, upper, rows)
+    case (.linear3, .linear2):
+      return _kernel(_GridPass<_GridLinear3, _GridLinear2>.self, plan, lower, upper, rows)
+    case (.linear3, .linear3):
+      return _kernel(_GridPass<_GridLinear3, _GridLinear3>.self, plan, lower, upper, rows)
+    case (.linear3, .curve):
+      return _kernel(_GridPass<_GridLinear3, _GridCurve>.self, plan, lower, upper, rows)
+    case (.curve, .linear2):
+      return _kernel(_GridPass<_GridCurve, _GridLinear2>.self, plan, lower, upper, rows)
+    case (.curve, .linear3):
+      return _kernel(_GridPass<_GridCurve, _GridLinear3>.self, plan, lower, upper, rows)
     case (.curve, .curve): return _kernel(_GridPass<_GridCurve, _GridCurve>.self, plan, lower, upper, rows)
     }
   }
@@ -214,11 +241,14 @@ extension _GridMotion {
   /// ``_lanes(_:tx:ty:sx:sy:first:second:plan:)``.
   @_transparent
   static func _chunk<P: _GridPassKinds>(
-    _: P.Type, _ s: inout _GridLaneState, _ target: _GridWalker, _ source: _GridWalker, _ k: _GridKernelConstants,
+    _: P.Type, _ s: inout _GridLaneState, _ target: _GridWalker, _ source: _GridWalker,
+    _ k: _GridKernelConstants,
     _ plan: _GridPlan
   ) -> (x: _GridVector, y: _GridVector, moving: _GridMask) {
-    let tx = k.ox + target.col * k.stx, ty = k.oy + target.row * k.sty
-    var sx = _GridVector(), sy = _GridVector()
+    let tx = k.ox + target.col * k.stx
+    let ty = k.oy + target.row * k.sty
+    var sx = _GridVector()
+    var sy = _GridVector()
     if P.first != nil {
       sx = (k.fox + source.col * k.fsx) - tx
       sy = (k.foy + source.row * k.fsy) - ty
@@ -233,8 +263,12 @@ extension _GridMotion {
   func _kernel<P: _GridPassKinds>(
     _ pass: P.Type, _ plan: _GridPlan, _ lower: Int, _ upper: Int, _ rows: _GridRows?
   ) -> Int {
-    let first = P.first, second = P.second
-    let dxp = _dx, vxp = _vx, dyp = _dy, vyp = _vy
+    let first = P.first
+    let second = P.second
+    let dxp = _dx
+    let vxp = _vx
+    let dyp = _dy
+    let vyp = _vy
     let readsForce = first == .linear3 || first == .shift3 || (first == nil && second == .linear3)
     let writesForce = second == .linear3
     // The force columns exist whenever a stage reads or writes them (allocated at the fluid retarget).
@@ -243,7 +277,8 @@ extension _GridMotion {
     var target = _GridWalker(start: lower, columns: plan.to.columns)
     var source = _GridWalker(start: lower, columns: first == nil ? 1 : plan.from.columns)
     let k = _GridKernelConstants(plan)
-    let width = _GridVector(repeating: plan.width), height = _GridVector(repeating: plan.height)
+    let width = _GridVector(repeating: plan.width)
+    let height = _GridVector(repeating: plan.height)
     let one = _GridCounter(repeating: 1)
     var moving = _GridCounter()
     let zero = _GridVector()

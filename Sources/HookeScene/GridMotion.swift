@@ -102,7 +102,9 @@ struct _GridStage: Sendable {
   var kind: _GridStageKind = .linear2
   /// Row-major 3×3 matrix (`linear3`); `linear2` uses m.0, m.1 (d row) and m.3, m.4 (v row);
   /// `curve` uses m.0 = `1 − value(p)` and m.3 = `−velocity(p)/duration`.
-  var m: (Double, Double, Double, Double, Double, Double, Double, Double, Double) = (1, 0, 0, 0, 1, 0, 0, 0, 1)
+  var m: (Double, Double, Double, Double, Double, Double, Double, Double, Double) = (
+    1, 0, 0, 0, 1, 0, 0, 0, 1
+  )
   /// Curves: p ≥ 1, the state becomes zero.
   var arrived = false
 
@@ -230,7 +232,8 @@ final class _GridMotion: @unchecked Sendable {
     let rule = _GridMotion.restRule
     _plan = _GridPlan(
       from: geometry, to: geometry, rest2: (rule.displacement * rule.displacement, rule.speed * rule.speed),
-      width: geometry.cellWidth > 0 ? geometry.cellWidth : 0, height: geometry.cellHeight > 0 ? geometry.cellHeight : 0)
+      width: geometry.cellWidth > 0 ? geometry.cellWidth : 0,
+      height: geometry.cellHeight > 0 ? geometry.cellHeight : 0)
   }
 
   deinit {
@@ -311,7 +314,8 @@ final class _GridMotion: @unchecked Sendable {
       let m = plan.first.m
       if plan.first.kind == .linear2 && m.0 == 1 && m.1 == 0 && m.3 == 0 && m.4 == 1 {
         plan.first.kind = .shift2
-      } else if plan.first.kind == .linear3 && m.0 == 1 && m.1 == 0 && m.2 == 0 && m.3 == 0 && m.4 == 1 && m.5 == 0
+      } else if plan.first.kind == .linear3 && m.0 == 1 && m.1 == 0 && m.2 == 0 && m.3 == 0 && m.4 == 1
+        && m.5 == 0
         && m.6 == 0 && m.7 == 0 && m.8 == 1
       {
         plan.first.kind = .shift3
@@ -342,8 +346,10 @@ final class _GridMotion: @unchecked Sendable {
     // The size channels: one "card" with the width on the x axis and the height on the y axis,
     // through the same lane arithmetic as the cards.
     var s = _GridLaneState(
-      dx: _GridVector(repeating: _size.0), vx: _GridVector(repeating: _size.1), ax: _GridVector(repeating: _size.2),
-      dy: _GridVector(repeating: _size.3), vy: _GridVector(repeating: _size.4), ay: _GridVector(repeating: _size.5))
+      dx: _GridVector(repeating: _size.0), vx: _GridVector(repeating: _size.1),
+      ax: _GridVector(repeating: _size.2),
+      dy: _GridVector(repeating: _size.3), vy: _GridVector(repeating: _size.4),
+      ay: _GridVector(repeating: _size.5))
     let shiftW = plan.from.cellWidth - plan.to.cellWidth
     let shiftH = plan.from.cellHeight - plan.to.cellHeight
     let out = _GridMotion._lanes(
@@ -382,14 +388,19 @@ final class _GridMotion: @unchecked Sendable {
   /// Writes cards `range`' (clamped) presented frames without stepping: the same bits as the
   /// last step wrote. Incremental column walk, no division per card.
   func write(_ range: Range<Int>, into rows: _GridRows) {
-    let lower = Swift.max(0, range.lowerBound), upper = Swift.min(count, range.upperBound)
+    let lower = Swift.max(0, range.lowerBound)
+    let upper = Swift.min(count, range.upperBound)
     guard lower < upper else { return }
     let g = _stateGeometry
-    let w = _plan.width, h = _plan.height
-    var col = lower % g.columns, row = lower / g.columns
-    var cold = Double(col), rowd = Double(row)
+    let w = _plan.width
+    let h = _plan.height
+    var col = lower % g.columns
+    var row = lower / g.columns
+    var cold = Double(col)
+    var rowd = Double(row)
     for i in lower..<upper {
-      let tx = g.originX + cold * g.stepX, ty = g.originY + rowd * g.stepY
+      let tx = g.originX + cold * g.stepX
+      let ty = g.originY + rowd * g.stepY
       let p = _presented(i, tx: tx, ty: ty)
       rows.x[i] = p.x
       rows.y[i] = p.y
@@ -418,12 +429,14 @@ final class _GridMotion: @unchecked Sendable {
   @inline(__always)
   func _presented(_ i: Int, tx: Double, ty: Double) -> (x: Double, y: Double) {
     if _present.kind == .curve {
-      let dx = _dx[i], dy = _dy[i]
+      let dx = _dx[i]
+      let dy = _dy[i]
       if dx == 0 && dy == 0 { return (tx, ty) }
       let c = _present.m.0
       return (tx + c * dx, ty + c * dy)
     }
-    let dx = _dx[i], dy = _dy[i]
+    let dx = _dx[i]
+    let dy = _dy[i]
     if dx == 0 && dy == 0 && _vx[i] == 0 && _vy[i] == 0 { return (tx, ty) }
     return (tx + dx, ty + dy)
   }
@@ -488,9 +501,13 @@ final class _GridMotion: @unchecked Sendable {
     typealias M = (Double, Double, Double, Double, Double, Double, Double, Double, Double)
     var p: M = (1, 0, 0, 0, 1, 0, 0, 0, 1)
     guard n > 0 else { return p }
-    let k = model.stiffness, c = model.damping
-    let h = 1.0 / 300, half = 1.0 / 600
-    let e0 = 1.0, e1 = h, e2 = half * h
+    let k = model.stiffness
+    let c = model.damping
+    let h = 1.0 / 300
+    let half = 1.0 / 600
+    let e0 = 1.0
+    let e1 = h
+    let e2 = half * h
     let a0 = -k * e0
     let a1 = -c - k * e1
     let a2 = -c * half - k * e2
@@ -501,9 +518,13 @@ final class _GridMotion: @unchecked Sendable {
     p = s
     for _ in 1..<n {
       p = (
-        s.0 * p.0 + s.1 * p.3 + s.2 * p.6, s.0 * p.1 + s.1 * p.4 + s.2 * p.7, s.0 * p.2 + s.1 * p.5 + s.2 * p.8,
-        s.3 * p.0 + s.4 * p.3 + s.5 * p.6, s.3 * p.1 + s.4 * p.4 + s.5 * p.7, s.3 * p.2 + s.4 * p.5 + s.5 * p.8,
-        s.6 * p.0 + s.7 * p.3 + s.8 * p.6, s.6 * p.1 + s.7 * p.4 + s.8 * p.7, s.6 * p.2 + s.7 * p.5 + s.8 * p.8)
+        s.0 * p.0 + s.1 * p.3 + s.2 * p.6, s.0 * p.1 + s.1 * p.4 + s.2 * p.7,
+        s.0 * p.2 + s.1 * p.5 + s.2 * p.8,
+        s.3 * p.0 + s.4 * p.3 + s.5 * p.6, s.3 * p.1 + s.4 * p.4 + s.5 * p.7,
+        s.3 * p.2 + s.4 * p.5 + s.5 * p.8,
+        s.6 * p.0 + s.7 * p.3 + s.8 * p.6, s.6 * p.1 + s.7 * p.4 + s.8 * p.7,
+        s.6 * p.2 + s.7 * p.5 + s.8 * p.8
+      )
     }
     return p
   }

@@ -63,7 +63,8 @@ private func near(_ a: Double, _ b: Double, _ relative: Double, scale: Double) -
 }
 
 /// The rest box of `BatchRestRule(minimumVisibleChange: 1/64)`.
-private let restDisplacement = 1.0 / 128, restSpeed = 30.0 / 64
+private let restDisplacement = 1.0 / 128
+private let restSpeed = 30.0 / 64
 
 /// One scalar card moving per axis with retarget-as-shift, written independently of the grid:
 /// the exact spring's closed form from the last retarget (`Spring.value/velocity`).
@@ -74,8 +75,12 @@ private struct SpringReference {
   var target: Double
   var t0: Double
 
-  func value(_ t: Double) -> Double { start + spring.value(target: target - start, initialVelocity: velocity0, time: t - t0) }
-  func velocity(_ t: Double) -> Double { spring.velocity(target: target - start, initialVelocity: velocity0, time: t - t0) }
+  func value(_ t: Double) -> Double {
+    start + spring.value(target: target - start, initialVelocity: velocity0, time: t - t0)
+  }
+  func velocity(_ t: Double) -> Double {
+    spring.velocity(target: target - start, initialVelocity: velocity0, time: t - t0)
+  }
   mutating func retarget(_ newTarget: Double, at t: Double) {
     (start, velocity0) = (value(t), velocity(t))
     target = newTarget
@@ -95,11 +100,14 @@ private struct SpringReference {
   func exactSpringMatchesClosedForm(hz: Int64) {
     let n = 29
     let spring = Spring(response: 0.8, dampingRatio: 0.6)
-    let a = layout(5), b = layout(3), c = layout(7)
+    let a = layout(5)
+    let b = layout(3)
+    let c = layout(7)
     let grid = _GridMotion(count: n, geometry: a, tick: 0)
     let rows = GridTestRows(n)
     var refs = (0..<n).map { i -> (SpringReference, SpringReference) in
-      let o = a.cardOrigin(i), t = b.cardOrigin(i)
+      let o = a.cardOrigin(i)
+      let t = b.cardOrigin(i)
       return (
         SpringReference(spring: spring, start: o.x, velocity0: 0, target: t.x, t0: 0),
         SpringReference(spring: spring, start: o.y, velocity0: 0, target: t.y, t0: 0)
@@ -126,7 +134,8 @@ private struct SpringReference {
       grid.advance(toTick: tick, ticksPerSecond: Self.tps, into: rows.rows)
       let t = Double(tick) / Double(Self.tps)
       for i in 0..<n {
-        let f = rows.frame(i), v = grid.velocity(of: i)!
+        let f = rows.frame(i)
+        let v = grid.velocity(of: i)!
         #expect(f == grid.frame(of: i)!)
         let (rx, ry) = refs[i]
         if grid._dx[i] == 0 && grid._vx[i] == 0 && grid._dy[i] == 0 && grid._vy[i] == 0 {
@@ -134,13 +143,19 @@ private struct SpringReference {
           snappedSeen += 1
           let target = (retargeted ? c : b).cardOrigin(i)
           #expect(f.minX == target.x && f.minY == target.y)
-          #expect((rx.value(t) - target.x).magnitude <= 0.05 && (ry.value(t) - target.y).magnitude <= 0.05, "card \(i) k \(k)")
+          #expect(
+            (rx.value(t) - target.x).magnitude <= 0.05 && (ry.value(t) - target.y).magnitude <= 0.05,
+            "card \(i) k \(k)")
           continue
         }
-        #expect(near(f.minX, rx.value(t), 1e-9, scale: 1000), "card \(i) frame \(k): \(f.minX) vs \(rx.value(t))")
-        #expect(near(f.minY, ry.value(t), 1e-9, scale: 1000), "card \(i) frame \(k): \(f.minY) vs \(ry.value(t))")
-        #expect(near(v[0], rx.velocity(t), 1e-9, scale: 1000), "card \(i) frame \(k): \(v[0]) vs \(rx.velocity(t))")
-        #expect(near(v[1], ry.velocity(t), 1e-9, scale: 1000), "card \(i) frame \(k): \(v[1]) vs \(ry.velocity(t))")
+        #expect(
+          near(f.minX, rx.value(t), 1e-9, scale: 1000), "card \(i) frame \(k): \(f.minX) vs \(rx.value(t))")
+        #expect(
+          near(f.minY, ry.value(t), 1e-9, scale: 1000), "card \(i) frame \(k): \(f.minY) vs \(ry.value(t))")
+        #expect(
+          near(v[0], rx.velocity(t), 1e-9, scale: 1000), "card \(i) frame \(k): \(v[0]) vs \(rx.velocity(t))")
+        #expect(
+          near(v[1], ry.velocity(t), 1e-9, scale: 1000), "card \(i) frame \(k): \(v[1]) vs \(ry.velocity(t))")
         #expect(f.width == 100 && f.height == 120)
       }
     }
@@ -155,7 +170,9 @@ private struct SpringReference {
   @Test func fluidMatchesTheScalarIntegrator() {
     let n = 13
     let model = FluidSpringModel(response: 0.45, dampingFraction: 0.7)
-    let a = layout(4), b = layout(2), c = layout(6)
+    let a = layout(4)
+    let b = layout(2)
+    let c = layout(6)
     let grid = _GridMotion(count: n, geometry: a, tick: 0)
     let rows = GridTestRows(n)
     // Per card and axis: the scalar state (offset from the segment start), the segment's target
@@ -167,7 +184,8 @@ private struct SpringReference {
       var value: Double { start + state.offset }
     }
     var axes = (0..<n).map { i -> [Axis] in
-      let o = a.cardOrigin(i), t = b.cardOrigin(i)
+      let o = a.cardOrigin(i)
+      let t = b.cardOrigin(i)
       return [Axis(target: t.x - o.x, start: o.x), Axis(target: t.y - o.y, start: o.y)]
     }
     var t0: Int64 = 0
@@ -185,7 +203,8 @@ private struct SpringReference {
             let value = ax.value
             let newTarget = j == 0 ? t.x : t.y
             axes[i][j] = Axis(
-              state: FluidSpringState(offset: 0, velocity: ax.state.velocity, force: ax.state.force, clock: 0),
+              state: FluidSpringState(
+                offset: 0, velocity: ax.state.velocity, force: ax.state.force, clock: 0),
               target: newTarget - value, start: value)
           }
         }
@@ -195,14 +214,23 @@ private struct SpringReference {
       }
       grid.advance(toTick: tick, ticksPerSecond: Self.tps, into: rows.rows)
       for i in 0..<n {
-        for j in 0..<2 { model.advance(&axes[i][j].state, target: axes[i][j].target, to: Double(tick - t0) / Double(Self.tps)) }
-        let f = rows.frame(i), v = grid.velocity(of: i)!
+        for j in 0..<2 {
+          model.advance(
+            &axes[i][j].state, target: axes[i][j].target, to: Double(tick - t0) / Double(Self.tps))
+        }
+        let f = rows.frame(i)
+        let v = grid.velocity(of: i)!
         if grid._dx[i] == 0 && grid._dy[i] == 0 && grid._vx[i] == 0 && grid._vy[i] == 0 {
-          #expect((axes[i][0].value - f.minX).magnitude <= 0.05 && (axes[i][1].value - f.minY).magnitude <= 0.05)
+          #expect(
+            (axes[i][0].value - f.minX).magnitude <= 0.05 && (axes[i][1].value - f.minY).magnitude <= 0.05)
           continue
         }
-        #expect(near(f.minX, axes[i][0].value, 1e-12, scale: 1000), "card \(i) frame \(k): \(f.minX) vs \(axes[i][0].value)")
-        #expect(near(f.minY, axes[i][1].value, 1e-12, scale: 1000), "card \(i) frame \(k): \(f.minY) vs \(axes[i][1].value)")
+        #expect(
+          near(f.minX, axes[i][0].value, 1e-12, scale: 1000),
+          "card \(i) frame \(k): \(f.minX) vs \(axes[i][0].value)")
+        #expect(
+          near(f.minY, axes[i][1].value, 1e-12, scale: 1000),
+          "card \(i) frame \(k): \(f.minY) vs \(axes[i][1].value)")
         #expect(near(v[0], axes[i][0].state.velocity, 1e-12, scale: 1e4), "card \(i) frame \(k)")
         #expect(near(v[1], axes[i][1].state.velocity, 1e-12, scale: 1e4), "card \(i) frame \(k)")
         #expect(near(grid._ax![i], axes[i][0].state.force, 1e-12, scale: 1e5), "card \(i) frame \(k)")
@@ -219,12 +247,15 @@ private struct SpringReference {
   @Test(arguments: [UnitCurve.easeInOut, .circularEaseOut, .linear])
   func curveMatchesTheFormula(curve: UnitCurve) {
     let n = 11
-    let a = layout(4), b = layout(3), c = layout(5)
+    let a = layout(4)
+    let b = layout(3)
+    let c = layout(5)
     let duration: Int64 = 300  // 0.25 s
     let seconds = Double(duration) / Double(Self.tps)
     let grid = _GridMotion(count: n, geometry: a, tick: 0)
     let rows = GridTestRows(n)
-    var y0 = (0..<n).map { i in (a.cardOrigin(i).x - b.cardOrigin(i).x, a.cardOrigin(i).y - b.cardOrigin(i).y) }
+    var y0 = (0..<n).map { i in (a.cardOrigin(i).x - b.cardOrigin(i).x, a.cardOrigin(i).y - b.cardOrigin(i).y)
+    }
     var start: Int64 = 0
     var target = b
     grid.retarget(to: b, driver: .curve(curve, durationTicks: duration), atTick: 0, ticksPerSecond: Self.tps)
@@ -234,17 +265,22 @@ private struct SpringReference {
       if start == 0 && tick > retargetTick {
         let p = Double(retargetTick) / Double(duration)
         for i in 0..<n {
-          let dx = y0[i].0 * (1 - curve.value(at: p)), dy = y0[i].1 * (1 - curve.value(at: p))
+          let dx = y0[i].0 * (1 - curve.value(at: p))
+          let dy = y0[i].1 * (1 - curve.value(at: p))
           y0[i] = (dx + (b.cardOrigin(i).x - c.cardOrigin(i).x), dy + (b.cardOrigin(i).y - c.cardOrigin(i).y))
         }
-        grid.retarget(to: c, driver: .curve(curve, durationTicks: duration), atTick: retargetTick, ticksPerSecond: Self.tps)
+        grid.retarget(
+          to: c, driver: .curve(curve, durationTicks: duration), atTick: retargetTick,
+          ticksPerSecond: Self.tps)
         start = retargetTick
         target = c
       }
       grid.advance(toTick: tick, ticksPerSecond: Self.tps, into: rows.rows)
       let p = Double(tick - start) / Double(duration)
       for i in 0..<n {
-        let f = rows.frame(i), v = grid.velocity(of: i)!, o = target.cardOrigin(i)
+        let f = rows.frame(i)
+        let v = grid.velocity(of: i)!
+        let o = target.cardOrigin(i)
         if p >= 1 {
           #expect(f.minX == o.x && f.minY == o.y && v == .zero)
           continue
@@ -271,7 +307,9 @@ private struct SpringReference {
     let n = 21
     let grid = _GridMotion(count: n, geometry: layout(4), tick: 0)
     let rows = GridTestRows(n)
-    grid.retarget(to: layout(3, cell: (80, 90)), driver: .spring(Spring(response: 0.5, dampingRatio: 0.8)), atTick: 0, ticksPerSecond: Self.tps)
+    grid.retarget(
+      to: layout(3, cell: (80, 90)), driver: .spring(Spring(response: 0.5, dampingRatio: 0.8)), atTick: 0,
+      ticksPerSecond: Self.tps)
     for k in Int64(1)...5 { grid.advance(toTick: k * 20, ticksPerSecond: Self.tps, into: rows.rows) }
     #expect(grid.isMoving)
     let jump = layout(6, cell: (50, 60))
@@ -293,15 +331,19 @@ private struct SpringReference {
 
     // Jump then spring at the same tick (both pending) = jump, pass, spring from rest.
     let spring = Spring(response: 0.4, dampingRatio: 0.9)
-    let fused = _GridMotion(count: n, geometry: layout(4), tick: 0), stepped = _GridMotion(count: n, geometry: layout(4), tick: 0)
-    let fusedRows = GridTestRows(n), steppedRows = GridTestRows(n)
+    let fused = _GridMotion(count: n, geometry: layout(4), tick: 0)
+    let stepped = _GridMotion(count: n, geometry: layout(4), tick: 0)
+    let fusedRows = GridTestRows(n)
+    let steppedRows = GridTestRows(n)
     for g in [fused, stepped] {
       g.retarget(to: layout(2), driver: .spring(spring), atTick: 0, ticksPerSecond: Self.tps)
       g.advance(toTick: 20, ticksPerSecond: Self.tps, into: fusedRows.rows)
       g.retarget(to: jump, driver: nil, atTick: 30, ticksPerSecond: Self.tps)
     }
     stepped.advance(toTick: 30, ticksPerSecond: Self.tps, into: steppedRows.rows)
-    for g in [fused, stepped] { g.retarget(to: layout(5), driver: .spring(spring), atTick: 30, ticksPerSecond: Self.tps) }
+    for g in [fused, stepped] {
+      g.retarget(to: layout(5), driver: .spring(spring), atTick: 30, ticksPerSecond: Self.tps)
+    }
     for k in Int64(2)...6 {
       fused.advance(toTick: k * 20, ticksPerSecond: Self.tps, into: fusedRows.rows)
       stepped.advance(toTick: k * 20, ticksPerSecond: Self.tps, into: steppedRows.rows)
@@ -319,12 +361,14 @@ private struct SpringReference {
     var random = SplitMix64(seed: seed)
     let n = 301
     let drivers: [_GridDriver] = [
-      .spring(Spring(response: 0.5, dampingRatio: 0.7)), .fluid(FluidSpringModel(response: 0.4, dampingFraction: 0.8)),
+      .spring(Spring(response: 0.5, dampingRatio: 0.7)),
+      .fluid(FluidSpringModel(response: 0.4, dampingFraction: 0.8)),
       .curve(.easeInOut, durationTicks: 240),
     ]
     let whole = _GridMotion(count: n, geometry: layout(5), tick: 0)
     let split = _GridMotion(count: n, geometry: layout(5), tick: 0)
-    let wholeRows = GridTestRows(n), splitRows = GridTestRows(n)
+    let wholeRows = GridTestRows(n)
+    let splitRows = GridTestRows(n)
     var tick: Int64 = 0
     for frame in 0..<60 {
       if frame % 4 == 0 {
@@ -332,11 +376,15 @@ private struct SpringReference {
         let driver = drivers[Int(random.next() % 3)]
         let cell = (Double(60 + random.next() % 60), Double(60 + random.next() % 60))
         let at = tick + Int64(random.next() % 10)
-        for g in [whole, split] { g.retarget(to: layout(columns, cell: cell), driver: driver, atTick: at, ticksPerSecond: Self.tps) }
+        for g in [whole, split] {
+          g.retarget(to: layout(columns, cell: cell), driver: driver, atTick: at, ticksPerSecond: Self.tps)
+        }
         if frame % 8 == 0 {
           // A second retarget while the first is pending (applied in a full pass first).
           let again = drivers[Int(random.next() % 3)]
-          for g in [whole, split] { g.retarget(to: layout(columns + 1), driver: again, atTick: at + 1, ticksPerSecond: Self.tps) }
+          for g in [whole, split] {
+            g.retarget(to: layout(columns + 1), driver: again, atTick: at + 1, ticksPerSecond: Self.tps)
+          }
         }
       }
       tick += 10 + Int64(random.next() % 15)
@@ -368,16 +416,20 @@ private struct SpringReference {
   @Test(arguments: [(0, 0), (1, 1), (2, 0), (0, 2), (1, 0), (0, 1), (2, 2), (1, 2), (2, 1)])
   func fusedRetargetEqualsSteppedRetarget(pairing: (Int, Int)) {
     let drivers: [_GridDriver] = [
-      .spring(Spring(response: 0.6, dampingRatio: 0.5)), .fluid(FluidSpringModel(response: 0.5, dampingFraction: 0.6)),
+      .spring(Spring(response: 0.6, dampingRatio: 0.5)),
+      .fluid(FluidSpringModel(response: 0.5, dampingFraction: 0.6)),
       .curve(.easeOut, durationTicks: 500),
     ]
     let n = 45
     let fused = _GridMotion(count: n, geometry: layout(9), tick: 0)
     let stepped = _GridMotion(count: n, geometry: layout(9), tick: 0)
-    let fusedRows = GridTestRows(n), steppedRows = GridTestRows(n)
+    let fusedRows = GridTestRows(n)
+    let steppedRows = GridTestRows(n)
     let layouts = [layout(4, cell: (90, 100)), layout(6), layout(3, cell: (120, 80))]
     var next = 0
-    for g in [fused, stepped] { g.retarget(to: layouts[0], driver: drivers[pairing.0], atTick: 0, ticksPerSecond: Self.tps) }
+    for g in [fused, stepped] {
+      g.retarget(to: layouts[0], driver: drivers[pairing.0], atTick: 0, ticksPerSecond: Self.tps)
+    }
     for k in Int64(1)...30 {
       let tick = k * 10
       if k % 8 == 0 {
@@ -385,16 +437,26 @@ private struct SpringReference {
         let at = tick - 4
         let driver = drivers[next % 2 == 1 ? pairing.1 : pairing.0]
         stepped.advance(toTick: at, ticksPerSecond: Self.tps, into: steppedRows.rows)
-        for g in [fused, stepped] { g.retarget(to: layouts[next % 3], driver: driver, atTick: at, ticksPerSecond: Self.tps) }
+        for g in [fused, stepped] {
+          g.retarget(to: layouts[next % 3], driver: driver, atTick: at, ticksPerSecond: Self.tps)
+        }
       }
       fused.advance(toTick: tick, ticksPerSecond: Self.tps, into: fusedRows.rows)
       stepped.advance(toTick: tick, ticksPerSecond: Self.tps, into: steppedRows.rows)
       for i in 0..<n {
-        let f = fusedRows.frame(i), s = steppedRows.frame(i)
-        #expect(near(f.minX, s.minX, 1e-12, scale: 1000) && near(f.minY, s.minY, 1e-12, scale: 1000), "card \(i) frame \(k): \(f) vs \(s)")
-        #expect(near(f.width, s.width, 1e-12, scale: 100) && near(f.height, s.height, 1e-12, scale: 100), "frame \(k)")
-        let fv = fused.velocity(of: i)!, sv = stepped.velocity(of: i)!
-        for j in 0..<4 { #expect(near(fv[j], sv[j], 1e-12, scale: 1e4), "card \(i) frame \(k) component \(j)") }
+        let f = fusedRows.frame(i)
+        let s = steppedRows.frame(i)
+        #expect(
+          near(f.minX, s.minX, 1e-12, scale: 1000) && near(f.minY, s.minY, 1e-12, scale: 1000),
+          "card \(i) frame \(k): \(f) vs \(s)")
+        #expect(
+          near(f.width, s.width, 1e-12, scale: 100) && near(f.height, s.height, 1e-12, scale: 100),
+          "frame \(k)")
+        let fv = fused.velocity(of: i)!
+        let sv = stepped.velocity(of: i)!
+        for j in 0..<4 {
+          #expect(near(fv[j], sv[j], 1e-12, scale: 1e4), "card \(i) frame \(k) component \(j)")
+        }
       }
       #expect(fused.isMoving == stepped.isMoving)
     }
@@ -406,8 +468,10 @@ private struct SpringReference {
   @Test func fusedRetargetSnapsLikeAStep() {
     let spring = Spring(response: 0.5, dampingRatio: 0.8)
     let n = 16
-    let fused = _GridMotion(count: n, geometry: layout(4), tick: 0), stepped = _GridMotion(count: n, geometry: layout(4), tick: 0)
-    let fusedRows = GridTestRows(n), steppedRows = GridTestRows(n)
+    let fused = _GridMotion(count: n, geometry: layout(4), tick: 0)
+    let stepped = _GridMotion(count: n, geometry: layout(4), tick: 0)
+    let fusedRows = GridTestRows(n)
+    let steppedRows = GridTestRows(n)
     for g in [fused, stepped] {
       g.retarget(to: layout(3), driver: .spring(spring), atTick: 0, ticksPerSecond: Self.tps)
       g.advance(toTick: 10, ticksPerSecond: Self.tps, into: fusedRows.rows)
@@ -416,11 +480,15 @@ private struct SpringReference {
     }
     stepped.advance(toTick: 15, ticksPerSecond: Self.tps, into: steppedRows.rows)
     #expect(!stepped.isMoving)  // the step at 15 snapped every card
-    for g in [fused, stepped] { g.retarget(to: layout(5), driver: .spring(spring), atTick: 15, ticksPerSecond: Self.tps) }
+    for g in [fused, stepped] {
+      g.retarget(to: layout(5), driver: .spring(spring), atTick: 15, ticksPerSecond: Self.tps)
+    }
     fused.advance(toTick: 20, ticksPerSecond: Self.tps, into: fusedRows.rows)
     stepped.advance(toTick: 20, ticksPerSecond: Self.tps, into: steppedRows.rows)
     for i in 0..<n {
-      #expect(near(fusedRows.x[i], steppedRows.x[i], 1e-12, scale: 1000) && near(fusedRows.y[i], steppedRows.y[i], 1e-12, scale: 1000), "card \(i)")
+      #expect(
+        near(fusedRows.x[i], steppedRows.x[i], 1e-12, scale: 1000)
+          && near(fusedRows.y[i], steppedRows.y[i], 1e-12, scale: 1000), "card \(i)")
     }
   }
 
@@ -431,7 +499,8 @@ private struct SpringReference {
   @Test(arguments: [0, 1, 2])
   func settles(driverIndex: Int) {
     let drivers: [_GridDriver] = [
-      .spring(Spring(response: 0.5, dampingRatio: 0.7)), .fluid(FluidSpringModel(response: 0.5, dampingFraction: 0.8)),
+      .spring(Spring(response: 0.5, dampingRatio: 0.7)),
+      .fluid(FluidSpringModel(response: 0.5, dampingFraction: 0.8)),
       .curve(.easeInOut, durationTicks: 600),
     ]
     let n = 37
@@ -445,7 +514,8 @@ private struct SpringReference {
     for i in 0..<n {
       let o = target.cardOrigin(i)
       #expect(rows.x[i].bitPattern == o.x.bitPattern && rows.y[i].bitPattern == o.y.bitPattern)
-      #expect(rows.width[i].bitPattern == (140.0).bitPattern && rows.height[i].bitPattern == (70.0).bitPattern)
+      #expect(
+        rows.width[i].bitPattern == (140.0).bitPattern && rows.height[i].bitPattern == (70.0).bitPattern)
     }
     #expect(!grid.prepare(toTick: 3700, ticksPerSecond: Self.tps))
   }
@@ -459,14 +529,18 @@ private struct SpringReference {
     let spring = Spring(response: 0.6, dampingRatio: 0.1)
     let grid = _GridMotion(count: n, geometry: layout(4, cell: (200, 150)), tick: 0)
     let rows = GridTestRows(n)
-    grid.retarget(to: layout(4, cell: (10, 140)), driver: .spring(spring), atTick: 0, ticksPerSecond: Self.tps)
+    grid.retarget(
+      to: layout(4, cell: (10, 140)), driver: .spring(spring), atTick: 0, ticksPerSecond: Self.tps)
     var clamped = 0
     for k in Int64(1)...60 {
       grid.advance(toTick: k * 20, ticksPerSecond: Self.tps, into: rows.rows)
       let t = Double(k * 20) / Double(Self.tps)
-      let w = 200 + spring.value(target: -190.0, time: t), h = 150 + spring.value(target: -10.0, time: t)
+      let w = 200 + spring.value(target: -190.0, time: t)
+      let h = 150 + spring.value(target: -10.0, time: t)
       for i in 0..<n {
-        #expect(rows.width[i].bitPattern == rows.width[0].bitPattern && rows.height[i].bitPattern == rows.height[0].bitPattern)
+        #expect(
+          rows.width[i].bitPattern == rows.width[0].bitPattern
+            && rows.height[i].bitPattern == rows.height[0].bitPattern)
       }
       if w < 0 {
         clamped += 1
@@ -488,21 +562,31 @@ private struct SpringReference {
 
   /// Clamps and resets: no trap, no NaN.
   @Test func badInput() {
-    let g = _GridGeometry(columns: 0, originX: .nan, originY: .infinity, stepX: -.infinity, stepY: 5, cellWidth: .nan, cellHeight: 3)
-    #expect(g.columns == 1 && g.originX == 0 && g.originY == 0 && g.stepX == 0 && g.cellWidth == 0 && g.cellHeight == 3)
+    let g = _GridGeometry(
+      columns: 0, originX: .nan, originY: .infinity, stepX: -.infinity, stepY: 5, cellWidth: .nan,
+      cellHeight: 3)
+    #expect(
+      g.columns == 1 && g.originX == 0 && g.originY == 0 && g.stepX == 0 && g.cellWidth == 0
+        && g.cellHeight == 3)
     #expect(_GridMotion(count: -4, geometry: g, tick: 0).count == 0)
     let empty = _GridMotion(count: 0, geometry: g, tick: 0)
     let none = GridTestRows(0)
-    empty.retarget(to: layout(2), driver: .spring(Spring(response: 0.5, dampingRatio: 1)), atTick: 0, ticksPerSecond: 0)
+    empty.retarget(
+      to: layout(2), driver: .spring(Spring(response: 0.5, dampingRatio: 1)), atTick: 0, ticksPerSecond: 0)
     empty.advance(toTick: 10, ticksPerSecond: 0, into: none.rows)
     #expect(empty.frame(of: 0) == nil && empty.velocity(of: -1) == nil)
 
     // A non-finite shift (old and new targets at opposite ends of Double) resets the card to its target.
     let n = 9
-    let far = _GridGeometry(columns: 3, originX: 1.7e308, originY: 0, stepX: 0, stepY: 10, cellWidth: 10, cellHeight: 10)
-    let low = _GridGeometry(columns: 3, originX: -1.7e308, originY: 0, stepX: 0, stepY: 10, cellWidth: 10, cellHeight: 10)
+    let far = _GridGeometry(
+      columns: 3, originX: 1.7e308, originY: 0, stepX: 0, stepY: 10, cellWidth: 10, cellHeight: 10)
+    let low = _GridGeometry(
+      columns: 3, originX: -1.7e308, originY: 0, stepX: 0, stepY: 10, cellWidth: 10, cellHeight: 10)
     let rows = GridTestRows(n)
-    for driver in [_GridDriver.spring(Spring(response: 0.5, dampingRatio: 1)), .fluid(FluidSpringModel(response: 0.3, dampingFraction: 1)), .curve(.linear, durationTicks: 100)] {
+    for driver in [
+      _GridDriver.spring(Spring(response: 0.5, dampingRatio: 1)),
+      .fluid(FluidSpringModel(response: 0.3, dampingFraction: 1)), .curve(.linear, durationTicks: 100),
+    ] {
       let grid = _GridMotion(count: n, geometry: far, tick: 0)
       grid.retarget(to: low, driver: driver, atTick: 0, ticksPerSecond: Self.tps)
       // Steps on clamped ranges (beyond both ends).
@@ -517,7 +601,8 @@ private struct SpringReference {
 
     // Retargets earlier than the last tick read as the last tick; ticksPerSecond ≤ 0 reads as 1.
     let grid = _GridMotion(count: n, geometry: layout(3), tick: 100)
-    grid.retarget(to: layout(2), driver: .spring(Spring(response: 5, dampingRatio: 1)), atTick: 50, ticksPerSecond: 60)
+    grid.retarget(
+      to: layout(2), driver: .spring(Spring(response: 5, dampingRatio: 1)), atTick: 50, ticksPerSecond: 60)
     #expect(grid._pending!.tick == 100)
     grid.advance(toTick: 101, ticksPerSecond: -3, into: rows.rows)
     for i in 0..<n { #expect(rows.x[i].isFinite && rows.y[i].isFinite) }
