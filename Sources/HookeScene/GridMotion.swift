@@ -459,18 +459,19 @@ final class _GridMotion: @unchecked Sendable {
     var stage = _GridStage()
     switch driver {
     case .spring(let spring):
-      let m = SpringTransitionMatrix(spring: spring, deltaTime: Double(toTick - fromTick) / Double(tps))
+      let m = SpringTransitionMatrix(
+        spring: spring, deltaTime: Double(_GridMotion._ticks(from: fromTick, to: toTick)) / Double(tps))
       stage.kind = .linear2
       stage.m = (m.m00, m.m01, 0, m.m10, m.m11, 0, 0, 0, 0)
     case .fluid(let model):
-      let time = Double(toTick - _epoch) / Double(tps)
+      let time = Double(_GridMotion._ticks(from: _epoch, to: toTick)) / Double(tps)
       let n = FluidSpringModel.substepCount(from: _fluidClock, to: time)
       _fluidClock = FluidSpringModel.clock(afterAdvancingFrom: _fluidClock, to: time)
       stage.kind = .linear3
       stage.m = _GridMotion._fluidMatrixPower(model, n)
     case .curve(let curve, let durationTicks):
       stage.kind = .curve
-      let elapsed = toTick - _epoch
+      let elapsed = _GridMotion._ticks(from: _epoch, to: toTick)
       if durationTicks <= 0 || elapsed >= durationTicks {
         stage.m = (0, 0, 0, 0, 0, 0, 0, 0, 0)
         stage.arrived = true
@@ -490,6 +491,13 @@ final class _GridMotion: @unchecked Sendable {
       stage.m = (0, 0, 0, 0, 0, 0, 0, 0, 0)
     }
     return stage
+  }
+
+  /// `to − from` in ticks, saturating at `Int64.max` (ticks far apart settle everything
+  /// instead of trapping on overflow; `to ≥ from` here).
+  static func _ticks(from: Int64, to: Int64) -> Int64 {
+    let (d, overflow) = to.subtractingReportingOverflow(from)
+    return overflow ? .max : d
   }
 
   /// `Sⁿ` for the substep matrix of `FluidSpringModel.substepMatrix`, by n − 1 left

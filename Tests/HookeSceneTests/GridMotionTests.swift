@@ -599,6 +599,26 @@ private struct SpringReference {
       #expect(!grid.isMoving)
     }
 
+    // Ticks at the ends of Int64 do not trap. The spring and the curve arrive; the SwiftUI
+    // integrator's clock cannot advance that far from 0 in 1/300 s steps (no substep fits, as in
+    // `FluidSpringModel.advance`), so it stays where it is, finite.
+    for (driver, arrives) in [
+      (_GridDriver.spring(Spring(response: 0.5, dampingRatio: 1)), true),
+      (.fluid(FluidSpringModel(response: 0.3, dampingFraction: 1)), false),
+      (.curve(.linear, durationTicks: 100), true),
+    ] {
+      let grid = _GridMotion(count: n, geometry: layout(3), tick: .min)
+      grid.retarget(to: layout(2), driver: driver, atTick: .min, ticksPerSecond: Self.tps)
+      grid.advance(toTick: .max, ticksPerSecond: Self.tps, into: rows.rows)
+      for i in 0..<n {
+        let f = grid.frame(of: i)!
+        let o = layout(2).cardOrigin(i)
+        #expect(f.minX.isFinite && f.minY.isFinite && f.width == 100 && f.height == 120)
+        if arrives { #expect(f.minX == o.x && f.minY == o.y, "\(driver) card \(i)") }
+      }
+      #expect(grid.isMoving == !arrives, "\(driver)")
+    }
+
     // Retargets earlier than the last tick read as the last tick; ticksPerSecond ≤ 0 reads as 1.
     let grid = _GridMotion(count: n, geometry: layout(3), tick: 100)
     grid.retarget(
