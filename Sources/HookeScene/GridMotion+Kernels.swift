@@ -21,50 +21,6 @@ struct _GridLaneState {
   var dy: _GridVector, vy: _GridVector, ay: _GridVector
 }
 
-/// The column and row of each lane's card, walked incrementally (exact small integers in
-/// Double, so `origin + col * step` reproduces ``_GridGeometry/cardOrigin(_:)`` bit for bit
-/// for indices below 2⁵³).
-struct _GridWalker {
-  var col: _GridVector
-  var row: _GridVector
-  let columns: _GridVector
-  /// Fewer columns than lanes: a chunk may wrap more than once.
-  let narrow: Bool
-
-  /// The walk at cards `start ..< start + lanes` (one division per lane, once per range).
-  @inline(__always)
-  init(start: Int, columns: Int) {
-    var col = _GridVector()
-    var row = _GridVector()
-    for l in 0..<_gridLanes {
-      col[l] = Double((start + l) % columns)
-      row[l] = Double((start + l) / columns)
-    }
-    self.col = col
-    self.row = row
-    self.columns = _GridVector(repeating: Double(columns))
-    self.narrow = columns < _gridLanes
-  }
-
-  /// Moves every lane `lanes` cards on. A wrap subtracts `columns` from the column and adds 1
-  /// to the row (exact in Double; written as masked constants, which compile to bitwise ands).
-  @_transparent
-  mutating func advance() {
-    col += _GridVector(repeating: Double(_gridLanes))
-    var wrap = col .>= columns
-    col -= columns.replacing(with: 0, where: .!wrap)
-    row += _GridVector(repeating: 1).replacing(with: 0, where: .!wrap)
-    if narrow {
-      wrap = col .>= columns
-      while any(wrap) {
-        col -= columns.replacing(with: 0, where: .!wrap)
-        row += _GridVector(repeating: 1).replacing(with: 0, where: .!wrap)
-        wrap = col .>= columns
-      }
-    }
-  }
-}
-
 extension _GridMotion {
   /// `x − x == 0`: false for ±∞ and NaN.
   @_transparent
@@ -237,26 +193,27 @@ extension _GridMotion {
     }
   }
 
-  /// One vector of cards: targets from the walks, the shift and
-  /// ``_lanes(_:tx:ty:sx:sy:first:second:plan:)``.
+  /// One vector of cards of one row segment: targets from the lanes' columns `tcol` (the row's
+  /// `ty` is shared), the shift from the source layout's columns `scol` (its row's y minus `ty`
+  /// is `sy`), then ``_lanes(_:tx:ty:sx:sy:first:second:plan:)``. `origin + col * step` with
+  /// exact integer columns reproduces ``_GridGeometry/cardOrigin(_:)`` bit for bit.
   @_transparent
   static func _chunk<P: _GridPassKinds>(
-    _: P.Type, _ s: inout _GridLaneState, _ target: _GridWalker, _ source: _GridWalker,
-    _ k: _GridKernelConstants,
-    _ plan: _GridPlan
+    _: P.Type, _ s: inout _GridLaneState, tcol: _GridVector, ty: _GridVector, scol: _GridVector,
+    sy: _GridVector,
+    _ k: _GridKernelConstants, _ plan: _GridPlan
   ) -> (x: _GridVector, y: _GridVector, moving: _GridMask) {
-    let tx = k.ox + target.col * k.stx
-    let ty = k.oy + target.row * k.sty
+    let tx = k.ox + tcol * k.stx
     var sx = _GridVector()
-    var sy = _GridVector()
-    if P.first != nil {
-      sx = (k.fox + source.col * k.fsx) - tx
-      sy = (k.foy + source.row * k.fsy) - ty
-    }
+    if P.first != nil { sx = (k.fox + scol * k.fsx) - tx }
     return _lanes(&s, tx: tx, ty: ty, sx: sx, sy: sy, first: P.first, second: P.second, plan: plan)
   }
 
-  /// The sweep over cards `lower..<upper`: load, ``_chunk(_:_:_:_:_:_:)``, store, rows. The
+  /// The sweep over cards `lower..<upper`, in segments that stay on one row of the target
+  /// layout (and of the source layout when a retarget is fused in), so a segment's y targets
+  /// are shared and its columns just count up: load, ``_chunk(_:_:tcol:ty:scol:sy:_:_:)``,
+  /// store, rows. A segment's last partial vector runs the same vector code on lanes loaded one
+  /// by one. One division per range, a few integer operations per segment, none per card. The
   /// force columns are read only when a stage reads the SwiftUI integrator's force and written
   /// only when the second stage is that integrator.
   @inline(never)
@@ -274,82 +231,115 @@ extension _GridMotion {
     // The force columns exist whenever a stage reads or writes them (allocated at the fluid retarget).
     let axp = (readsForce || writesForce) ? _ax! : dxp
     let ayp = (readsForce || writesForce) ? _ay! : dyp
-    var target = _GridWalker(start: lower, columns: plan.to.columns)
-    var source = _GridWalker(start: lower, columns: first == nil ? 1 : plan.from.columns)
     let k = _GridKernelConstants(plan)
     let width = _GridVector(repeating: plan.width)
     let height = _GridVector(repeating: plan.height)
     let one = _GridCounter(repeating: 1)
-    var moving = _GridCounter()
     let zero = _GridVector()
+    let step = _GridVector(repeating: Double(_gridLanes))
+    var laneOffsets = _GridVector()
+    for l in 0..<_gridLanes { laneOffsets[l] = Double(l) }
+    var moving = _GridCounter()
+    var tail = 0
 
+    let targetColumns = plan.to.columns
+    let sourceColumns = plan.from.columns
+    var targetCol = lower % targetColumns
+    var targetRow = lower / targetColumns
+    var sourceCol = first == nil ? 0 : lower % sourceColumns
+    var sourceRow = first == nil ? 0 : lower / sourceColumns
     var i = lower
-    while i &+ _gridLanes <= upper {
-      var s = _GridLaneState(
-        dx: UnsafeRawPointer(dxp + i).loadUnaligned(as: _GridVector.self),
-        vx: UnsafeRawPointer(vxp + i).loadUnaligned(as: _GridVector.self),
-        ax: readsForce ? UnsafeRawPointer(axp + i).loadUnaligned(as: _GridVector.self) : zero,
-        dy: UnsafeRawPointer(dyp + i).loadUnaligned(as: _GridVector.self),
-        vy: UnsafeRawPointer(vyp + i).loadUnaligned(as: _GridVector.self),
-        ay: readsForce ? UnsafeRawPointer(ayp + i).loadUnaligned(as: _GridVector.self) : zero)
-      let out = _GridMotion._chunk(P.self, &s, target, source, k, plan)
-      UnsafeMutableRawPointer(dxp + i).storeBytes(of: s.dx, as: _GridVector.self)
-      UnsafeMutableRawPointer(vxp + i).storeBytes(of: s.vx, as: _GridVector.self)
-      UnsafeMutableRawPointer(dyp + i).storeBytes(of: s.dy, as: _GridVector.self)
-      UnsafeMutableRawPointer(vyp + i).storeBytes(of: s.vy, as: _GridVector.self)
-      if writesForce {
-        UnsafeMutableRawPointer(axp + i).storeBytes(of: s.ax, as: _GridVector.self)
-        UnsafeMutableRawPointer(ayp + i).storeBytes(of: s.ay, as: _GridVector.self)
+    while i < upper {
+      var run = Swift.min(upper &- i, targetColumns &- targetCol)
+      if first != nil { run = Swift.min(run, sourceColumns &- sourceCol) }
+      let end = i &+ run
+      let tyScalar = plan.to.originY + Double(targetRow) * plan.to.stepY
+      let ty = _GridVector(repeating: tyScalar)
+      var sy = zero
+      if first != nil {
+        sy = _GridVector(repeating: (plan.from.originY + Double(sourceRow) * plan.from.stepY) - tyScalar)
       }
-      if let rows {
-        UnsafeMutableRawPointer(rows.x + i).storeBytes(of: out.x, as: _GridVector.self)
-        UnsafeMutableRawPointer(rows.y + i).storeBytes(of: out.y, as: _GridVector.self)
-        UnsafeMutableRawPointer(rows.width + i).storeBytes(of: width, as: _GridVector.self)
-        UnsafeMutableRawPointer(rows.height + i).storeBytes(of: height, as: _GridVector.self)
-      }
-      moving = moving.replacing(with: moving &+ one, where: out.moving)
-      target.advance()
-      if first != nil { source.advance() }
-      i &+= _gridLanes
-    }
-    if i < upper {
-      // The last partial vector: the same code on lanes loaded one by one.
-      let n = upper &- i
-      var s = _GridLaneState(dx: zero, vx: zero, ax: zero, dy: zero, vy: zero, ay: zero)
-      for l in 0..<n {
-        s.dx[l] = dxp[i + l]
-        s.vx[l] = vxp[i + l]
-        s.dy[l] = dyp[i + l]
-        s.vy[l] = vyp[i + l]
-        if readsForce {
-          s.ax[l] = axp[i + l]
-          s.ay[l] = ayp[i + l]
-        }
-      }
-      let out = _GridMotion._chunk(P.self, &s, target, source, k, plan)
-      for l in 0..<n {
-        dxp[i + l] = s.dx[l]
-        vxp[i + l] = s.vx[l]
-        dyp[i + l] = s.dy[l]
-        vyp[i + l] = s.vy[l]
+      var tcol = _GridVector(repeating: Double(targetCol)) + laneOffsets
+      var scol = first == nil ? zero : _GridVector(repeating: Double(sourceCol)) + laneOffsets
+      while i &+ _gridLanes <= end {
+        var s = _GridLaneState(
+          dx: UnsafeRawPointer(dxp + i).loadUnaligned(as: _GridVector.self),
+          vx: UnsafeRawPointer(vxp + i).loadUnaligned(as: _GridVector.self),
+          ax: readsForce ? UnsafeRawPointer(axp + i).loadUnaligned(as: _GridVector.self) : zero,
+          dy: UnsafeRawPointer(dyp + i).loadUnaligned(as: _GridVector.self),
+          vy: UnsafeRawPointer(vyp + i).loadUnaligned(as: _GridVector.self),
+          ay: readsForce ? UnsafeRawPointer(ayp + i).loadUnaligned(as: _GridVector.self) : zero)
+        let out = _GridMotion._chunk(P.self, &s, tcol: tcol, ty: ty, scol: scol, sy: sy, k, plan)
+        UnsafeMutableRawPointer(dxp + i).storeBytes(of: s.dx, as: _GridVector.self)
+        UnsafeMutableRawPointer(vxp + i).storeBytes(of: s.vx, as: _GridVector.self)
+        UnsafeMutableRawPointer(dyp + i).storeBytes(of: s.dy, as: _GridVector.self)
+        UnsafeMutableRawPointer(vyp + i).storeBytes(of: s.vy, as: _GridVector.self)
         if writesForce {
-          axp[i + l] = s.ax[l]
-          ayp[i + l] = s.ay[l]
+          UnsafeMutableRawPointer(axp + i).storeBytes(of: s.ax, as: _GridVector.self)
+          UnsafeMutableRawPointer(ayp + i).storeBytes(of: s.ay, as: _GridVector.self)
         }
         if let rows {
-          rows.x[i + l] = out.x[l]
-          rows.y[i + l] = out.y[l]
-          rows.width[i + l] = plan.width
-          rows.height[i + l] = plan.height
+          UnsafeMutableRawPointer(rows.x + i).storeBytes(of: out.x, as: _GridVector.self)
+          UnsafeMutableRawPointer(rows.y + i).storeBytes(of: out.y, as: _GridVector.self)
+          UnsafeMutableRawPointer(rows.width + i).storeBytes(of: width, as: _GridVector.self)
+          UnsafeMutableRawPointer(rows.height + i).storeBytes(of: height, as: _GridVector.self)
         }
-        if out.moving[l] { moving[0] &+= 1 }
+        moving = moving.replacing(with: moving &+ one, where: out.moving)
+        tcol += step
+        if first != nil { scol += step }
+        i &+= _gridLanes
+      }
+      if i < end {
+        let n = end &- i
+        var s = _GridLaneState(dx: zero, vx: zero, ax: zero, dy: zero, vy: zero, ay: zero)
+        for l in 0..<n {
+          s.dx[l] = dxp[i &+ l]
+          s.vx[l] = vxp[i &+ l]
+          s.dy[l] = dyp[i &+ l]
+          s.vy[l] = vyp[i &+ l]
+          if readsForce {
+            s.ax[l] = axp[i &+ l]
+            s.ay[l] = ayp[i &+ l]
+          }
+        }
+        let out = _GridMotion._chunk(P.self, &s, tcol: tcol, ty: ty, scol: scol, sy: sy, k, plan)
+        for l in 0..<n {
+          dxp[i &+ l] = s.dx[l]
+          vxp[i &+ l] = s.vx[l]
+          dyp[i &+ l] = s.dy[l]
+          vyp[i &+ l] = s.vy[l]
+          if writesForce {
+            axp[i &+ l] = s.ax[l]
+            ayp[i &+ l] = s.ay[l]
+          }
+          if let rows {
+            rows.x[i &+ l] = out.x[l]
+            rows.y[i &+ l] = out.y[l]
+            rows.width[i &+ l] = plan.width
+            rows.height[i &+ l] = plan.height
+          }
+          if out.moving[l] { tail &+= 1 }
+        }
+        i = end
+      }
+      targetCol &+= run
+      if targetCol == targetColumns {
+        targetCol = 0
+        targetRow &+= 1
+      }
+      if first != nil {
+        sourceCol &+= run
+        if sourceCol == sourceColumns {
+          sourceCol = 0
+          sourceRow &+= 1
+        }
       }
     }
-    return Int(moving.wrappedSum())
+    return Int(moving.wrappedSum()) &+ tail
   }
 }
 
-/// The layouts' origins and pitches as vectors, for ``_GridMotion/_chunk(_:_:_:_:_:_:)``.
+/// The layouts' origins and pitches as vectors, for ``_GridMotion/_chunk(_:_:tcol:ty:scol:sy:_:_:)``.
 struct _GridKernelConstants {
   let ox: _GridVector, oy: _GridVector, stx: _GridVector, sty: _GridVector
   let fox: _GridVector, foy: _GridVector, fsx: _GridVector, fsy: _GridVector

@@ -328,6 +328,18 @@ private struct SpringReference {
     }
     #expect(stateBits(grid).allSatisfy { $0 == 0 })
     #expect(!grid.prepare(toTick: 140, ticksPerSecond: Self.tps))
+    // Rows are exactly `cardOrigin` for any column count (row segments, partial vectors).
+    for (k, columns) in [1, 2, 5, 8, 13, 40].enumerated() {
+      let g = _GridGeometry(
+        columns: columns, originX: -3.1, originY: 0.7, stepX: 10.3, stepY: 7.9, cellWidth: 9, cellHeight: 6)
+      grid.retarget(to: g, driver: nil, atTick: 200 + Int64(k), ticksPerSecond: Self.tps)
+      grid.advance(toTick: 200 + Int64(k), ticksPerSecond: Self.tps, into: rows.rows)
+      for i in 0..<n {
+        let o = g.cardOrigin(i)
+        #expect(
+          rows.x[i].bitPattern == o.x.bitPattern && rows.y[i].bitPattern == o.y.bitPattern, "\(columns) \(i)")
+      }
+    }
 
     // Jump then spring at the same tick (both pending) = jump, pass, spring from rest.
     let spring = Spring(response: 0.4, dampingRatio: 0.9)
