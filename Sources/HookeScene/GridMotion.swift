@@ -149,14 +149,30 @@ struct _GridPlan: Sendable {
 /// for any split) and ``finish(moving:)``. A retarget is *pending* until the next pass, which
 /// fuses old driver → shift → new driver into one sweep over memory.
 ///
-/// Presented frame of card i: `x = cardOrigin(i).x + d_x`, `y = cardOrigin(i).y + d_y` (a
-/// non-finite result reads as the target), width `cellWidth + d_w`, height `cellHeight + d_h`
-/// (finite, clamped at ≥ 0). During a curve, d = y0·c(p).
+/// Presented frame of card i: `x = cardOrigin(i).x + d_x`, `y = cardOrigin(i).y + d_y` (exactly
+/// `cardOrigin(i)` when the card's state is zero, so a resting card's row has the target's bits,
+/// −0.0 included), width `cellWidth + d_w`, height `cellHeight + d_h` (clamped at ≥ 0). During a
+/// curve, d = y0·c(p).
 ///
 /// Rest: after each step a card whose |d| ≤ 1/128 and |v| ≤ 30/64 per second on both axes
 /// (`BatchRestRule(minimumVisibleChange: 1/64)`, tested as squares like `BatchEngine`) snaps to
-/// exactly zero state (force included); a card whose state is not finite resets to zero (at its
-/// target). The same rule snaps the uniform size channels. Curves end at p ≥ 1.
+/// exactly zero state (force included). A card whose state or presented position is not finite
+/// (an overflowing shift, say) resets to zero state at its target, so rows never hold NaN or ∞.
+/// The same rules hold for the uniform size channels. Curves end at p ≥ 1.
+///
+/// Retarget semantics (a pending retarget at tick r, fused into the pass to t): the old driver
+/// runs to r and its rest snap applies there, exactly as if a step had happened at r; then the
+/// shift; then the new driver from r to t. Results equal stepping to r, retargeting, stepping to
+/// t, up to rounding (the same operations, so usually bit for bit). The SwiftUI integrator's
+/// force is kept across a fluid → fluid retarget and starts at 0 after any other driver; a curve
+/// restarts from the current displacement (its velocity is not carried).
+///
+/// Determinism: integer ticks, fixed evaluation order, no fused multiply-add; each card's
+/// arithmetic is independent of the range it is stepped in.
+///
+/// Cost per pass (x86-64 baseline SSE2, release, 1M cards, one thread): about 4 ms for a spring
+/// step, 6–6.5 ms for a pass with a pending retarget between frames (about 5 ms when the retarget
+/// is at the last stepped tick), with no allocation.
 ///
 /// Not thread-safe except the concurrent ``step(_:into:)`` calls of one pass; do not call
 /// ``write(_:into:)``, ``frame(of:)`` or ``velocity(of:)`` between prepare and finish.
@@ -293,8 +309,10 @@ final class _GridMotion: @unchecked Sendable {
 
   /// Phase 1 of advancing to `tick` (earlier ticks read as the last tick used): computes the
   /// pass's matrices or curve coefficients and steps the uniform size channels. Returns false
-  /// when no per-card work is needed (nothing moving and no pending retarget); the rows are then
-  /// unchanged. Allocation-free; cost O(1) (plus up to 301 3×3 products for a fluid driver
+  /// when no per-card work is needed (nothing moving, or no time passing, and no pending
+  /// retarget); the state and rows are then unchanged. A pending jump returns true (the rows
+  /// must be rewritten). When it returns true, ``step(_:into:)`` must cover `0..<count` and
+  /// ``finish(moving:)`` follow before anything else is called. Allocation-free; cost O(1) (plus up to 301 3×3 products for a fluid driver
   /// after a stall).
   func prepare(toTick tick: Int64, ticksPerSecond: Int64) -> Bool {
     let tps = Swift.max(1, ticksPerSecond)
