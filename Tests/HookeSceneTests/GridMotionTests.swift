@@ -163,6 +163,38 @@ private struct SpringReference {
     #expect(retargeted)
   }
 
+  /// A retarget at a stepped tick, applied by a pass to that same tick, keeps every card's
+  /// presented position (up to the rounding of old + d − new) and its velocity (exactly).
+  @Test(arguments: [0, 1])
+  func retargetKeepsPositionAndVelocity(driverIndex: Int) {
+    let drivers: [_GridDriver] = [
+      .spring(Spring(response: 0.5, dampingRatio: 0.6)),
+      .fluid(FluidSpringModel(response: 0.5, dampingFraction: 0.6)),
+    ]
+    let n = 19
+    let grid = _GridMotion(count: n, geometry: layout(5), tick: 0)
+    let rows = GridTestRows(n)
+    grid.retarget(
+      to: layout(2, cell: (60, 70)), driver: drivers[driverIndex], atTick: 0, ticksPerSecond: Self.tps)
+    for k in Int64(1)...9 { grid.advance(toTick: k * 20, ticksPerSecond: Self.tps, into: rows.rows) }
+    let before = (0..<n).map { (grid.frame(of: $0)!, grid.velocity(of: $0)!) }
+    grid.retarget(
+      to: layout(7, cell: (90, 40)), driver: drivers[driverIndex], atTick: 180, ticksPerSecond: Self.tps)
+    for i in 0..<n { #expect(grid.frame(of: i)! == before[i].0) }  // pending: still the last step's
+    #expect(grid.prepare(toTick: 180, ticksPerSecond: Self.tps))
+    grid.finish(moving: grid.step(0..<n, into: rows.rows))
+    for i in 0..<n {
+      let f = rows.frame(i)
+      let (b, v) = before[i]
+      #expect(
+        near(f.minX, b.minX, 1e-13, scale: 1000) && near(f.minY, b.minY, 1e-13, scale: 1000), "card \(i)")
+      #expect(
+        near(f.width, b.width, 1e-13, scale: 100) && near(f.height, b.height, 1e-13, scale: 100), "card \(i)")
+      #expect(grid.velocity(of: i)! == v, "card \(i)")
+      #expect(v != .zero)
+    }
+  }
+
   // MARK: (2) SwiftUI integrator
 
   /// The fluid driver against `FluidSpringModel.advance` on a scalar state per axis, including a
