@@ -38,8 +38,8 @@ struct _GridGeometry: Equatable, Sendable {
   }
 
   /// The top-left corner of card `i`: exactly `originX + Double(i % columns) * stepX`,
-  /// `originY + Double(i / columns) * stepY` (the step kernels reproduce these bits with an
-  /// incremental column/row walk). O(1), one division.
+  /// `originY + Double(i / columns) * stepY` (the step kernels reproduce these bits by walking
+  /// row segments with counted columns). O(1), one division.
   @inline(__always)
   func cardOrigin(_ i: Int) -> (x: Double, y: Double) {
     (originX + Double(i % columns) * stepX, originY + Double(i / columns) * stepY)
