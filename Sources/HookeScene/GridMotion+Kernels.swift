@@ -1,0 +1,387 @@
+// The per-card step of `_GridMotion`: SIMD across cards, one sweep over the state columns and
+// the rows per pass (a pending retarget is fused into it).
+//
+// Determinism: every lane performs the same IEEE multiplies and adds in the same order (Swift does
+// not contract to fused multiply-add), and a partial chunk at the end of a range goes through the
+// same vector code with the unused lanes ignored, so a card's bits do not depend on where a range
+// starts or how a pass is split across threads.
+//
+// Two lanes: on the x86-64 baseline (SSE2, 16 vector registers) wider SIMD types spill and
+// repack their comparison masks; SIMD2<Double> maps one to one onto the hardware and measured
+// fastest (SIMD4 and SIMD8 were 10–30 % slower per card).
+
+/// The vector of cards processed at once.
+typealias _GridVector = SIMD2<Double>
+/// Comparison results of ``_GridVector``.
+typealias _GridMask = SIMDMask<SIMD2<Int64>>
+/// Lane counters.
+typealias _GridCounter = SIMD2<Int64>
+/// Lanes per ``_GridVector``.
+let _gridLanes = 2
+
+/// The state of one vector of cards (or of the size channels: width on x, height on y).
+struct _GridLaneState {
+  var dx: _GridVector, vx: _GridVector, ax: _GridVector
+  var dy: _GridVector, vy: _GridVector, ay: _GridVector
+}
+
+extension _GridMotion {
+  /// `x − x == 0`: false for ±∞ and NaN.
+  @_transparent
+  static func _finite(_ x: _GridVector) -> _GridMask { (x - x) .== 0 }
+
+  /// One vector of cards through a pass: the optional first stage (old driver to the retarget
+  /// tick, rest snap, shift `sx, sy`), then the second stage and the rest snap; a lane whose
+  /// state or presented position is not finite resets to zero state. Returns the presented
+  /// positions (`tx + d`, exactly `tx` for a zero state) and which lanes still move. `first`
+  /// and `second` are constants in each kernel specialisation, so the branches fold away.
+  @_transparent
+  static func _lanes(
+    _ s: inout _GridLaneState, tx: _GridVector, ty: _GridVector, sx: _GridVector, sy: _GridVector,
+    first: _GridStageKind?, second: _GridStageKind, plan: _GridPlan
+  ) -> (x: _GridVector, y: _GridVector, moving: _GridMask) {
+    let restD2 = _GridVector(repeating: plan.rest2.0)
+    let restV2 = _GridVector(repeating: plan.rest2.1)
+    var dx = s.dx
+    var vx = s.vx
+    var ax = s.ax
+    var dy = s.dy
+    var vy = s.vy
+    var ay = s.ay
+    if let k = first {
+      let m = plan.first.m
+      switch k {
+      case .linear2:
+        let dx1 = m.0 * dx + m.1 * vx
+        let vx1 = m.3 * dx + m.4 * vx
+        let dy1 = m.0 * dy + m.1 * vy
+        let vy1 = m.3 * dy + m.4 * vy
+        (dx, vx, dy, vy) = (dx1, vx1, dy1, vy1)
+        ax = _GridVector()
+        ay = _GridVector()
+      case .linear3:
+        let dx1 = m.0 * dx + m.1 * vx + m.2 * ax
+        let vx1 = m.3 * dx + m.4 * vx + m.5 * ax
+        let ax1 = m.6 * dx + m.7 * vx + m.8 * ax
+        let dy1 = m.0 * dy + m.1 * vy + m.2 * ay
+        let vy1 = m.3 * dy + m.4 * vy + m.5 * ay
+        let ay1 = m.6 * dy + m.7 * vy + m.8 * ay
+        (dx, vx, ax, dy, vy, ay) = (dx1, vx1, ax1, dy1, vy1, ay1)
+      case .curve:
+        vx = m.3 * dx
+        dx = m.0 * dx
+        vy = m.3 * dy
+        dy = m.0 * dy
+        ax = _GridVector()
+        ay = _GridVector()
+      case .shift2:
+        ax = _GridVector()
+        ay = _GridVector()
+      case .shift3:
+        break
+      }
+      if k == .linear2 || k == .linear3 {
+        // The rest snap a step at the retarget tick would have done.
+        let rest =
+          (dx * dx .<= restD2) .& (vx * vx .<= restV2) .& (dy * dy .<= restD2) .& (vy * vy .<= restV2)
+        dx = dx.replacing(with: 0, where: rest)
+        vx = vx.replacing(with: 0, where: rest)
+        ax = ax.replacing(with: 0, where: rest)
+        dy = dy.replacing(with: 0, where: rest)
+        vy = vy.replacing(with: 0, where: rest)
+        ay = ay.replacing(with: 0, where: rest)
+      }
+      dx = dx + sx
+      dy = dy + sy
+    }
+    let m = plan.second.m
+    switch second {
+    case .linear2, .linear3, .shift2, .shift3:  // (shift kinds are never second stages)
+      if second == .linear2 {
+        let dx1 = m.0 * dx + m.1 * vx
+        let vx1 = m.3 * dx + m.4 * vx
+        let dy1 = m.0 * dy + m.1 * vy
+        let vy1 = m.3 * dy + m.4 * vy
+        (dx, vx, dy, vy) = (dx1, vx1, dy1, vy1)
+      } else if second == .linear3 {
+        let dx1 = m.0 * dx + m.1 * vx + m.2 * ax
+        let vx1 = m.3 * dx + m.4 * vx + m.5 * ax
+        let ax1 = m.6 * dx + m.7 * vx + m.8 * ax
+        let dy1 = m.0 * dy + m.1 * vy + m.2 * ay
+        let vy1 = m.3 * dy + m.4 * vy + m.5 * ay
+        let ay1 = m.6 * dy + m.7 * vy + m.8 * ay
+        (dx, vx, ax, dy, vy, ay) = (dx1, vx1, ax1, dy1, vy1, ay1)
+      }
+      let rest = (dx * dx .<= restD2) .& (vx * vx .<= restV2) .& (dy * dy .<= restD2) .& (vy * vy .<= restV2)
+      let x = tx + dx
+      let y = ty + dy
+      // One test for every component: x − x is 0 exactly when x is finite (tx is finite, so a
+      // non-finite displacement or an overflowing position shows in x).
+      var check = (x - x) + (y - y) + (vx - vx) + (vy - vy)
+      if second == .linear3 { check = check + (ax - ax) + (ay - ay) }
+      let zero = rest .| .!(check .== 0)
+      dx = dx.replacing(with: 0, where: zero)
+      vx = vx.replacing(with: 0, where: zero)
+      dy = dy.replacing(with: 0, where: zero)
+      vy = vy.replacing(with: 0, where: zero)
+      if second == .linear3 {
+        ax = ax.replacing(with: 0, where: zero)
+        ay = ay.replacing(with: 0, where: zero)
+      }
+      s = _GridLaneState(dx: dx, vx: vx, ax: ax, dy: dy, vy: vy, ay: ay)
+      return (x.replacing(with: tx, where: zero), y.replacing(with: ty, where: zero), .!zero)
+    case .curve:
+      // dx, dy hold the start displacement y0 (just set when a retarget is fused in).
+      if plan.second.arrived {
+        let z = _GridVector()
+        s = _GridLaneState(dx: z, vx: z, ax: z, dy: z, vy: z, ay: z)
+        return (tx, ty, _GridMask(repeating: false))
+      }
+      let c = m.0
+      let x = tx + c * dx
+      let y = ty + c * dy
+      let zero = ((dx .== 0) .& (dy .== 0)) .| .!(((x - x) + (y - y)) .== 0)
+      dx = dx.replacing(with: 0, where: zero)
+      dy = dy.replacing(with: 0, where: zero)
+      vx = vx.replacing(with: 0, where: zero)
+      vy = vy.replacing(with: 0, where: zero)
+      s = _GridLaneState(dx: dx, vx: vx, ax: ax, dy: dy, vy: vy, ay: ay)
+      return (x.replacing(with: tx, where: zero), y.replacing(with: ty, where: zero), .!zero)
+    }
+  }
+
+  /// Phase 2 with optional rows (`nil`: the internal pass that applies a pending retarget).
+  /// Each (first, second) pairing runs its own specialisation of ``_kernel(_:_:_:_:_:)``.
+  func _step(_ range: Range<Int>, rows: _GridRows?) -> Int {
+    let lower = Swift.max(0, range.lowerBound)
+    let upper = Swift.min(count, range.upperBound)
+    guard lower < upper else { return 0 }
+    let plan = _plan
+    guard plan.pending else {
+      switch plan.second.kind {
+      case .linear2: return _kernel(_GridPass<_GridNone, _GridLinear2>.self, plan, lower, upper, rows)
+      case .linear3: return _kernel(_GridPass<_GridNone, _GridLinear3>.self, plan, lower, upper, rows)
+      case .curve: return _kernel(_GridPass<_GridNone, _GridCurve>.self, plan, lower, upper, rows)
+      case .shift2, .shift3: return 0  // never a second stage
+      }
+    }
+    switch (plan.first.kind, plan.second.kind) {
+    case (.shift2, .linear2):
+      return _kernel(_GridPass<_GridShift2, _GridLinear2>.self, plan, lower, upper, rows)
+    case (.shift2, .linear3):
+      return _kernel(_GridPass<_GridShift2, _GridLinear3>.self, plan, lower, upper, rows)
+    case (.shift2, .curve): return _kernel(_GridPass<_GridShift2, _GridCurve>.self, plan, lower, upper, rows)
+    case (.shift3, .linear2):
+      return _kernel(_GridPass<_GridShift3, _GridLinear2>.self, plan, lower, upper, rows)
+    case (.shift3, .linear3):
+      return _kernel(_GridPass<_GridShift3, _GridLinear3>.self, plan, lower, upper, rows)
+    case (.shift3, .curve): return _kernel(_GridPass<_GridShift3, _GridCurve>.self, plan, lower, upper, rows)
+    case (_, .shift2), (_, .shift3): return 0  // never a second stage
+    case (.linear2, .linear2):
+      return _kernel(_GridPass<_GridLinear2, _GridLinear2>.self, plan, lower, upper, rows)
+    case (.linear2, .linear3):
+      return _kernel(_GridPass<_GridLinear2, _GridLinear3>.self, plan, lower, upper, rows)
+    case (.linear2, .curve):
+      return _kernel(_GridPass<_GridLinear2, _GridCurve>.self, plan, lower, upper, rows)
+    case (.linear3, .linear2):
+      return _kernel(_GridPass<_GridLinear3, _GridLinear2>.self, plan, lower, upper, rows)
+    case (.linear3, .linear3):
+      return _kernel(_GridPass<_GridLinear3, _GridLinear3>.self, plan, lower, upper, rows)
+    case (.linear3, .curve):
+      return _kernel(_GridPass<_GridLinear3, _GridCurve>.self, plan, lower, upper, rows)
+    case (.curve, .linear2):
+      return _kernel(_GridPass<_GridCurve, _GridLinear2>.self, plan, lower, upper, rows)
+    case (.curve, .linear3):
+      return _kernel(_GridPass<_GridCurve, _GridLinear3>.self, plan, lower, upper, rows)
+    case (.curve, .curve): return _kernel(_GridPass<_GridCurve, _GridCurve>.self, plan, lower, upper, rows)
+    }
+  }
+
+  /// One vector of cards of one row segment: targets from the lanes' columns `tcol` (the row's
+  /// `ty` is shared), the shift from the source layout's columns `scol` (its row's y minus `ty`
+  /// is `sy`), then ``_lanes(_:tx:ty:sx:sy:first:second:plan:)``. `origin + col * step` with
+  /// exact integer columns reproduces ``_GridGeometry/cardOrigin(_:)`` bit for bit.
+  @_transparent
+  static func _chunk<P: _GridPassKinds>(
+    _: P.Type, _ s: inout _GridLaneState, tcol: _GridVector, ty: _GridVector, scol: _GridVector,
+    sy: _GridVector,
+    _ k: _GridKernelConstants, _ plan: _GridPlan
+  ) -> (x: _GridVector, y: _GridVector, moving: _GridMask) {
+    let tx = k.ox + tcol * k.stx
+    var sx = _GridVector()
+    if P.first != nil { sx = (k.fox + scol * k.fsx) - tx }
+    return _lanes(&s, tx: tx, ty: ty, sx: sx, sy: sy, first: P.first, second: P.second, plan: plan)
+  }
+
+  /// The sweep over cards `lower..<upper`, in segments that stay on one row of the target
+  /// layout (and of the source layout when a retarget is fused in), so a segment's y targets
+  /// are shared and its columns just count up: load, ``_chunk(_:_:tcol:ty:scol:sy:_:_:)``,
+  /// store, rows. A segment's last partial vector runs the same vector code on lanes loaded one
+  /// by one. One division per range, a few integer operations per segment, none per card. The
+  /// force columns are read only when a stage reads the SwiftUI integrator's force and written
+  /// only when the second stage is that integrator.
+  @inline(never)
+  func _kernel<P: _GridPassKinds>(
+    _ pass: P.Type, _ plan: _GridPlan, _ lower: Int, _ upper: Int, _ rows: _GridRows?
+  ) -> Int {
+    let first = P.first
+    let second = P.second
+    let dxp = _dx
+    let vxp = _vx
+    let dyp = _dy
+    let vyp = _vy
+    let readsForce = first == .linear3 || first == .shift3 || (first == nil && second == .linear3)
+    let writesForce = second == .linear3
+    // The force columns exist whenever a stage reads or writes them (allocated at the fluid retarget).
+    let axp = (readsForce || writesForce) ? _ax! : dxp
+    let ayp = (readsForce || writesForce) ? _ay! : dyp
+    let k = _GridKernelConstants(plan)
+    let width = _GridVector(repeating: plan.width)
+    let height = _GridVector(repeating: plan.height)
+    let one = _GridCounter(repeating: 1)
+    let zero = _GridVector()
+    let step = _GridVector(repeating: Double(_gridLanes))
+    var laneOffsets = _GridVector()
+    for l in 0..<_gridLanes { laneOffsets[l] = Double(l) }
+    var moving = _GridCounter()
+    var tail = 0
+
+    let targetColumns = plan.to.columns
+    let sourceColumns = plan.from.columns
+    var targetCol = lower % targetColumns
+    var targetRow = lower / targetColumns
+    var sourceCol = first == nil ? 0 : lower % sourceColumns
+    var sourceRow = first == nil ? 0 : lower / sourceColumns
+    var i = lower
+    while i < upper {
+      var run = Swift.min(upper &- i, targetColumns &- targetCol)
+      if first != nil { run = Swift.min(run, sourceColumns &- sourceCol) }
+      let end = i &+ run
+      let tyScalar = plan.to.originY + Double(targetRow) * plan.to.stepY
+      let ty = _GridVector(repeating: tyScalar)
+      var sy = zero
+      if first != nil {
+        sy = _GridVector(repeating: (plan.from.originY + Double(sourceRow) * plan.from.stepY) - tyScalar)
+      }
+      var tcol = _GridVector(repeating: Double(targetCol)) + laneOffsets
+      var scol = first == nil ? zero : _GridVector(repeating: Double(sourceCol)) + laneOffsets
+      while i &+ _gridLanes <= end {
+        var s = _GridLaneState(
+          dx: UnsafeRawPointer(dxp + i).loadUnaligned(as: _GridVector.self),
+          vx: UnsafeRawPointer(vxp + i).loadUnaligned(as: _GridVector.self),
+          ax: readsForce ? UnsafeRawPointer(axp + i).loadUnaligned(as: _GridVector.self) : zero,
+          dy: UnsafeRawPointer(dyp + i).loadUnaligned(as: _GridVector.self),
+          vy: UnsafeRawPointer(vyp + i).loadUnaligned(as: _GridVector.self),
+          ay: readsForce ? UnsafeRawPointer(ayp + i).loadUnaligned(as: _GridVector.self) : zero)
+        let out = _GridMotion._chunk(P.self, &s, tcol: tcol, ty: ty, scol: scol, sy: sy, k, plan)
+        UnsafeMutableRawPointer(dxp + i).storeBytes(of: s.dx, as: _GridVector.self)
+        UnsafeMutableRawPointer(vxp + i).storeBytes(of: s.vx, as: _GridVector.self)
+        UnsafeMutableRawPointer(dyp + i).storeBytes(of: s.dy, as: _GridVector.self)
+        UnsafeMutableRawPointer(vyp + i).storeBytes(of: s.vy, as: _GridVector.self)
+        if writesForce {
+          UnsafeMutableRawPointer(axp + i).storeBytes(of: s.ax, as: _GridVector.self)
+          UnsafeMutableRawPointer(ayp + i).storeBytes(of: s.ay, as: _GridVector.self)
+        }
+        if let rows {
+          UnsafeMutableRawPointer(rows.x + i).storeBytes(of: out.x, as: _GridVector.self)
+          UnsafeMutableRawPointer(rows.y + i).storeBytes(of: out.y, as: _GridVector.self)
+          UnsafeMutableRawPointer(rows.width + i).storeBytes(of: width, as: _GridVector.self)
+          UnsafeMutableRawPointer(rows.height + i).storeBytes(of: height, as: _GridVector.self)
+        }
+        moving = moving.replacing(with: moving &+ one, where: out.moving)
+        tcol += step
+        if first != nil { scol += step }
+        i &+= _gridLanes
+      }
+      if i < end {
+        let n = end &- i
+        var s = _GridLaneState(dx: zero, vx: zero, ax: zero, dy: zero, vy: zero, ay: zero)
+        for l in 0..<n {
+          s.dx[l] = dxp[i &+ l]
+          s.vx[l] = vxp[i &+ l]
+          s.dy[l] = dyp[i &+ l]
+          s.vy[l] = vyp[i &+ l]
+          if readsForce {
+            s.ax[l] = axp[i &+ l]
+            s.ay[l] = ayp[i &+ l]
+          }
+        }
+        let out = _GridMotion._chunk(P.self, &s, tcol: tcol, ty: ty, scol: scol, sy: sy, k, plan)
+        for l in 0..<n {
+          dxp[i &+ l] = s.dx[l]
+          vxp[i &+ l] = s.vx[l]
+          dyp[i &+ l] = s.dy[l]
+          vyp[i &+ l] = s.vy[l]
+          if writesForce {
+            axp[i &+ l] = s.ax[l]
+            ayp[i &+ l] = s.ay[l]
+          }
+          if let rows {
+            rows.x[i &+ l] = out.x[l]
+            rows.y[i &+ l] = out.y[l]
+            rows.width[i &+ l] = plan.width
+            rows.height[i &+ l] = plan.height
+          }
+          if out.moving[l] { tail &+= 1 }
+        }
+        i = end
+      }
+      targetCol &+= run
+      if targetCol == targetColumns {
+        targetCol = 0
+        targetRow &+= 1
+      }
+      if first != nil {
+        sourceCol &+= run
+        if sourceCol == sourceColumns {
+          sourceCol = 0
+          sourceRow &+= 1
+        }
+      }
+    }
+    return Int(moving.wrappedSum()) &+ tail
+  }
+}
+
+/// The layouts' origins and pitches as vectors, for ``_GridMotion/_chunk(_:_:tcol:ty:scol:sy:_:_:)``.
+struct _GridKernelConstants {
+  /// Target and source layouts' x origins and column pitches (y targets are per row segment).
+  let ox: _GridVector, stx: _GridVector, fox: _GridVector, fsx: _GridVector
+
+  @inline(__always)
+  init(_ plan: _GridPlan) {
+    ox = _GridVector(repeating: plan.to.originX)
+    stx = _GridVector(repeating: plan.to.stepX)
+    fox = _GridVector(repeating: plan.from.originX)
+    fsx = _GridVector(repeating: plan.from.stepX)
+  }
+}
+
+// Stage kinds as types, so that each pairing gets its own specialised kernel with the kind
+// branches folded away (enum arguments alone do not reliably specialise a large inlined body).
+
+/// A stage kind as a type.
+protocol _GridStageType { static var kind: _GridStageKind? { get } }
+/// No first stage (no pending retarget).
+enum _GridNone: _GridStageType { static var kind: _GridStageKind? { nil } }
+/// ``_GridStageKind/linear2``.
+enum _GridLinear2: _GridStageType { static var kind: _GridStageKind? { .linear2 } }
+/// ``_GridStageKind/linear3``.
+enum _GridLinear3: _GridStageType { static var kind: _GridStageKind? { .linear3 } }
+/// ``_GridStageKind/shift2``.
+enum _GridShift2: _GridStageType { static var kind: _GridStageKind? { .shift2 } }
+/// ``_GridStageKind/shift3``.
+enum _GridShift3: _GridStageType { static var kind: _GridStageKind? { .shift3 } }
+/// ``_GridStageKind/curve``.
+enum _GridCurve: _GridStageType { static var kind: _GridStageKind? { .curve } }
+
+/// The (first, second) stage kinds of a kernel specialisation.
+protocol _GridPassKinds {
+  static var first: _GridStageKind? { get }
+  static var second: _GridStageKind { get }
+}
+/// A pairing of stage kinds.
+enum _GridPass<First: _GridStageType, Second: _GridStageType>: _GridPassKinds {
+  @inline(__always) static var first: _GridStageKind? { First.kind }
+  @inline(__always) static var second: _GridStageKind { Second.kind ?? .linear2 }
+}
