@@ -213,13 +213,17 @@ extension _GridMotion {
     return _lanes(&s, tx: tx, ty: ty, sx: sx, sy: sy, first: P.first, second: P.second, plan: plan)
   }
 
-  /// The sweep over cards `lower..<upper`, in segments that stay on one row of the target
-  /// layout (and of the source layout when a retarget is fused in), so a segment's y targets
-  /// are shared and its columns just count up: load, ``_chunk(_:_:tcol:ty:scol:sy:_:_:)``,
-  /// store, rows. A segment's last partial vector runs the same vector code on lanes loaded one
-  /// by one. One division per range, a few integer operations per segment, none per card. The
-  /// force columns are read only when a stage reads the SwiftUI integrator's force and written
-  /// only when the second stage is that integrator.
+  /// The sweep over cards `lower..<upper`, a vector of cards at a time: each lane carries its
+  /// card's column and row in the target layout (and in the source layout when a retarget is
+  /// fused in) as exact small integers in Double, advanced by the lane count and wrapped at the
+  /// column count — no division per card and no short row segments (a 4-column grid would
+  /// otherwise run two vectors per segment plus a tail). Then load,
+  /// ``_chunk(_:_:tcol:ty:scol:sy:_:_:)``, store, rows; the last partial vector of the range runs
+  /// the same vector code on lanes loaded one by one. `origin + col·step` with exact integer
+  /// columns and rows reproduces ``_GridGeometry/cardOrigin(_:)`` bit for bit. The force columns
+  /// are read only when a stage reads the SwiftUI integrator's force and written only when the
+  /// second stage is that integrator. `width`/`height` rows are written only when
+  /// `writeSize` (the presented size changed, or the rows moved).
   @inline(never)
   func _kernel<P: _GridPassKinds>(
     _ pass: P.Type, _ plan: _GridPlan, _ lower: Int, _ upper: Int, _ rows: _GridRows?
@@ -236,36 +240,46 @@ extension _GridMotion {
     let axp = (readsForce || writesForce) ? _ax! : dxp
     let ayp = (readsForce || writesForce) ? _ay! : dyp
     let k = _GridKernelConstants(plan)
+    let writeWidth = _writeWidth
+    let writeHeight = _writeHeight
     let width = _GridVector(repeating: plan.width)
     let height = _GridVector(repeating: plan.height)
     let one = _GridCounter(repeating: 1)
     let zero = _GridVector()
     let step = _GridVector(repeating: Double(_gridLanes))
-    var laneOffsets = _GridVector()
-    for l in 0..<_gridLanes { laneOffsets[l] = Double(l) }
     var moving = _GridCounter()
     var tail = 0
 
-    let targetColumns = plan.to.columns
-    let sourceColumns = plan.from.columns
-    var targetCol = lower % targetColumns
-    var targetRow = lower / targetColumns
-    var sourceCol = first == nil ? 0 : lower % sourceColumns
-    var sourceRow = first == nil ? 0 : lower / sourceColumns
+    let targetColumns = _GridVector(repeating: Double(plan.to.columns))
+    let sourceColumns = _GridVector(repeating: Double(plan.from.columns))
+    let toY = _GridVector(repeating: plan.to.originY), toStepY = _GridVector(repeating: plan.to.stepY)
+    let fromY = _GridVector(repeating: plan.from.originY), fromStepY = _GridVector(repeating: plan.from.stepY)
+    var tcol = zero, trow = zero, scol = zero, srow = zero
+    for l in 0..<_gridLanes {
+      let card = lower &+ l
+      tcol[l] = Double(card % plan.to.columns)
+      trow[l] = Double(card / plan.to.columns)
+      if first != nil {
+        scol[l] = Double(card % plan.from.columns)
+        srow[l] = Double(card / plan.from.columns)
+      }
+    }
+    @inline(__always)
+    func wrap(_ col: inout _GridVector, _ row: inout _GridVector, _ columns: _GridVector) {
+      var over = col .>= columns
+      while any(over) {
+        col = col.replacing(with: col - columns, where: over)
+        row = row.replacing(with: row + 1, where: over)
+        over = col .>= columns
+      }
+    }
     var i = lower
     while i < upper {
-      var run = Swift.min(upper &- i, targetColumns &- targetCol)
-      if first != nil { run = Swift.min(run, sourceColumns &- sourceCol) }
-      let end = i &+ run
-      let tyScalar = plan.to.originY + Double(targetRow) * plan.to.stepY
-      let ty = _GridVector(repeating: tyScalar)
+      let n = Swift.min(_gridLanes, upper &- i)
+      let ty = toY + trow * toStepY
       var sy = zero
-      if first != nil {
-        sy = _GridVector(repeating: (plan.from.originY + Double(sourceRow) * plan.from.stepY) - tyScalar)
-      }
-      var tcol = _GridVector(repeating: Double(targetCol)) + laneOffsets
-      var scol = first == nil ? zero : _GridVector(repeating: Double(sourceCol)) + laneOffsets
-      while i &+ _gridLanes <= end {
+      if first != nil { sy = (fromY + srow * fromStepY) - ty }
+      if n == _gridLanes {
         var s = _GridLaneState(
           dx: UnsafeRawPointer(dxp + i).loadUnaligned(as: _GridVector.self),
           vx: UnsafeRawPointer(vxp + i).loadUnaligned(as: _GridVector.self),
@@ -285,16 +299,11 @@ extension _GridMotion {
         if let rows {
           UnsafeMutableRawPointer(rows.x + i).storeBytes(of: out.x, as: _GridVector.self)
           UnsafeMutableRawPointer(rows.y + i).storeBytes(of: out.y, as: _GridVector.self)
-          UnsafeMutableRawPointer(rows.width + i).storeBytes(of: width, as: _GridVector.self)
-          UnsafeMutableRawPointer(rows.height + i).storeBytes(of: height, as: _GridVector.self)
+          if writeWidth { UnsafeMutableRawPointer(rows.width + i).storeBytes(of: width, as: _GridVector.self) }
+          if writeHeight { UnsafeMutableRawPointer(rows.height + i).storeBytes(of: height, as: _GridVector.self) }
         }
         moving = moving.replacing(with: moving &+ one, where: out.moving)
-        tcol += step
-        if first != nil { scol += step }
-        i &+= _gridLanes
-      }
-      if i < end {
-        let n = end &- i
+      } else {
         var s = _GridLaneState(dx: zero, vx: zero, ax: zero, dy: zero, vy: zero, ay: zero)
         for l in 0..<n {
           s.dx[l] = dxp[i &+ l]
@@ -319,24 +328,18 @@ extension _GridMotion {
           if let rows {
             rows.x[i &+ l] = out.x[l]
             rows.y[i &+ l] = out.y[l]
-            rows.width[i &+ l] = plan.width
-            rows.height[i &+ l] = plan.height
+            if writeWidth { rows.width[i &+ l] = plan.width }
+            if writeHeight { rows.height[i &+ l] = plan.height }
           }
           if out.moving[l] { tail &+= 1 }
         }
-        i = end
       }
-      targetCol &+= run
-      if targetCol == targetColumns {
-        targetCol = 0
-        targetRow &+= 1
-      }
+      i &+= n
+      tcol += step
+      wrap(&tcol, &trow, targetColumns)
       if first != nil {
-        sourceCol &+= run
-        if sourceCol == sourceColumns {
-          sourceCol = 0
-          sourceRow &+= 1
-        }
+        scol += step
+        wrap(&scol, &srow, sourceColumns)
       }
     }
     return Int(moving.wrappedSum()) &+ tail

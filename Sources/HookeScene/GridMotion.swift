@@ -143,7 +143,8 @@ struct _GridPlan: Sendable {
 /// integrator's force `ax, ay` once a fluid driver has been used), one shared driver, and one
 /// uniform width and height channel for the whole grid.
 ///
-/// Storage: 32 bytes per card (48 with fluid force columns), manually allocated. A frame is
+/// Storage: 48 bytes per card (displacement, velocity and the SwiftUI integrator's force on each
+/// axis), manually allocated and zeroed at init, so no frame allocates or faults pages. A frame is
 /// ``prepare(toTick:ticksPerSecond:)`` (block level, single-threaded), ``step(_:into:)`` over a
 /// cover of `0..<count` (disjoint ranges may run concurrently; SIMD across cards; bit-identical
 /// for any split) and ``finish(moving:)``. A retarget is *pending* until the next pass, which
@@ -187,7 +188,9 @@ final class _GridMotion: @unchecked Sendable {
   @exclusivity(unchecked) var _vx: UnsafeMutablePointer<Double>
   @exclusivity(unchecked) var _dy: UnsafeMutablePointer<Double>
   @exclusivity(unchecked) var _vy: UnsafeMutablePointer<Double>
-  /// Force columns, allocated (zeroed) at the first fluid retarget.
+  /// Force columns of the SwiftUI integrator, allocated and zeroed with the grid: allocating
+  /// them at the first SwiftUI-model retarget put 16 MB of page faults (at a million cards)
+  /// into that one frame, over a 120 Hz budget that every other frame meets.
   @exclusivity(unchecked) var _ax: UnsafeMutablePointer<Double>?
   @exclusivity(unchecked) var _ay: UnsafeMutablePointer<Double>?
   /// The uniform size channels as (dw, vw, aw, dh, vh, ah); for curves dw, dh hold y0.
@@ -209,6 +212,13 @@ final class _GridMotion: @unchecked Sendable {
   @exclusivity(unchecked) var _present = _GridStage.identity
   /// The current pass.
   @exclusivity(unchecked) var _plan: _GridPlan
+  /// Whether the current pass writes the width / height rows: the presented size changed since
+  /// the rows were last written, or the rows are new (``invalidateRows()``). Uniform sizes
+  /// rewritten for every card each frame would be a quarter of a pass's memory traffic.
+  @exclusivity(unchecked) var _writeWidth = true
+  @exclusivity(unchecked) var _writeHeight = true
+  @exclusivity(unchecked) var _writtenSize: (UInt64, UInt64) = (0, 0)
+  @exclusivity(unchecked) var _rowsInvalid = true
 
   /// A retarget not yet applied to the stored state.
   struct _Pending {
@@ -227,7 +237,7 @@ final class _GridMotion: @unchecked Sendable {
   /// The rest rule of the scene's fast path: δ = 1/64 point.
   static let restRule = BatchRestRule(minimumVisibleChange: 1.0 / 64)
 
-  /// `count` cards (clamped to ≥ 0) at rest on `geometry` at tick `tick`. Allocates the four
+  /// `count` cards (clamped to ≥ 0) at rest on `geometry` at tick `tick`. Allocates the six
   /// state columns (zeroed).
   init(count: Int, geometry: _GridGeometry, tick: Int64) {
     self.count = Swift.max(0, count)
@@ -242,6 +252,8 @@ final class _GridMotion: @unchecked Sendable {
     _vx = column()
     _dy = column()
     _vy = column()
+    _ax = column()
+    _ay = column()
     _stateTick = tick
     _epoch = tick
     _stateGeometry = geometry
@@ -278,19 +290,9 @@ final class _GridMotion: @unchecked Sendable {
   /// size take the new layout with zero state. Applied lazily by the next pass (fused with
   /// it). A retarget while another is pending first applies that one in a full pass without
   /// rows (not needed when either of the two is a jump), after which ``frame(of:)`` and
-  /// ``write(_:into:)`` present the state at the earlier retarget's tick. Allocates the force
-  /// columns at the first fluid driver; otherwise allocation-free.
+  /// ``write(_:into:)`` present the state at the earlier retarget's tick. Allocation-free.
   func retarget(to geometry: _GridGeometry, driver: _GridDriver?, atTick tick: Int64, ticksPerSecond: Int64) {
     let t = Swift.max(tick, _lastTick)
-    if case .fluid = driver, _ax == nil {
-      let n = Swift.max(1, count)
-      let ax = UnsafeMutablePointer<Double>.allocate(capacity: n)
-      ax.initialize(repeating: 0, count: n)
-      let ay = UnsafeMutablePointer<Double>.allocate(capacity: n)
-      ay.initialize(repeating: 0, count: n)
-      _ax = ax
-      _ay = ay
-    }
     if driver == nil {
       // Everything before is discarded: no pass needed for an earlier pending retarget.
       _pending = _Pending(tick: t, discard: true, from: geometry, to: geometry, driver: nil)
@@ -382,8 +384,17 @@ final class _GridMotion: @unchecked Sendable {
     _stateGeometry = plan.to
     _present = plan.second
     _plan = plan
+    let size = (plan.width.bitPattern, plan.height.bitPattern)
+    _writeWidth = _rowsInvalid || size.0 != _writtenSize.0
+    _writeHeight = _rowsInvalid || size.1 != _writtenSize.1
+    _writtenSize = size
+    _rowsInvalid = false
     return true
   }
+
+  /// Tells the next pass that the rows it writes to do not hold this grid's last values (the
+  /// render list moved them), so it writes every column. ``write(_:into:)`` needs no call.
+  func invalidateRows() { _rowsInvalid = true }
 
   /// Phase 2: steps cards `range` (clamped to `0..<count`) and writes their presented frames into
   /// `rows` (row r = card r). Disjoint ranges may run concurrently; results are bit-identical
@@ -412,6 +423,7 @@ final class _GridMotion: @unchecked Sendable {
     let g = _stateGeometry
     let w = _plan.width
     let h = _plan.height
+    _writtenSize = (w.bitPattern, h.bitPattern)
     var col = lower % g.columns
     var row = lower / g.columns
     var cold = Double(col)

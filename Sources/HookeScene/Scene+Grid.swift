@@ -323,6 +323,7 @@ extension Scene {
     let count = grid.count
     let moved = cache.rowStart != firstRow
     cache.rowStart = firstRow
+    if moved { motion.invalidateRows() }
     let needsStep = motion.prepare(toTick: tick, ticksPerSecond: Self._gridTicksPerSecond)
     guard count > 0 else {
       if needsStep { motion.finish(moving: 0) }
