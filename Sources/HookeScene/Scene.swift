@@ -27,6 +27,10 @@ import HookeAnimation
 ///   frame changes, the shared frame animates from where it is to the new source's frame with
 ///   the transaction's animation (merge/combine rules of HookeAnimation).
 /// - **Render order**: container z-index, then element z-index, then insertion order.
+/// - **Grids** (``ElementGrid``, ``SceneTransaction/insertGrid(_:)``): uniform cards laid out by
+///   the scene, stored as columns and animated in one pass per frame; their cards are elements
+///   for ``contains(_:)``, ``element(_:)``, ``frameVelocity(of:)`` and the render list, and take
+///   part in the render order as one block (the grid's container, z-index and insertion order).
 ///
 /// Cost: a transaction is O(changes + touched groups); a frame is O(elements in motion on the
 /// general path) plus one pass writing the render list from compact per-element rows (about 56

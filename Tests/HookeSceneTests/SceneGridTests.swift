@@ -215,4 +215,22 @@ struct SceneGridTests {
     }
     #expect(run(1) == run(3))
   }
+
+  @Test("without the fast path a grid renders the same bits on the calling thread")
+  func withoutFastPath() {
+    func run(_ fast: Bool) -> [UInt64] {
+      var scene = Scene(fastPath: fast)
+      scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(50, columns: 4)) }
+      var bits: [UInt64] = []
+      for k in 0...40 {
+        let t = Double(k) / 60
+        if k == 5 { scene.withAnimation(.spring(response: 0.4, dampingFraction: 0.7), at: t) { $0.updateGrid(0) { $0.columns = 7 } } }
+        if k == 20 { scene.withAnimation(.easeInOut(duration: 0.3), at: t) { $0.updateGrid(0) { $0.spacing = 2 } } }
+        scene.advance(to: t)
+        bits += scene.renderList.x.map(\.bitPattern) + scene.renderList.y.map(\.bitPattern) + scene.renderList.width.map(\.bitPattern)
+      }
+      return bits
+    }
+    #expect(run(false) == run(true))
+  }
 }
