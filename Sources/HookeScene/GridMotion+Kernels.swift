@@ -1,5 +1,6 @@
-// The per-card step of `_GridMotion`: SIMD across cards, one sweep over the state columns and
-// the rows per pass (a pending retarget is fused into it).
+// The per-card step of `_GridMotion`: SIMD across cards, one sweep over the anchor columns and
+// the rows per pass (a pending retarget is fused into it). A steady pass only reads the anchors;
+// a retarget pass rewrites them.
 //
 // Determinism: every lane performs the same IEEE multiplies and adds in the same order (Swift does
 // not contract to fused multiply-add), and a partial chunk at the end of a range goes through the
@@ -30,16 +31,20 @@ extension _GridMotion {
   @_transparent
   static func _finite(_ x: _GridVector) -> _GridMask { (x - x) .== 0 }
 
-  /// One vector of cards through a pass: the optional first stage (old driver to the retarget
-  /// tick, rest snap, shift `sx, sy`), then the second stage and the rest snap; a lane whose
-  /// state or presented position is not finite resets to zero state. Returns the presented
-  /// positions (`tx + d`, exactly `tx` for a zero state) and which lanes still move. `first`
-  /// and `second` are constants in each kernel specialisation, so the branches fold away.
+  /// One vector of cards through a pass. `s` holds the lanes' anchors (the state just after the
+  /// last retarget). With a first stage (a fused retarget): the old driver's cumulative map to
+  /// the retarget tick, the rest rule there (not after a curve), the shift `sx, sy`; the result
+  /// is the new anchor, returned in `s`. Then the second stage (the current driver's cumulative
+  /// map from the anchor to the pass's tick) gives the current state, which is only presented,
+  /// never stored: a lane inside the rest box presents exactly its target and does not count as
+  /// moving. A lane whose current state or presented position is not finite presents its target
+  /// and its anchor becomes zero (`bad`; the kernel stores such anchors even in a steady pass).
+  /// `first` and `second` are constants in each kernel specialisation, so the branches fold away.
   @_transparent
   static func _lanes(
     _ s: inout _GridLaneState, tx: _GridVector, ty: _GridVector, sx: _GridVector, sy: _GridVector,
     first: _GridStageKind?, second: _GridStageKind, plan: _GridPlan
-  ) -> (x: _GridVector, y: _GridVector, moving: _GridMask) {
+  ) -> (x: _GridVector, y: _GridVector, vx: _GridVector, vy: _GridVector, moving: _GridMask, bad: _GridMask) {
     let restD2 = _GridVector(repeating: plan.rest2.0)
     let restV2 = _GridVector(repeating: plan.rest2.1)
     var dx = s.dx
@@ -80,8 +85,8 @@ extension _GridMotion {
       case .shift3:
         break
       }
-      if k == .linear2 || k == .linear3 {
-        // The rest snap a step at the retarget tick would have done.
+      if k != .curve {
+        // The rest rule at the retarget tick: the card was presented at its target there.
         let rest =
           (dx * dx .<= restD2) .& (vx * vx .<= restV2) .& (dy * dy .<= restD2) .& (vy * vy .<= restV2)
         dx = dx.replacing(with: 0, where: rest)
@@ -94,6 +99,8 @@ extension _GridMotion {
       dx = dx + sx
       dy = dy + sy
     }
+    // The anchor (new, or as loaded).
+    let anchor = _GridLaneState(dx: dx, vx: vx, ax: ax, dy: dy, vy: vy, ay: ay)
     let m = plan.second.m
     switch second {
     case .linear2, .linear3, .shift2, .shift3:  // (shift kinds are never second stages)
@@ -119,35 +126,42 @@ extension _GridMotion {
       // non-finite displacement or an overflowing position shows in x).
       var check = (x - x) + (y - y) + (vx - vx) + (vy - vy)
       if second == .linear3 { check = check + (ax - ax) + (ay - ay) }
-      let zero = rest .| .!(check .== 0)
-      dx = dx.replacing(with: 0, where: zero)
-      vx = vx.replacing(with: 0, where: zero)
-      dy = dy.replacing(with: 0, where: zero)
-      vy = vy.replacing(with: 0, where: zero)
-      if second == .linear3 {
-        ax = ax.replacing(with: 0, where: zero)
-        ay = ay.replacing(with: 0, where: zero)
-      }
-      s = _GridLaneState(dx: dx, vx: vx, ax: ax, dy: dy, vy: vy, ay: ay)
-      return (x.replacing(with: tx, where: zero), y.replacing(with: ty, where: zero), .!zero)
+      let bad = .!(check .== 0)
+      let zero = rest .| bad
+      s = _GridMotion._zeroed(anchor, where: bad)
+      return (
+        x.replacing(with: tx, where: zero), y.replacing(with: ty, where: zero),
+        vx.replacing(with: 0, where: zero), vy.replacing(with: 0, where: zero), .!zero, bad
+      )
     case .curve:
-      // dx, dy hold the start displacement y0 (just set when a retarget is fused in).
+      // The anchor's dx, dy are the start displacement y0.
       if plan.second.arrived {
         let z = _GridVector()
         s = _GridLaneState(dx: z, vx: z, ax: z, dy: z, vy: z, ay: z)
-        return (tx, ty, _GridMask(repeating: false))
+        let none = _GridMask(repeating: false)
+        return (tx, ty, z, z, none, none)
       }
       let c = m.0
       let x = tx + c * dx
       let y = ty + c * dy
-      let zero = ((dx .== 0) .& (dy .== 0)) .| .!(((x - x) + (y - y)) .== 0)
-      dx = dx.replacing(with: 0, where: zero)
-      dy = dy.replacing(with: 0, where: zero)
-      vx = vx.replacing(with: 0, where: zero)
-      vy = vy.replacing(with: 0, where: zero)
-      s = _GridLaneState(dx: dx, vx: vx, ax: ax, dy: dy, vy: vy, ay: ay)
-      return (x.replacing(with: tx, where: zero), y.replacing(with: ty, where: zero), .!zero)
+      let bad = .!(((x - x) + (y - y)) .== 0)
+      let zero = ((dx .== 0) .& (dy .== 0)) .| bad
+      s = _GridMotion._zeroed(anchor, where: bad)
+      let cv = _GridVector(repeating: m.3)
+      return (
+        x.replacing(with: tx, where: zero), y.replacing(with: ty, where: zero),
+        (cv * dx).replacing(with: 0, where: zero), (cv * dy).replacing(with: 0, where: zero), .!zero, bad
+      )
     }
+  }
+
+  /// `s` with the lanes `mask` set to zero state.
+  @_transparent
+  static func _zeroed(_ s: _GridLaneState, where mask: _GridMask) -> _GridLaneState {
+    _GridLaneState(
+      dx: s.dx.replacing(with: 0, where: mask), vx: s.vx.replacing(with: 0, where: mask),
+      ax: s.ax.replacing(with: 0, where: mask), dy: s.dy.replacing(with: 0, where: mask),
+      vy: s.vy.replacing(with: 0, where: mask), ay: s.ay.replacing(with: 0, where: mask))
   }
 
   /// Phase 2 with optional rows (`nil`: the internal pass that applies a pending retarget).
@@ -206,7 +220,7 @@ extension _GridMotion {
     _: P.Type, _ s: inout _GridLaneState, tcol: _GridVector, ty: _GridVector, scol: _GridVector,
     sy: _GridVector,
     _ k: _GridKernelConstants, _ plan: _GridPlan
-  ) -> (x: _GridVector, y: _GridVector, moving: _GridMask) {
+  ) -> (x: _GridVector, y: _GridVector, vx: _GridVector, vy: _GridVector, moving: _GridMask, bad: _GridMask) {
     let tx = k.ox + tcol * k.stx
     var sx = _GridVector()
     if P.first != nil { sx = (k.fox + scol * k.fsx) - tx }
@@ -235,6 +249,9 @@ extension _GridMotion {
     let dyp = _dy
     let vyp = _vy
     let readsForce = first == .linear3 || first == .shift3 || (first == nil && second == .linear3)
+    // Anchors are stored only by a retarget pass (and, lane-wise, for a card gone non-finite);
+    // the force anchor only matters to the SwiftUI integrator.
+    let writesState = first != nil
     let writesForce = second == .linear3
     // The force columns exist whenever a stage reads or writes them (allocated at the fluid retarget).
     let axp = (readsForce || writesForce) ? _ax! : dxp
@@ -288,13 +305,15 @@ extension _GridMotion {
           vy: UnsafeRawPointer(vyp + i).loadUnaligned(as: _GridVector.self),
           ay: readsForce ? UnsafeRawPointer(ayp + i).loadUnaligned(as: _GridVector.self) : zero)
         let out = _GridMotion._chunk(P.self, &s, tcol: tcol, ty: ty, scol: scol, sy: sy, k, plan)
-        UnsafeMutableRawPointer(dxp + i).storeBytes(of: s.dx, as: _GridVector.self)
-        UnsafeMutableRawPointer(vxp + i).storeBytes(of: s.vx, as: _GridVector.self)
-        UnsafeMutableRawPointer(dyp + i).storeBytes(of: s.dy, as: _GridVector.self)
-        UnsafeMutableRawPointer(vyp + i).storeBytes(of: s.vy, as: _GridVector.self)
-        if writesForce {
-          UnsafeMutableRawPointer(axp + i).storeBytes(of: s.ax, as: _GridVector.self)
-          UnsafeMutableRawPointer(ayp + i).storeBytes(of: s.ay, as: _GridVector.self)
+        if writesState || any(out.bad) {
+          UnsafeMutableRawPointer(dxp + i).storeBytes(of: s.dx, as: _GridVector.self)
+          UnsafeMutableRawPointer(vxp + i).storeBytes(of: s.vx, as: _GridVector.self)
+          UnsafeMutableRawPointer(dyp + i).storeBytes(of: s.dy, as: _GridVector.self)
+          UnsafeMutableRawPointer(vyp + i).storeBytes(of: s.vy, as: _GridVector.self)
+          if writesForce {
+            UnsafeMutableRawPointer(axp + i).storeBytes(of: s.ax, as: _GridVector.self)
+            UnsafeMutableRawPointer(ayp + i).storeBytes(of: s.ay, as: _GridVector.self)
+          }
         }
         if let rows {
           UnsafeMutableRawPointer(rows.x + i).storeBytes(of: out.x, as: _GridVector.self)
@@ -317,13 +336,15 @@ extension _GridMotion {
         }
         let out = _GridMotion._chunk(P.self, &s, tcol: tcol, ty: ty, scol: scol, sy: sy, k, plan)
         for l in 0..<n {
-          dxp[i &+ l] = s.dx[l]
-          vxp[i &+ l] = s.vx[l]
-          dyp[i &+ l] = s.dy[l]
-          vyp[i &+ l] = s.vy[l]
-          if writesForce {
-            axp[i &+ l] = s.ax[l]
-            ayp[i &+ l] = s.ay[l]
+          if writesState || out.bad[l] {
+            dxp[i &+ l] = s.dx[l]
+            vxp[i &+ l] = s.vx[l]
+            dyp[i &+ l] = s.dy[l]
+            vyp[i &+ l] = s.vy[l]
+            if writesForce {
+              axp[i &+ l] = s.ax[l]
+              ayp[i &+ l] = s.ay[l]
+            }
           }
           if let rows {
             rows.x[i &+ l] = out.x[l]

@@ -68,6 +68,9 @@ enum _GridDriver: Equatable, Sendable {
   case curve(UnitCurve, durationTicks: Int64)
 }
 
+/// A row-major 3×3 matrix.
+typealias _GridMatrix3 = (Double, Double, Double, Double, Double, Double, Double, Double, Double)
+
 /// The column storage of the render list at the grid's first row: row r = card r.
 struct _GridRows: @unchecked Sendable {
   /// Presented minimum x per card.
@@ -205,6 +208,11 @@ final class _GridMotion: @unchecked Sendable {
   /// The current driver's start tick and the SwiftUI integrator's substep clock (seconds since it).
   @exclusivity(unchecked) var _epoch: Int64
   @exclusivity(unchecked) var _fluidClock = 0.0
+  /// The SwiftUI integrator's accumulated map since ``_epoch``: `S^N` for the N substeps so far,
+  /// built as `Sⁿ·P` per pass (fixed order), so no pass applies it to stored state.
+  @exclusivity(unchecked) var _fluidPower: _GridMatrix3 = _GridMotion._identity
+  /// The uniform size channels' presented velocities (width, height per second) after the last pass.
+  @exclusivity(unchecked) var _sizeVelocity = (0.0, 0.0)
   /// Whether any card or the size moved after the last pass.
   @exclusivity(unchecked) var _moving = false
   @exclusivity(unchecked) var _sizeMoving = false
@@ -325,12 +333,13 @@ final class _GridMotion: @unchecked Sendable {
       if p.discard {
         plan.first = .zero
       } else if _moving, let driver = _driver {
-        plan.first = _stage(driver, fromTick: _stateTick, toTick: p.tick, tps)
+        plan.first = _stage(driver, toTick: p.tick, tps)
       } else {
-        plan.first = .identity
+        // At rest (or never moved): every card's state is zero, whatever its anchor holds.
+        plan.first = .zero
       }
-      // No time passes for the old driver (or nothing moves): the state is as the last pass
-      // left it, already rest-snapped, so the pass only shifts.
+      // No time passed since the anchors (a retarget at the last retarget's tick): the pass
+      // only applies the rest rule and shifts.
       let m = plan.first.m
       if plan.first.kind == .linear2 && m.0 == 1 && m.1 == 0 && m.3 == 0 && m.4 == 1 {
         plan.first.kind = .shift2
@@ -345,9 +354,10 @@ final class _GridMotion: @unchecked Sendable {
       _driver = p.driver
       _epoch = p.tick
       _fluidClock = 0
+      _fluidPower = _GridMotion._identity
       _stateTick = p.tick
       if let driver = p.driver {
-        plan.second = _stage(driver, fromTick: p.tick, toTick: t, tps)
+        plan.second = _stage(driver, toTick: t, tps)
       } else {
         plan.second = .identity
       }
@@ -359,7 +369,7 @@ final class _GridMotion: @unchecked Sendable {
       }
       plan.pending = false
       plan.first = .identity
-      plan.second = _stage(driver, fromTick: _stateTick, toTick: t, tps)
+      plan.second = _stage(driver, toTick: t, tps)
       plan.from = _stateGeometry
       plan.to = _stateGeometry
     }
@@ -377,6 +387,7 @@ final class _GridMotion: @unchecked Sendable {
       sx: _GridVector(repeating: shiftW), sy: _GridVector(repeating: shiftH),
       first: plan.pending ? plan.first.kind : nil, second: plan.second.kind, plan: plan)
     _size = (s.dx[0], s.vx[0], s.ax[0], s.dy[0], s.vy[0], s.ay[0])
+    _sizeVelocity = (out.vx[0], out.vy[0])
     _sizeMoving = out.moving[0]
     plan.width = out.x[0] > 0 ? out.x[0] : 0  // clamped at ≥ 0 (the lane function keeps it finite)
     plan.height = out.y[0] > 0 ? out.y[0] : 0
@@ -454,51 +465,90 @@ final class _GridMotion: @unchecked Sendable {
     return Rect(x: p.x, y: p.y, width: _plan.width, height: _plan.height)
   }
 
-  /// Card `i`'s presented position for targets `tx, ty`: exactly the target for a zero state,
-  /// else `target + d` (curves: `target + c·y0`) — the bits the kernels write.
+  /// Card `i`'s presented position and velocity for targets `tx, ty`, as of the last pass: the
+  /// same lane arithmetic as the kernels (so the same bits) on the card's anchor, or exactly
+  /// the target with zero velocity when nothing moves (every state is then zero).
   @inline(__always)
-  func _presented(_ i: Int, tx: Double, ty: Double) -> (x: Double, y: Double) {
-    if _present.kind == .curve {
-      let dx = _dx[i]
-      let dy = _dy[i]
-      if dx == 0 && dy == 0 { return (tx, ty) }
-      let c = _present.m.0
-      return (tx + c * dx, ty + c * dy)
+  func _presented(_ i: Int, tx: Double, ty: Double) -> (x: Double, y: Double, vx: Double, vy: Double) {
+    guard _moving else { return (tx, ty, 0, 0) }
+    var s = _GridLaneState(
+      dx: _GridVector(repeating: _dx[i]), vx: _GridVector(repeating: _vx[i]),
+      ax: _GridVector(repeating: _ax![i]),
+      dy: _GridVector(repeating: _dy[i]), vy: _GridVector(repeating: _vy[i]),
+      ay: _GridVector(repeating: _ay![i]))
+    let z = _GridVector()
+    let out = _GridMotion._lanes(
+      &s, tx: _GridVector(repeating: tx), ty: _GridVector(repeating: ty), sx: z, sy: z, first: nil,
+      second: _plan.second.kind, plan: _plan)
+    return (out.x[0], out.y[0], out.vx[0], out.vy[0])
+  }
+
+  /// Card `i`'s current state as of the last pass, before the rest rule: the second stage
+  /// applied to its anchor with the kernels' arithmetic (the force is 0 unless the driver is the
+  /// SwiftUI integrator; curves give `c·y0, cv·y0`); all zero when nothing moves. Out of range
+  /// → nil. For tests and diagnostics.
+  func _state(of i: Int) -> _GridLaneState? {
+    guard i >= 0 && i < count else { return nil }
+    let z = _GridVector()
+    guard _moving else { return _GridLaneState(dx: z, vx: z, ax: z, dy: z, vy: z, ay: z) }
+    let (dx, vx, ax, dy, vy, ay) = (_dx[i], _vx[i], _ax![i], _dy[i], _vy[i], _ay![i])
+    let st = _plan.second
+    let m = st.m
+    var r: (Double, Double, Double, Double, Double, Double)
+    switch st.kind {
+    case .linear2, .shift2:
+      r = (m.0 * dx + m.1 * vx, m.3 * dx + m.4 * vx, 0, m.0 * dy + m.1 * vy, m.3 * dy + m.4 * vy, 0)
+    case .linear3, .shift3:
+      r = (
+        m.0 * dx + m.1 * vx + m.2 * ax, m.3 * dx + m.4 * vx + m.5 * ax, m.6 * dx + m.7 * vx + m.8 * ax,
+        m.0 * dy + m.1 * vy + m.2 * ay, m.3 * dy + m.4 * vy + m.5 * ay, m.6 * dy + m.7 * vy + m.8 * ay
+      )
+    case .curve:
+      r = st.arrived ? (0, 0, 0, 0, 0, 0) : (m.0 * dx, m.3 * dx, 0, m.0 * dy, m.3 * dy, 0)
     }
-    let dx = _dx[i]
-    let dy = _dy[i]
-    if dx == 0 && dy == 0 && _vx[i] == 0 && _vy[i] == 0 { return (tx, ty) }
-    return (tx + dx, ty + dy)
+    return _GridLaneState(
+      dx: _GridVector(repeating: r.0), vx: _GridVector(repeating: r.1), ax: _GridVector(repeating: r.2),
+      dy: _GridVector(repeating: r.3), vy: _GridVector(repeating: r.4), ay: _GridVector(repeating: r.5))
   }
 
   /// The velocity (x, y, width, height per second) of card `i` as of the last pass (O(1));
-  /// out of range → nil. During a curve: y0·(−velocity(p)/duration).
+  /// out of range → nil. Zero for a card inside the rest box. During a curve:
+  /// y0·(−velocity(p)/duration).
   func velocity(of i: Int) -> SIMD4<Double>? {
     guard i >= 0 && i < count else { return nil }
-    if _present.kind == .curve {
-      let cv = _present.m.3
-      return SIMD4(_dx[i] * cv, _dy[i] * cv, _size.0 * cv, _size.3 * cv)
-    }
-    return SIMD4(_vx[i], _vy[i], _size.1, _size.4)
+    let o = _stateGeometry.cardOrigin(i)
+    let p = _presented(i, tx: o.x, ty: o.y)
+    return _moving ? SIMD4(p.vx, p.vy, _sizeVelocity.0, _sizeVelocity.1) : .zero
   }
 
-  /// The stage of `driver` from `fromTick` to `toTick` (the driver started at ``_epoch``);
-  /// advances the SwiftUI integrator's clock. A matrix with a non-finite entry reads as zero
-  /// (the cards arrive), as in `BatchEngine`.
-  func _stage(_ driver: _GridDriver, fromTick: Int64, toTick: Int64, _ tps: Int64) -> _GridStage {
+  /// The cumulative stage of `driver` from its start ``_epoch`` (the anchors' tick) to
+  /// `toTick`: the exact spring's M(toTick − epoch) in closed form, the SwiftUI integrator's
+  /// accumulated `Sⁿ·P` (advances its substep clock and ``_fluidPower``; call once per tick, in
+  /// order), or the curve's coefficients at the elapsed fraction. A matrix with a non-finite
+  /// entry reads as zero (the cards arrive), as in `BatchEngine`.
+  func _stage(_ driver: _GridDriver, toTick: Int64, _ tps: Int64) -> _GridStage {
     var stage = _GridStage()
     switch driver {
     case .spring(let spring):
       let m = SpringTransitionMatrix(
-        spring: spring, deltaTime: Double(_GridMotion._ticks(from: fromTick, to: toTick)) / Double(tps))
+        spring: spring, deltaTime: Double(_GridMotion._ticks(from: _epoch, to: toTick)) / Double(tps))
       stage.kind = .linear2
       stage.m = (m.m00, m.m01, 0, m.m10, m.m11, 0, 0, 0, 0)
     case .fluid(let model):
       let time = Double(_GridMotion._ticks(from: _epoch, to: toTick)) / Double(tps)
       let n = FluidSpringModel.substepCount(from: _fluidClock, to: time)
       _fluidClock = FluidSpringModel.clock(afterAdvancingFrom: _fluidClock, to: time)
+      if n > 0 {
+        _fluidPower = _GridMotion._product(_GridMotion._fluidMatrixPower(model, n), _fluidPower)
+        let p = _fluidPower
+        if !(p.0.isFinite && p.1.isFinite && p.2.isFinite && p.3.isFinite && p.4.isFinite && p.5.isFinite
+          && p.6.isFinite && p.7.isFinite && p.8.isFinite)
+        {
+          _fluidPower = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+        }
+      }
       stage.kind = .linear3
-      stage.m = _GridMotion._fluidMatrixPower(model, n)
+      stage.m = _fluidPower
     case .curve(let curve, let durationTicks):
       stage.kind = .curve
       let elapsed = _GridMotion._ticks(from: _epoch, to: toTick)
@@ -528,6 +578,18 @@ final class _GridMotion: @unchecked Sendable {
   static func _ticks(from: Int64, to: Int64) -> Int64 {
     let (d, overflow) = to.subtractingReportingOverflow(from)
     return overflow ? .max : d
+  }
+
+  /// The 3×3 identity, row-major.
+  static let _identity: _GridMatrix3 = (1, 0, 0, 0, 1, 0, 0, 0, 1)
+
+  /// The row-major product `a·b`, each entry summed left to right (no fused multiply-add).
+  static func _product(_ a: _GridMatrix3, _ b: _GridMatrix3) -> _GridMatrix3 {
+    (
+      a.0 * b.0 + a.1 * b.3 + a.2 * b.6, a.0 * b.1 + a.1 * b.4 + a.2 * b.7, a.0 * b.2 + a.1 * b.5 + a.2 * b.8,
+      a.3 * b.0 + a.4 * b.3 + a.5 * b.6, a.3 * b.1 + a.4 * b.4 + a.5 * b.7, a.3 * b.2 + a.4 * b.5 + a.5 * b.8,
+      a.6 * b.0 + a.7 * b.3 + a.8 * b.6, a.6 * b.1 + a.7 * b.4 + a.8 * b.7, a.6 * b.2 + a.7 * b.5 + a.8 * b.8
+    )
   }
 
   /// `Sⁿ` for the substep matrix of `FluidSpringModel.substepMatrix`, by n − 1 left
