@@ -43,10 +43,10 @@ extension _GridMotion {
   @_transparent
   static func _lanes(
     _ s: inout _GridLaneState, tx: _GridVector, ty: _GridVector, sx: _GridVector, sy: _GridVector,
-    first: _GridStageKind?, second: _GridStageKind, plan: _GridPlan
+    first: _GridStageKind?, second: _GridStageKind, c plan: _GridLaneConstants
   ) -> (x: _GridVector, y: _GridVector, vx: _GridVector, vy: _GridVector, moving: _GridMask, bad: _GridMask) {
-    let restD2 = _GridVector(repeating: plan.rest2.0)
-    let restV2 = _GridVector(repeating: plan.rest2.1)
+    let restD2 = plan.restD2
+    let restV2 = plan.restV2
     var dx = s.dx
     var vx = s.vx
     var ax = s.ax
@@ -54,7 +54,7 @@ extension _GridMotion {
     var vy = s.vy
     var ay = s.ay
     if let k = first {
-      let m = plan.first.m
+      let m = plan.first
       switch k {
       case .linear2:
         let dx1 = m.0 * dx + m.1 * vx
@@ -101,7 +101,7 @@ extension _GridMotion {
     }
     // The anchor (new, or as loaded).
     let anchor = _GridLaneState(dx: dx, vx: vx, ax: ax, dy: dy, vy: vy, ay: ay)
-    let m = plan.second.m
+    let m = plan.second
     switch second {
     case .linear2, .linear3, .shift2, .shift3:  // (shift kinds are never second stages)
       if second == .linear2 {
@@ -124,8 +124,9 @@ extension _GridMotion {
       let y = ty + dy
       // One test for every component: x − x is 0 exactly when x is finite (tx is finite, so a
       // non-finite displacement or an overflowing position shows in x).
-      var check = (x - x) + (y - y) + (vx - vx) + (vy - vy)
-      if second == .linear3 { check = check + (ax - ax) + (ay - ay) }
+      // (Summed as a tree: a chain of six dependent adds was the steady pass's critical path.)
+      var check = ((x - x) + (y - y)) + ((vx - vx) + (vy - vy))
+      if second == .linear3 { check = check + ((ax - ax) + (ay - ay)) }
       let bad = .!(check .== 0)
       let zero = rest .| bad
       s = _GridMotion._zeroed(anchor, where: bad)
@@ -135,7 +136,7 @@ extension _GridMotion {
       )
     case .curve:
       // The anchor's dx, dy are the start displacement y0.
-      if plan.second.arrived {
+      if plan.arrived {
         let z = _GridVector()
         s = _GridLaneState(dx: z, vx: z, ax: z, dy: z, vy: z, ay: z)
         let none = _GridMask(repeating: false)
@@ -147,7 +148,7 @@ extension _GridMotion {
       let bad = .!(((x - x) + (y - y)) .== 0)
       let zero = ((dx .== 0) .& (dy .== 0)) .| bad
       s = _GridMotion._zeroed(anchor, where: bad)
-      let cv = _GridVector(repeating: m.3)
+      let cv = m.3
       return (
         x.replacing(with: tx, where: zero), y.replacing(with: ty, where: zero),
         (cv * dx).replacing(with: 0, where: zero), (cv * dy).replacing(with: 0, where: zero), .!zero, bad
@@ -213,18 +214,18 @@ extension _GridMotion {
 
   /// One vector of cards of one row segment: targets from the lanes' columns `tcol` (the row's
   /// `ty` is shared), the shift from the source layout's columns `scol` (its row's y minus `ty`
-  /// is `sy`), then ``_lanes(_:tx:ty:sx:sy:first:second:plan:)``. `origin + col * step` with
+  /// is `sy`), then ``_lanes(_:tx:ty:sx:sy:first:second:c:)``. `origin + col * step` with
   /// exact integer columns reproduces ``_GridGeometry/cardOrigin(_:)`` bit for bit.
   @_transparent
   static func _chunk<P: _GridPassKinds>(
     _: P.Type, _ s: inout _GridLaneState, tcol: _GridVector, ty: _GridVector, scol: _GridVector,
     sy: _GridVector,
-    _ k: _GridKernelConstants, _ plan: _GridPlan
+    _ k: _GridKernelConstants, _ plan: _GridLaneConstants
   ) -> (x: _GridVector, y: _GridVector, vx: _GridVector, vy: _GridVector, moving: _GridMask, bad: _GridMask) {
     let tx = k.ox + tcol * k.stx
     var sx = _GridVector()
     if P.first != nil { sx = (k.fox + scol * k.fsx) - tx }
-    return _lanes(&s, tx: tx, ty: ty, sx: sx, sy: sy, first: P.first, second: P.second, plan: plan)
+    return _lanes(&s, tx: tx, ty: ty, sx: sx, sy: sy, first: P.first, second: P.second, c: plan)
   }
 
   /// The sweep over cards `lower..<upper`, a vector of cards at a time: each lane carries its
@@ -257,6 +258,9 @@ extension _GridMotion {
     let axp = (readsForce || writesForce) ? _ax! : dxp
     let ayp = (readsForce || writesForce) ? _ay! : dyp
     let k = _GridKernelConstants(plan)
+    // Broadcast once: read through `plan` (passed indirectly), the coefficients were reloaded
+    // and re-broadcast for every vector, as the stores might alias them.
+    let c = _GridLaneConstants(plan)
     let writeWidth = _writeWidth
     let writeHeight = _writeHeight
     let width = _GridVector(repeating: plan.width)
@@ -304,7 +308,7 @@ extension _GridMotion {
           dy: UnsafeRawPointer(dyp + i).loadUnaligned(as: _GridVector.self),
           vy: UnsafeRawPointer(vyp + i).loadUnaligned(as: _GridVector.self),
           ay: readsForce ? UnsafeRawPointer(ayp + i).loadUnaligned(as: _GridVector.self) : zero)
-        let out = _GridMotion._chunk(P.self, &s, tcol: tcol, ty: ty, scol: scol, sy: sy, k, plan)
+        let out = _GridMotion._chunk(P.self, &s, tcol: tcol, ty: ty, scol: scol, sy: sy, k, c)
         if writesState || any(out.bad) {
           UnsafeMutableRawPointer(dxp + i).storeBytes(of: s.dx, as: _GridVector.self)
           UnsafeMutableRawPointer(vxp + i).storeBytes(of: s.vx, as: _GridVector.self)
@@ -334,7 +338,7 @@ extension _GridMotion {
             s.ay[l] = ayp[i &+ l]
           }
         }
-        let out = _GridMotion._chunk(P.self, &s, tcol: tcol, ty: ty, scol: scol, sy: sy, k, plan)
+        let out = _GridMotion._chunk(P.self, &s, tcol: tcol, ty: ty, scol: scol, sy: sy, k, c)
         for l in 0..<n {
           if writesState || out.bad[l] {
             dxp[i &+ l] = s.dx[l]
@@ -364,6 +368,38 @@ extension _GridMotion {
       }
     }
     return Int(moving.wrappedSum()) &+ tail
+  }
+}
+
+/// A 3×3 matrix's entries broadcast to vectors, row-major.
+typealias _GridVectorMatrix3 = (
+  _GridVector, _GridVector, _GridVector, _GridVector, _GridVector, _GridVector, _GridVector, _GridVector,
+  _GridVector
+)
+
+/// A pass's coefficients as vectors, for ``_GridMotion/_lanes(_:tx:ty:sx:sy:first:second:c:)``.
+struct _GridLaneConstants {
+  /// The first and second stages' matrices (see ``_GridStage/m``).
+  let first: _GridVectorMatrix3, second: _GridVectorMatrix3
+  /// Squared rest thresholds (displacement, speed).
+  let restD2: _GridVector, restV2: _GridVector
+  /// The second stage is an arrived curve.
+  let arrived: Bool
+
+  @inline(__always)
+  init(_ plan: _GridPlan) {
+    @inline(__always) func v(_ m: _GridMatrix3) -> _GridVectorMatrix3 {
+      (
+        _GridVector(repeating: m.0), _GridVector(repeating: m.1), _GridVector(repeating: m.2),
+        _GridVector(repeating: m.3), _GridVector(repeating: m.4), _GridVector(repeating: m.5),
+        _GridVector(repeating: m.6), _GridVector(repeating: m.7), _GridVector(repeating: m.8)
+      )
+    }
+    first = v(plan.first.m)
+    second = v(plan.second.m)
+    restD2 = _GridVector(repeating: plan.rest2.0)
+    restV2 = _GridVector(repeating: plan.rest2.1)
+    arrived = plan.second.arrived
   }
 }
 

@@ -385,7 +385,7 @@ final class _GridMotion: @unchecked Sendable {
     let out = _GridMotion._lanes(
       &s, tx: _GridVector(repeating: plan.to.cellWidth), ty: _GridVector(repeating: plan.to.cellHeight),
       sx: _GridVector(repeating: shiftW), sy: _GridVector(repeating: shiftH),
-      first: plan.pending ? plan.first.kind : nil, second: plan.second.kind, plan: plan)
+      first: plan.pending ? plan.first.kind : nil, second: plan.second.kind, c: _GridLaneConstants(plan))
     _size = (s.dx[0], s.vx[0], s.ax[0], s.dy[0], s.vy[0], s.ay[0])
     _sizeVelocity = (out.vx[0], out.vy[0])
     _sizeMoving = out.moving[0]
@@ -479,7 +479,7 @@ final class _GridMotion: @unchecked Sendable {
     let z = _GridVector()
     let out = _GridMotion._lanes(
       &s, tx: _GridVector(repeating: tx), ty: _GridVector(repeating: ty), sx: z, sy: z, first: nil,
-      second: _plan.second.kind, plan: _plan)
+      second: _plan.second.kind, c: _GridLaneConstants(_plan))
     return (out.x[0], out.y[0], out.vx[0], out.vy[0])
   }
 
