@@ -235,9 +235,10 @@ extension _GridMotion {
   /// otherwise run two vectors per segment plus a tail). Then load,
   /// ``_chunk(_:_:tcol:ty:scol:sy:_:_:)``, store, rows; the last partial vector of the range runs
   /// the same vector code on lanes loaded one by one. `origin + col·step` with exact integer
-  /// columns and rows reproduces ``_GridGeometry/cardOrigin(_:)`` bit for bit. The force columns
-  /// are read only when a stage reads the SwiftUI integrator's force and written only when the
-  /// second stage is that integrator. `width`/`height` rows are written only when
+  /// columns and rows reproduces ``_GridGeometry/cardOrigin(_:)`` bit for bit. Anchors are
+  /// stored only by a retarget pass (a steady pass stores only a non-finite card's zero anchor);
+  /// the force columns are read only when a stage reads the SwiftUI integrator's force and
+  /// written only by a retarget pass whose new driver is that integrator. `width`/`height` rows are written only when
   /// `writeSize` (the presented size changed, or the rows moved).
   @inline(never)
   func _kernel<P: _GridPassKinds>(

@@ -48,12 +48,15 @@ struct _GridGeometry: Equatable, Sendable {
 
 /// How the grid animates after a retarget.
 ///
-/// - ``spring(_:)``: the exact closed-form spring: per step `(d, v) ← M(Δt)·(d, v)` with M from
-///   `SpringTransitionMatrix(spring:deltaTime:)`, Δt = ticks / ticksPerSecond.
-/// - ``fluid(_:)``: SwiftUI's 1/300 s integrator on (d, v, force): a step of n substeps applies
-///   `Sⁿ` (3×3, computed in the order of `BatchEngine`'s fluid driver), n from
+/// - ``spring(_:)``: the exact closed-form spring: `(d, v) = M(Δt)·(d₀, v₀)` with M from
+///   `SpringTransitionMatrix(spring:deltaTime:)`, Δt = (ticks since the retarget) / ticksPerSecond
+///   and (d₀, v₀) the card's anchor (its state just after the retarget); nothing accumulates.
+/// - ``fluid(_:)``: SwiftUI's 1/300 s integrator on (d, v, force): `(d, v, a) = S^N·(d₀, v₀, a₀)`
+///   with N the substeps since the retarget, the block-level matrix built per pass as `Sⁿ·P`
+///   (`Sⁿ` in the order of `BatchEngine`'s fluid driver), n from
 ///   `FluidSpringModel.substepCount(from:to:)` on a clock that starts at 0 at the retarget tick.
-///   The force is kept across a fluid → fluid retarget and starts at 0 otherwise.
+///   The force is kept across a fluid → fluid retarget and starts at 0 otherwise. Results equal
+///   stepping the state per pass up to rounding (about 1e-13 relative), not bit for bit.
 /// - ``curve(_:durationTicks:)``: `d = y0·(1 − curve.value(at: p))`,
 ///   `v = y0·(−curve.velocity(at: p)/duration)` (the factor is computed once per step; a
 ///   non-finite curve slope, e.g. a circular curve's vertical end, reads as velocity 0),
@@ -92,8 +95,8 @@ enum _GridStageKind: Equatable, Sendable {
   case linear3
   /// The state holds the start displacement y0: `d = c·y0`, `v = cv·y0`.
   case curve
-  /// First stages only: the identity on a spring state (the retarget is at the state's tick, or
-  /// nothing moves), so the pass only shifts; the force becomes 0.
+  /// First stages only: the identity on a spring state (the retarget is at the anchors' tick),
+  /// so the pass only applies the rest rule and shifts; the force becomes 0.
   case shift2
   /// First stages only: the identity on a SwiftUI-integrator state; the force is kept.
   case shift3
@@ -141,42 +144,56 @@ struct _GridPlan: Sendable {
   var height: Double
 }
 
-/// The motion engine of a grid block of `count` uniform cards: per card only the displacement
-/// from its grid target and the velocity on each axis (`dx, vx, dy, vy`, plus the SwiftUI
-/// integrator's force `ax, ay` once a fluid driver has been used), one shared driver, and one
+/// The motion engine of a grid block of `count` uniform cards: per card only an *anchor*, its
+/// displacement from its grid target and velocity on each axis just after the last retarget
+/// (`dx, vx, dy, vy`, plus the SwiftUI integrator's force `ax, ay`), one shared driver, and one
 /// uniform width and height channel for the whole grid.
 ///
-/// Storage: 48 bytes per card (displacement, velocity and the SwiftUI integrator's force on each
-/// axis), manually allocated and zeroed at init, so no frame allocates or faults pages. A frame is
-/// ``prepare(toTick:ticksPerSecond:)`` (block level, single-threaded), ``step(_:into:)`` over a
-/// cover of `0..<count` (disjoint ranges may run concurrently; SIMD across cards; bit-identical
-/// for any split) and ``finish(moving:)``. A retarget is *pending* until the next pass, which
-/// fuses old driver → shift → new driver into one sweep over memory.
+/// Anchor form: every driver is linear in the state since the last retarget, state(t) = P(t)·s₀
+/// with a block-level P (see ``_GridDriver``). The anchors are written only by a retarget pass;
+/// a steady pass only reads them and writes the rows, which cuts a steady exact-spring pass
+/// from 32 B read + 32 B written of state per card to 32 B read (48 B → 48 B read and no writes
+/// for the SwiftUI integrator), plus the 16 B of x, y rows either way.
 ///
-/// Presented frame of card i: `x = cardOrigin(i).x + d_x`, `y = cardOrigin(i).y + d_y` (exactly
-/// `cardOrigin(i)` when the card's state is zero, so a resting card's row has the target's bits,
-/// −0.0 included), width `cellWidth + d_w`, height `cellHeight + d_h` (clamped at ≥ 0). During a
+/// Storage: 48 bytes per card, manually allocated and zeroed at init, so no frame allocates or
+/// faults pages. A frame is ``prepare(toTick:ticksPerSecond:)`` (block level, single-threaded),
+/// ``step(_:into:)`` over a cover of `0..<count` (disjoint ranges may run concurrently; SIMD
+/// across cards; bit-identical for any split) and ``finish(moving:)``. A retarget is *pending*
+/// until the next pass, which fuses old driver → rest rule → shift → new anchors → new driver
+/// into one sweep over memory.
+///
+/// Presented frame of card i: `x = cardOrigin(i).x + d_x`, `y = cardOrigin(i).y + d_y` with
+/// (d, v) = P·s₀, width `cellWidth + d_w`, height `cellHeight + d_h` (clamped at ≥ 0). During a
 /// curve, d = y0·c(p).
 ///
-/// Rest: after each step a card whose |d| ≤ 1/128 and |v| ≤ 30/64 per second on both axes
-/// (`BatchRestRule(minimumVisibleChange: 1/64)`, tested as squares like `BatchEngine`) snaps to
-/// exactly zero state (force included). A card whose state or presented position is not finite
-/// (an overflowing shift, say) resets to zero state at its target, so rows never hold NaN or ∞.
-/// The same rules hold for the uniform size channels. Curves end at p ≥ 1.
+/// Rest (presented, not stored): a card whose current |d| ≤ 1/128 and |v| ≤ 30/64 per second on
+/// both axes (`BatchRestRule(minimumVisibleChange: 1/64)`, tested as squares like `BatchEngine`)
+/// is presented exactly at its target (the target's bits, −0.0 included) with velocity 0 and
+/// does not count as moving; its anchor is untouched. Unlike a per-card snap to zero state, the
+/// card keeps following P·s₀: it may leave the box again (an underdamped spring can turn the
+/// box's speed into displacement), and is then presented on its true trajectory again, so the
+/// presented position jumps by at most the box (1/128 point) when it enters or leaves it. When
+/// a pass finds no card and no size channel moving, the grid is at rest: ``_moving`` false means
+/// every state is zero and the anchors are ignored (no extra pass; the next retarget rewrites
+/// them). A card whose state or presented position is not finite (an overflowing shift, say) is
+/// presented at its target and its anchor is reset to zero (stored even in a steady pass), so
+/// rows never hold NaN or ∞. The same rules hold for the uniform size channels. Curves end at
+/// p ≥ 1 (a curve's card is at rest only with y0 = 0).
 ///
-/// Retarget semantics (a pending retarget at tick r, fused into the pass to t): the old driver
-/// runs to r and its rest snap applies there, exactly as if a step had happened at r; then the
-/// shift; then the new driver from r to t. Results equal stepping to r, retargeting, stepping to
-/// t, up to rounding (the same operations, so usually bit for bit). The SwiftUI integrator's
-/// force is kept across a fluid → fluid retarget and starts at 0 after any other driver; a curve
-/// restarts from the current displacement (its velocity is not carried).
+/// Retarget semantics (a pending retarget at tick r, fused into the pass to t): the old driver's
+/// P(r)·s₀ gives the state at r, the rest rule applies there (a card inside the box starts from
+/// zero displacement and velocity, as if it had snapped at r), then the shift; the result is
+/// the new anchor. Then the new driver from r to t. Results equal stepping to r, retargeting,
+/// stepping to t, up to rounding (the same operations, so usually bit for bit). The SwiftUI
+/// integrator's force is kept across a fluid → fluid retarget and starts at 0 after any other
+/// driver; a curve restarts from the current displacement (its velocity is not carried).
 ///
 /// Determinism: integer ticks, fixed evaluation order, no fused multiply-add; each card's
 /// arithmetic is independent of the range it is stepped in.
 ///
-/// Cost per pass (x86-64 baseline SSE2, release, 1M cards, one thread): about 4 ms for a spring
-/// step, 6–6.5 ms for a pass with a pending retarget between frames (about 5 ms when the retarget
-/// is at the last stepped tick), with no allocation.
+/// Cost (x86-64 baseline SSE2, release, grid-reflow at 1M cards, 120 Hz, SwiftUI integrator):
+/// a frame's p50 about 4.7 ms on one thread, 2.5 ms on two (from 6.0 and 3.1 ms with per-frame
+/// state writes), with no allocation.
 ///
 /// Not thread-safe except the concurrent ``step(_:into:)`` calls of one pass; do not call
 /// ``write(_:into:)``, ``frame(of:)`` or ``velocity(of:)`` between prepare and finish.
@@ -186,7 +203,7 @@ final class _GridMotion: @unchecked Sendable {
   /// The target layout (the last retarget's).
   private(set) var geometry: _GridGeometry
 
-  // Per-card state columns (see the type's documentation).
+  // Per-card anchor columns: the state at ``_epoch`` (see the type's documentation).
   @exclusivity(unchecked) var _dx: UnsafeMutablePointer<Double>
   @exclusivity(unchecked) var _vx: UnsafeMutablePointer<Double>
   @exclusivity(unchecked) var _dy: UnsafeMutablePointer<Double>
@@ -196,16 +213,17 @@ final class _GridMotion: @unchecked Sendable {
   /// into that one frame, over a 120 Hz budget that every other frame meets.
   @exclusivity(unchecked) var _ax: UnsafeMutablePointer<Double>?
   @exclusivity(unchecked) var _ay: UnsafeMutablePointer<Double>?
-  /// The uniform size channels as (dw, vw, aw, dh, vh, ah); for curves dw, dh hold y0.
+  /// The uniform size channels' anchors as (dw, vw, aw, dh, vh, ah); for curves dw, dh hold y0.
   @exclusivity(unchecked) var _size: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
 
-  /// The tick the stored state is at.
+  /// The tick of the last pass (the presented state's tick; the anchors are at ``_epoch``).
   @exclusivity(unchecked) var _stateTick: Int64
   /// The layout the stored state is relative to (differs from ``geometry`` while a retarget is pending).
   @exclusivity(unchecked) var _stateGeometry: _GridGeometry
   /// The driver the stored state moves with (`nil`: at rest after a jump or at the start).
   @exclusivity(unchecked) var _driver: _GridDriver?
-  /// The current driver's start tick and the SwiftUI integrator's substep clock (seconds since it).
+  /// The current driver's start tick (the anchors' tick) and the SwiftUI integrator's substep
+  /// clock (seconds since it).
   @exclusivity(unchecked) var _epoch: Int64
   @exclusivity(unchecked) var _fluidClock = 0.0
   /// The SwiftUI integrator's accumulated map since ``_epoch``: `S^N` for the N substeps so far,
@@ -213,11 +231,10 @@ final class _GridMotion: @unchecked Sendable {
   @exclusivity(unchecked) var _fluidPower: _GridMatrix3 = _GridMotion._identity
   /// The uniform size channels' presented velocities (width, height per second) after the last pass.
   @exclusivity(unchecked) var _sizeVelocity = (0.0, 0.0)
-  /// Whether any card or the size moved after the last pass.
+  /// Whether any card or the size moved after the last pass; false means every state is zero
+  /// (the anchors are then ignored).
   @exclusivity(unchecked) var _moving = false
   @exclusivity(unchecked) var _sizeMoving = false
-  /// The stage that produced the stored state (its kind says how to read it; curves: c, cv).
-  @exclusivity(unchecked) var _present = _GridStage.identity
   /// The current pass.
   @exclusivity(unchecked) var _plan: _GridPlan
   /// Whether the current pass writes the width / height rows: the presented size changed since
@@ -393,7 +410,6 @@ final class _GridMotion: @unchecked Sendable {
     plan.height = out.y[0] > 0 ? out.y[0] : 0
     _stateTick = t
     _stateGeometry = plan.to
-    _present = plan.second
     _plan = plan
     let size = (plan.width.bitPattern, plan.height.bitPattern)
     _writeWidth = _rowsInvalid || size.0 != _writtenSize.0

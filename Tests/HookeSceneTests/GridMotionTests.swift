@@ -556,7 +556,8 @@ private struct SpringReference {
 
   // MARK: (7) settling
 
-  /// Every driver settles within ~3 s: not moving, state exactly zero, rows equal to the targets
+  /// Every driver settles within ~3 s: not moving, every state reading zero (the anchors are then
+  /// ignored) and velocity 0, rows equal to the targets
   /// bit for bit, and the next prepare has no per-card work.
   @Test(arguments: [0, 1, 2])
   func settles(driverIndex: Int) {
