@@ -84,8 +84,11 @@ extension _GridMotion {
         ay = _GridVector()
       case .shift3:
         break
+      case .rest:
+        let z = _GridVector()
+        (dx, vx, ax, dy, vy, ay) = (z, z, z, z, z, z)
       }
-      if k != .curve {
+      if k != .curve && k != .rest {
         // The rest rule at the retarget tick: the card was presented at its target there.
         let rest =
           (dx * dx .<= restD2) .& (vx * vx .<= restV2) .& (dy * dy .<= restD2) .& (vy * vy .<= restV2)
@@ -103,7 +106,7 @@ extension _GridMotion {
     let anchor = _GridLaneState(dx: dx, vx: vx, ax: ax, dy: dy, vy: vy, ay: ay)
     let m = plan.second
     switch second {
-    case .linear2, .linear3, .shift2, .shift3:  // (shift kinds are never second stages)
+    case .linear2, .linear3, .shift2, .shift3, .rest:  // (shift and rest kinds are never second stages)
       if second == .linear2 {
         let dx1 = m.0 * dx + m.1 * vx
         let vx1 = m.3 * dx + m.4 * vx
@@ -177,7 +180,7 @@ extension _GridMotion {
       case .linear2: return _kernel(_GridPass<_GridNone, _GridLinear2>.self, plan, lower, upper, rows)
       case .linear3: return _kernel(_GridPass<_GridNone, _GridLinear3>.self, plan, lower, upper, rows)
       case .curve: return _kernel(_GridPass<_GridNone, _GridCurve>.self, plan, lower, upper, rows)
-      case .shift2, .shift3: return 0  // never a second stage
+      case .shift2, .shift3, .rest: return 0  // never a second stage
       }
     }
     switch (plan.first.kind, plan.second.kind) {
@@ -191,7 +194,10 @@ extension _GridMotion {
     case (.shift3, .linear3):
       return _kernel(_GridPass<_GridShift3, _GridLinear3>.self, plan, lower, upper, rows)
     case (.shift3, .curve): return _kernel(_GridPass<_GridShift3, _GridCurve>.self, plan, lower, upper, rows)
-    case (_, .shift2), (_, .shift3): return 0  // never a second stage
+    case (.rest, .linear2): return _kernel(_GridPass<_GridRest, _GridLinear2>.self, plan, lower, upper, rows)
+    case (.rest, .linear3): return _kernel(_GridPass<_GridRest, _GridLinear3>.self, plan, lower, upper, rows)
+    case (.rest, .curve): return _kernel(_GridPass<_GridRest, _GridCurve>.self, plan, lower, upper, rows)
+    case (_, .shift2), (_, .shift3), (_, .rest): return 0  // never a second stage
     case (.linear2, .linear2):
       return _kernel(_GridPass<_GridLinear2, _GridLinear2>.self, plan, lower, upper, rows)
     case (.linear2, .linear3):
@@ -251,6 +257,8 @@ extension _GridMotion {
     let dyp = _dy
     let vyp = _vy
     let readsForce = first == .linear3 || first == .shift3 || (first == nil && second == .linear3)
+    // From rest the anchors are not read (every state is zero).
+    let readsState = first != .rest
     // Anchors are stored only by a retarget pass (and, lane-wise, for a card gone non-finite);
     // the force anchor only matters to the SwiftUI integrator.
     let writesState = first != nil
@@ -302,13 +310,16 @@ extension _GridMotion {
       var sy = zero
       if first != nil { sy = (fromY + srow * fromStepY) - ty }
       if n == _gridLanes {
-        var s = _GridLaneState(
-          dx: UnsafeRawPointer(dxp + i).loadUnaligned(as: _GridVector.self),
-          vx: UnsafeRawPointer(vxp + i).loadUnaligned(as: _GridVector.self),
-          ax: readsForce ? UnsafeRawPointer(axp + i).loadUnaligned(as: _GridVector.self) : zero,
-          dy: UnsafeRawPointer(dyp + i).loadUnaligned(as: _GridVector.self),
-          vy: UnsafeRawPointer(vyp + i).loadUnaligned(as: _GridVector.self),
-          ay: readsForce ? UnsafeRawPointer(ayp + i).loadUnaligned(as: _GridVector.self) : zero)
+        var s = _GridLaneState(dx: zero, vx: zero, ax: zero, dy: zero, vy: zero, ay: zero)
+        if readsState {
+          s = _GridLaneState(
+            dx: UnsafeRawPointer(dxp + i).loadUnaligned(as: _GridVector.self),
+            vx: UnsafeRawPointer(vxp + i).loadUnaligned(as: _GridVector.self),
+            ax: readsForce ? UnsafeRawPointer(axp + i).loadUnaligned(as: _GridVector.self) : zero,
+            dy: UnsafeRawPointer(dyp + i).loadUnaligned(as: _GridVector.self),
+            vy: UnsafeRawPointer(vyp + i).loadUnaligned(as: _GridVector.self),
+            ay: readsForce ? UnsafeRawPointer(ayp + i).loadUnaligned(as: _GridVector.self) : zero)
+        }
         let out = _GridMotion._chunk(P.self, &s, tcol: tcol, ty: ty, scol: scol, sy: sy, k, c)
         if writesState || any(out.bad) {
           UnsafeMutableRawPointer(dxp + i).storeBytes(of: s.dx, as: _GridVector.self)
@@ -329,7 +340,7 @@ extension _GridMotion {
         moving = moving.replacing(with: moving &+ one, where: out.moving)
       } else {
         var s = _GridLaneState(dx: zero, vx: zero, ax: zero, dy: zero, vy: zero, ay: zero)
-        for l in 0..<n {
+        for l in 0..<n where readsState {
           s.dx[l] = dxp[i &+ l]
           s.vx[l] = vxp[i &+ l]
           s.dy[l] = dyp[i &+ l]
@@ -433,6 +444,8 @@ enum _GridLinear3: _GridStageType { static var kind: _GridStageKind? { .linear3 
 enum _GridShift2: _GridStageType { static var kind: _GridStageKind? { .shift2 } }
 /// ``_GridStageKind/shift3``.
 enum _GridShift3: _GridStageType { static var kind: _GridStageKind? { .shift3 } }
+/// ``_GridStageKind/rest``.
+enum _GridRest: _GridStageType { static var kind: _GridStageKind? { .rest } }
 /// ``_GridStageKind/curve``.
 enum _GridCurve: _GridStageType { static var kind: _GridStageKind? { .curve } }
 

@@ -100,6 +100,9 @@ enum _GridStageKind: Equatable, Sendable {
   case shift2
   /// First stages only: the identity on a SwiftUI-integrator state; the force is kept.
   case shift3
+  /// First stages only: every state is zero (at rest, never moved, or a jump), whatever the
+  /// anchors hold: the pass does not read them, the new anchor is the shift alone.
+  case rest
 }
 
 /// One stage of a step: a driver from one tick to another, reduced to coefficients.
@@ -116,9 +119,10 @@ struct _GridStage: Sendable {
 
   /// The identity (no time passes, or nothing moves).
   static var identity: _GridStage { _GridStage() }
-  /// The zero map: the state is discarded (a jump).
-  static var zero: _GridStage {
+  /// The zero map: the state is zero or discarded (at rest, or a jump); first stages only.
+  static var rest: _GridStage {
     var s = _GridStage()
+    s.kind = .rest
     s.m = (0, 0, 0, 0, 0, 0, 0, 0, 0)
     return s
   }
@@ -348,12 +352,12 @@ final class _GridMotion: @unchecked Sendable {
     if let p = _pending {
       plan.pending = true
       if p.discard {
-        plan.first = .zero
+        plan.first = .rest
       } else if _moving, let driver = _driver {
         plan.first = _stage(driver, toTick: p.tick, tps)
       } else {
         // At rest (or never moved): every card's state is zero, whatever its anchor holds.
-        plan.first = .zero
+        plan.first = .rest
       }
       // No time passed since the anchors (a retarget at the last retarget's tick): the pass
       // only applies the rest rule and shifts.
@@ -512,7 +516,7 @@ final class _GridMotion: @unchecked Sendable {
     let m = st.m
     var r: (Double, Double, Double, Double, Double, Double)
     switch st.kind {
-    case .linear2, .shift2:
+    case .linear2, .shift2, .rest:
       r = (m.0 * dx + m.1 * vx, m.3 * dx + m.4 * vx, 0, m.0 * dy + m.1 * vy, m.3 * dy + m.4 * vy, 0)
     case .linear3, .shift3:
       r = (

@@ -586,6 +586,18 @@ private struct SpringReference {
         rows.width[i].bitPattern == (140.0).bitPattern && rows.height[i].bitPattern == (70.0).bitPattern)
     }
     #expect(!grid.prepare(toTick: 3700, ticksPerSecond: Self.tps))
+    // The anchors still hold the last retarget's state, but a retarget from rest ignores them:
+    // the same frames as a grid that never moved.
+    #expect((0..<n).contains { grid._dx[$0] != 0 || grid._dy[$0] != 0 })
+    let fresh = _GridMotion(count: n, geometry: target, tick: 3700)
+    let freshRows = GridTestRows(n)
+    for g in [grid, fresh] {
+      g.retarget(to: layout(5), driver: drivers[driverIndex], atTick: 3700, ticksPerSecond: Self.tps)
+    }
+    grid.advance(toTick: 3710, ticksPerSecond: Self.tps, into: rows.rows)
+    fresh.advance(toTick: 3710, ticksPerSecond: Self.tps, into: freshRows.rows)
+    #expect(rows.bits == freshRows.bits)
+    #expect(grid.isMoving && fresh.isMoving)
   }
 
   // MARK: (8) uniform size
