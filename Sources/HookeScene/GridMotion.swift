@@ -196,7 +196,7 @@ struct _GridPlan: Sendable {
 /// arithmetic is independent of the range it is stepped in.
 ///
 /// Cost (x86-64 baseline SSE2, release, grid-reflow at 1M cards, 120 Hz, SwiftUI integrator):
-/// a frame's p50 about 4.7 ms on one thread, 2.5 ms on two (from 6.0 and 3.1 ms with per-frame
+/// a frame's p50 about 4.7 ms on one thread, 2.5 ms on two (from 5.9 and 3.0 ms with per-frame
 /// state writes), with no allocation.
 ///
 /// Not thread-safe except the concurrent ``step(_:into:)`` calls of one pass; do not call
