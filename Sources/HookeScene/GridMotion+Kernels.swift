@@ -1,5 +1,6 @@
-// The per-card step of `_GridMotion`: SIMD across cards, one sweep over the state columns and
-// the rows per pass (a pending retarget is fused into it).
+// The per-card step of `_GridMotion`: SIMD across cards, one sweep over the anchor columns and
+// the rows per pass (a pending retarget is fused into it). A steady pass only reads the anchors;
+// a retarget pass rewrites them.
 //
 // Determinism: every lane performs the same IEEE multiplies and adds in the same order (Swift does
 // not contract to fused multiply-add), and a partial chunk at the end of a range goes through the
@@ -30,18 +31,22 @@ extension _GridMotion {
   @_transparent
   static func _finite(_ x: _GridVector) -> _GridMask { (x - x) .== 0 }
 
-  /// One vector of cards through a pass: the optional first stage (old driver to the retarget
-  /// tick, rest snap, shift `sx, sy`), then the second stage and the rest snap; a lane whose
-  /// state or presented position is not finite resets to zero state. Returns the presented
-  /// positions (`tx + d`, exactly `tx` for a zero state) and which lanes still move. `first`
-  /// and `second` are constants in each kernel specialisation, so the branches fold away.
+  /// One vector of cards through a pass. `s` holds the lanes' anchors (the state just after the
+  /// last retarget). With a first stage (a fused retarget): the old driver's cumulative map to
+  /// the retarget tick, the rest rule there (not after a curve), the shift `sx, sy`; the result
+  /// is the new anchor, returned in `s`. Then the second stage (the current driver's cumulative
+  /// map from the anchor to the pass's tick) gives the current state, which is only presented,
+  /// never stored: a lane inside the rest box presents exactly its target and does not count as
+  /// moving. A lane whose current state or presented position is not finite presents its target
+  /// and its anchor becomes zero (`bad`; the kernel stores such anchors even in a steady pass).
+  /// `first` and `second` are constants in each kernel specialisation, so the branches fold away.
   @_transparent
   static func _lanes(
     _ s: inout _GridLaneState, tx: _GridVector, ty: _GridVector, sx: _GridVector, sy: _GridVector,
-    first: _GridStageKind?, second: _GridStageKind, plan: _GridPlan
-  ) -> (x: _GridVector, y: _GridVector, moving: _GridMask) {
-    let restD2 = _GridVector(repeating: plan.rest2.0)
-    let restV2 = _GridVector(repeating: plan.rest2.1)
+    first: _GridStageKind?, second: _GridStageKind, c plan: _GridLaneConstants
+  ) -> (x: _GridVector, y: _GridVector, vx: _GridVector, vy: _GridVector, moving: _GridMask, bad: _GridMask) {
+    let restD2 = plan.restD2
+    let restV2 = plan.restV2
     var dx = s.dx
     var vx = s.vx
     var ax = s.ax
@@ -49,7 +54,7 @@ extension _GridMotion {
     var vy = s.vy
     var ay = s.ay
     if let k = first {
-      let m = plan.first.m
+      let m = plan.first
       switch k {
       case .linear2:
         let dx1 = m.0 * dx + m.1 * vx
@@ -79,9 +84,12 @@ extension _GridMotion {
         ay = _GridVector()
       case .shift3:
         break
+      case .rest:
+        let z = _GridVector()
+        (dx, vx, ax, dy, vy, ay) = (z, z, z, z, z, z)
       }
-      if k == .linear2 || k == .linear3 {
-        // The rest snap a step at the retarget tick would have done.
+      if k != .curve && k != .rest {
+        // The rest rule at the retarget tick: the card was presented at its target there.
         let rest =
           (dx * dx .<= restD2) .& (vx * vx .<= restV2) .& (dy * dy .<= restD2) .& (vy * vy .<= restV2)
         dx = dx.replacing(with: 0, where: rest)
@@ -94,9 +102,11 @@ extension _GridMotion {
       dx = dx + sx
       dy = dy + sy
     }
-    let m = plan.second.m
+    // The anchor (new, or as loaded).
+    let anchor = _GridLaneState(dx: dx, vx: vx, ax: ax, dy: dy, vy: vy, ay: ay)
+    let m = plan.second
     switch second {
-    case .linear2, .linear3, .shift2, .shift3:  // (shift kinds are never second stages)
+    case .linear2, .linear3, .shift2, .shift3, .rest:  // (shift and rest kinds are never second stages)
       if second == .linear2 {
         let dx1 = m.0 * dx + m.1 * vx
         let vx1 = m.3 * dx + m.4 * vx
@@ -117,37 +127,45 @@ extension _GridMotion {
       let y = ty + dy
       // One test for every component: x − x is 0 exactly when x is finite (tx is finite, so a
       // non-finite displacement or an overflowing position shows in x).
-      var check = (x - x) + (y - y) + (vx - vx) + (vy - vy)
-      if second == .linear3 { check = check + (ax - ax) + (ay - ay) }
-      let zero = rest .| .!(check .== 0)
-      dx = dx.replacing(with: 0, where: zero)
-      vx = vx.replacing(with: 0, where: zero)
-      dy = dy.replacing(with: 0, where: zero)
-      vy = vy.replacing(with: 0, where: zero)
-      if second == .linear3 {
-        ax = ax.replacing(with: 0, where: zero)
-        ay = ay.replacing(with: 0, where: zero)
-      }
-      s = _GridLaneState(dx: dx, vx: vx, ax: ax, dy: dy, vy: vy, ay: ay)
-      return (x.replacing(with: tx, where: zero), y.replacing(with: ty, where: zero), .!zero)
+      // (Summed as a tree: a chain of six dependent adds was the steady pass's critical path.)
+      var check = ((x - x) + (y - y)) + ((vx - vx) + (vy - vy))
+      if second == .linear3 { check = check + ((ax - ax) + (ay - ay)) }
+      let bad = .!(check .== 0)
+      let zero = rest .| bad
+      s = _GridMotion._zeroed(anchor, where: bad)
+      return (
+        x.replacing(with: tx, where: zero), y.replacing(with: ty, where: zero),
+        vx.replacing(with: 0, where: zero), vy.replacing(with: 0, where: zero), .!zero, bad
+      )
     case .curve:
-      // dx, dy hold the start displacement y0 (just set when a retarget is fused in).
-      if plan.second.arrived {
+      // The anchor's dx, dy are the start displacement y0.
+      if plan.arrived {
         let z = _GridVector()
         s = _GridLaneState(dx: z, vx: z, ax: z, dy: z, vy: z, ay: z)
-        return (tx, ty, _GridMask(repeating: false))
+        let none = _GridMask(repeating: false)
+        return (tx, ty, z, z, none, none)
       }
       let c = m.0
       let x = tx + c * dx
       let y = ty + c * dy
-      let zero = ((dx .== 0) .& (dy .== 0)) .| .!(((x - x) + (y - y)) .== 0)
-      dx = dx.replacing(with: 0, where: zero)
-      dy = dy.replacing(with: 0, where: zero)
-      vx = vx.replacing(with: 0, where: zero)
-      vy = vy.replacing(with: 0, where: zero)
-      s = _GridLaneState(dx: dx, vx: vx, ax: ax, dy: dy, vy: vy, ay: ay)
-      return (x.replacing(with: tx, where: zero), y.replacing(with: ty, where: zero), .!zero)
+      let bad = .!(((x - x) + (y - y)) .== 0)
+      let zero = ((dx .== 0) .& (dy .== 0)) .| bad
+      s = _GridMotion._zeroed(anchor, where: bad)
+      let cv = m.3
+      return (
+        x.replacing(with: tx, where: zero), y.replacing(with: ty, where: zero),
+        (cv * dx).replacing(with: 0, where: zero), (cv * dy).replacing(with: 0, where: zero), .!zero, bad
+      )
     }
+  }
+
+  /// `s` with the lanes `mask` set to zero state.
+  @_transparent
+  static func _zeroed(_ s: _GridLaneState, where mask: _GridMask) -> _GridLaneState {
+    _GridLaneState(
+      dx: s.dx.replacing(with: 0, where: mask), vx: s.vx.replacing(with: 0, where: mask),
+      ax: s.ax.replacing(with: 0, where: mask), dy: s.dy.replacing(with: 0, where: mask),
+      vy: s.vy.replacing(with: 0, where: mask), ay: s.ay.replacing(with: 0, where: mask))
   }
 
   /// Phase 2 with optional rows (`nil`: the internal pass that applies a pending retarget).
@@ -162,7 +180,7 @@ extension _GridMotion {
       case .linear2: return _kernel(_GridPass<_GridNone, _GridLinear2>.self, plan, lower, upper, rows)
       case .linear3: return _kernel(_GridPass<_GridNone, _GridLinear3>.self, plan, lower, upper, rows)
       case .curve: return _kernel(_GridPass<_GridNone, _GridCurve>.self, plan, lower, upper, rows)
-      case .shift2, .shift3: return 0  // never a second stage
+      case .shift2, .shift3, .rest: return 0  // never a second stage
       }
     }
     switch (plan.first.kind, plan.second.kind) {
@@ -176,7 +194,10 @@ extension _GridMotion {
     case (.shift3, .linear3):
       return _kernel(_GridPass<_GridShift3, _GridLinear3>.self, plan, lower, upper, rows)
     case (.shift3, .curve): return _kernel(_GridPass<_GridShift3, _GridCurve>.self, plan, lower, upper, rows)
-    case (_, .shift2), (_, .shift3): return 0  // never a second stage
+    case (.rest, .linear2): return _kernel(_GridPass<_GridRest, _GridLinear2>.self, plan, lower, upper, rows)
+    case (.rest, .linear3): return _kernel(_GridPass<_GridRest, _GridLinear3>.self, plan, lower, upper, rows)
+    case (.rest, .curve): return _kernel(_GridPass<_GridRest, _GridCurve>.self, plan, lower, upper, rows)
+    case (_, .shift2), (_, .shift3), (_, .rest): return 0  // never a second stage
     case (.linear2, .linear2):
       return _kernel(_GridPass<_GridLinear2, _GridLinear2>.self, plan, lower, upper, rows)
     case (.linear2, .linear3):
@@ -199,18 +220,18 @@ extension _GridMotion {
 
   /// One vector of cards of one row segment: targets from the lanes' columns `tcol` (the row's
   /// `ty` is shared), the shift from the source layout's columns `scol` (its row's y minus `ty`
-  /// is `sy`), then ``_lanes(_:tx:ty:sx:sy:first:second:plan:)``. `origin + col * step` with
+  /// is `sy`), then ``_lanes(_:tx:ty:sx:sy:first:second:c:)``. `origin + col * step` with
   /// exact integer columns reproduces ``_GridGeometry/cardOrigin(_:)`` bit for bit.
   @_transparent
   static func _chunk<P: _GridPassKinds>(
     _: P.Type, _ s: inout _GridLaneState, tcol: _GridVector, ty: _GridVector, scol: _GridVector,
     sy: _GridVector,
-    _ k: _GridKernelConstants, _ plan: _GridPlan
-  ) -> (x: _GridVector, y: _GridVector, moving: _GridMask) {
+    _ k: _GridKernelConstants, _ plan: _GridLaneConstants
+  ) -> (x: _GridVector, y: _GridVector, vx: _GridVector, vy: _GridVector, moving: _GridMask, bad: _GridMask) {
     let tx = k.ox + tcol * k.stx
     var sx = _GridVector()
     if P.first != nil { sx = (k.fox + scol * k.fsx) - tx }
-    return _lanes(&s, tx: tx, ty: ty, sx: sx, sy: sy, first: P.first, second: P.second, plan: plan)
+    return _lanes(&s, tx: tx, ty: ty, sx: sx, sy: sy, first: P.first, second: P.second, c: plan)
   }
 
   /// The sweep over cards `lower..<upper`, a vector of cards at a time: each lane carries its
@@ -220,9 +241,10 @@ extension _GridMotion {
   /// otherwise run two vectors per segment plus a tail). Then load,
   /// ``_chunk(_:_:tcol:ty:scol:sy:_:_:)``, store, rows; the last partial vector of the range runs
   /// the same vector code on lanes loaded one by one. `origin + col·step` with exact integer
-  /// columns and rows reproduces ``_GridGeometry/cardOrigin(_:)`` bit for bit. The force columns
-  /// are read only when a stage reads the SwiftUI integrator's force and written only when the
-  /// second stage is that integrator. `width`/`height` rows are written only when
+  /// columns and rows reproduces ``_GridGeometry/cardOrigin(_:)`` bit for bit. Anchors are
+  /// stored only by a retarget pass (a steady pass stores only a non-finite card's zero anchor);
+  /// the force columns are read only when a stage reads the SwiftUI integrator's force and
+  /// written only by a retarget pass whose new driver is that integrator. `width`/`height` rows are written only when
   /// `writeSize` (the presented size changed, or the rows moved).
   @inline(never)
   func _kernel<P: _GridPassKinds>(
@@ -235,11 +257,19 @@ extension _GridMotion {
     let dyp = _dy
     let vyp = _vy
     let readsForce = first == .linear3 || first == .shift3 || (first == nil && second == .linear3)
+    // From rest the anchors are not read (every state is zero).
+    let readsState = first != .rest
+    // Anchors are stored only by a retarget pass (and, lane-wise, for a card gone non-finite);
+    // the force anchor only matters to the SwiftUI integrator.
+    let writesState = first != nil
     let writesForce = second == .linear3
     // The force columns exist whenever a stage reads or writes them (allocated at the fluid retarget).
     let axp = (readsForce || writesForce) ? _ax! : dxp
     let ayp = (readsForce || writesForce) ? _ay! : dyp
     let k = _GridKernelConstants(plan)
+    // Broadcast once: read through `plan` (passed indirectly), the coefficients were reloaded
+    // and re-broadcast for every vector, as the stores might alias them.
+    let c = _GridLaneConstants(plan)
     let writeWidth = _writeWidth
     let writeHeight = _writeHeight
     let width = _GridVector(repeating: plan.width)
@@ -280,21 +310,26 @@ extension _GridMotion {
       var sy = zero
       if first != nil { sy = (fromY + srow * fromStepY) - ty }
       if n == _gridLanes {
-        var s = _GridLaneState(
-          dx: UnsafeRawPointer(dxp + i).loadUnaligned(as: _GridVector.self),
-          vx: UnsafeRawPointer(vxp + i).loadUnaligned(as: _GridVector.self),
-          ax: readsForce ? UnsafeRawPointer(axp + i).loadUnaligned(as: _GridVector.self) : zero,
-          dy: UnsafeRawPointer(dyp + i).loadUnaligned(as: _GridVector.self),
-          vy: UnsafeRawPointer(vyp + i).loadUnaligned(as: _GridVector.self),
-          ay: readsForce ? UnsafeRawPointer(ayp + i).loadUnaligned(as: _GridVector.self) : zero)
-        let out = _GridMotion._chunk(P.self, &s, tcol: tcol, ty: ty, scol: scol, sy: sy, k, plan)
-        UnsafeMutableRawPointer(dxp + i).storeBytes(of: s.dx, as: _GridVector.self)
-        UnsafeMutableRawPointer(vxp + i).storeBytes(of: s.vx, as: _GridVector.self)
-        UnsafeMutableRawPointer(dyp + i).storeBytes(of: s.dy, as: _GridVector.self)
-        UnsafeMutableRawPointer(vyp + i).storeBytes(of: s.vy, as: _GridVector.self)
-        if writesForce {
-          UnsafeMutableRawPointer(axp + i).storeBytes(of: s.ax, as: _GridVector.self)
-          UnsafeMutableRawPointer(ayp + i).storeBytes(of: s.ay, as: _GridVector.self)
+        var s = _GridLaneState(dx: zero, vx: zero, ax: zero, dy: zero, vy: zero, ay: zero)
+        if readsState {
+          s = _GridLaneState(
+            dx: UnsafeRawPointer(dxp + i).loadUnaligned(as: _GridVector.self),
+            vx: UnsafeRawPointer(vxp + i).loadUnaligned(as: _GridVector.self),
+            ax: readsForce ? UnsafeRawPointer(axp + i).loadUnaligned(as: _GridVector.self) : zero,
+            dy: UnsafeRawPointer(dyp + i).loadUnaligned(as: _GridVector.self),
+            vy: UnsafeRawPointer(vyp + i).loadUnaligned(as: _GridVector.self),
+            ay: readsForce ? UnsafeRawPointer(ayp + i).loadUnaligned(as: _GridVector.self) : zero)
+        }
+        let out = _GridMotion._chunk(P.self, &s, tcol: tcol, ty: ty, scol: scol, sy: sy, k, c)
+        if writesState || any(out.bad) {
+          UnsafeMutableRawPointer(dxp + i).storeBytes(of: s.dx, as: _GridVector.self)
+          UnsafeMutableRawPointer(vxp + i).storeBytes(of: s.vx, as: _GridVector.self)
+          UnsafeMutableRawPointer(dyp + i).storeBytes(of: s.dy, as: _GridVector.self)
+          UnsafeMutableRawPointer(vyp + i).storeBytes(of: s.vy, as: _GridVector.self)
+          if writesForce {
+            UnsafeMutableRawPointer(axp + i).storeBytes(of: s.ax, as: _GridVector.self)
+            UnsafeMutableRawPointer(ayp + i).storeBytes(of: s.ay, as: _GridVector.self)
+          }
         }
         if let rows {
           UnsafeMutableRawPointer(rows.x + i).storeBytes(of: out.x, as: _GridVector.self)
@@ -305,7 +340,7 @@ extension _GridMotion {
         moving = moving.replacing(with: moving &+ one, where: out.moving)
       } else {
         var s = _GridLaneState(dx: zero, vx: zero, ax: zero, dy: zero, vy: zero, ay: zero)
-        for l in 0..<n {
+        for l in 0..<n where readsState {
           s.dx[l] = dxp[i &+ l]
           s.vx[l] = vxp[i &+ l]
           s.dy[l] = dyp[i &+ l]
@@ -315,15 +350,17 @@ extension _GridMotion {
             s.ay[l] = ayp[i &+ l]
           }
         }
-        let out = _GridMotion._chunk(P.self, &s, tcol: tcol, ty: ty, scol: scol, sy: sy, k, plan)
+        let out = _GridMotion._chunk(P.self, &s, tcol: tcol, ty: ty, scol: scol, sy: sy, k, c)
         for l in 0..<n {
-          dxp[i &+ l] = s.dx[l]
-          vxp[i &+ l] = s.vx[l]
-          dyp[i &+ l] = s.dy[l]
-          vyp[i &+ l] = s.vy[l]
-          if writesForce {
-            axp[i &+ l] = s.ax[l]
-            ayp[i &+ l] = s.ay[l]
+          if writesState || out.bad[l] {
+            dxp[i &+ l] = s.dx[l]
+            vxp[i &+ l] = s.vx[l]
+            dyp[i &+ l] = s.dy[l]
+            vyp[i &+ l] = s.vy[l]
+            if writesForce {
+              axp[i &+ l] = s.ax[l]
+              ayp[i &+ l] = s.ay[l]
+            }
           }
           if let rows {
             rows.x[i &+ l] = out.x[l]
@@ -343,6 +380,38 @@ extension _GridMotion {
       }
     }
     return Int(moving.wrappedSum()) &+ tail
+  }
+}
+
+/// A 3×3 matrix's entries broadcast to vectors, row-major.
+typealias _GridVectorMatrix3 = (
+  _GridVector, _GridVector, _GridVector, _GridVector, _GridVector, _GridVector, _GridVector, _GridVector,
+  _GridVector
+)
+
+/// A pass's coefficients as vectors, for ``_GridMotion/_lanes(_:tx:ty:sx:sy:first:second:c:)``.
+struct _GridLaneConstants {
+  /// The first and second stages' matrices (see ``_GridStage/m``).
+  let first: _GridVectorMatrix3, second: _GridVectorMatrix3
+  /// Squared rest thresholds (displacement, speed).
+  let restD2: _GridVector, restV2: _GridVector
+  /// The second stage is an arrived curve.
+  let arrived: Bool
+
+  @inline(__always)
+  init(_ plan: _GridPlan) {
+    @inline(__always) func v(_ m: _GridMatrix3) -> _GridVectorMatrix3 {
+      (
+        _GridVector(repeating: m.0), _GridVector(repeating: m.1), _GridVector(repeating: m.2),
+        _GridVector(repeating: m.3), _GridVector(repeating: m.4), _GridVector(repeating: m.5),
+        _GridVector(repeating: m.6), _GridVector(repeating: m.7), _GridVector(repeating: m.8)
+      )
+    }
+    first = v(plan.first.m)
+    second = v(plan.second.m)
+    restD2 = _GridVector(repeating: plan.rest2.0)
+    restV2 = _GridVector(repeating: plan.rest2.1)
+    arrived = plan.second.arrived
   }
 }
 
@@ -375,6 +444,8 @@ enum _GridLinear3: _GridStageType { static var kind: _GridStageKind? { .linear3 
 enum _GridShift2: _GridStageType { static var kind: _GridStageKind? { .shift2 } }
 /// ``_GridStageKind/shift3``.
 enum _GridShift3: _GridStageType { static var kind: _GridStageKind? { .shift3 } }
+/// ``_GridStageKind/rest``.
+enum _GridRest: _GridStageType { static var kind: _GridStageKind? { .rest } }
 /// ``_GridStageKind/curve``.
 enum _GridCurve: _GridStageType { static var kind: _GridStageKind? { .curve } }
 

@@ -48,12 +48,15 @@ struct _GridGeometry: Equatable, Sendable {
 
 /// How the grid animates after a retarget.
 ///
-/// - ``spring(_:)``: the exact closed-form spring: per step `(d, v) ← M(Δt)·(d, v)` with M from
-///   `SpringTransitionMatrix(spring:deltaTime:)`, Δt = ticks / ticksPerSecond.
-/// - ``fluid(_:)``: SwiftUI's 1/300 s integrator on (d, v, force): a step of n substeps applies
-///   `Sⁿ` (3×3, computed in the order of `BatchEngine`'s fluid driver), n from
+/// - ``spring(_:)``: the exact closed-form spring: `(d, v) = M(Δt)·(d₀, v₀)` with M from
+///   `SpringTransitionMatrix(spring:deltaTime:)`, Δt = (ticks since the retarget) / ticksPerSecond
+///   and (d₀, v₀) the card's anchor (its state just after the retarget); nothing accumulates.
+/// - ``fluid(_:)``: SwiftUI's 1/300 s integrator on (d, v, force): `(d, v, a) = S^N·(d₀, v₀, a₀)`
+///   with N the substeps since the retarget, the block-level matrix built per pass as `Sⁿ·P`
+///   (`Sⁿ` in the order of `BatchEngine`'s fluid driver), n from
 ///   `FluidSpringModel.substepCount(from:to:)` on a clock that starts at 0 at the retarget tick.
-///   The force is kept across a fluid → fluid retarget and starts at 0 otherwise.
+///   The force is kept across a fluid → fluid retarget and starts at 0 otherwise. Results equal
+///   stepping the state per pass up to rounding (about 1e-13 relative), not bit for bit.
 /// - ``curve(_:durationTicks:)``: `d = y0·(1 − curve.value(at: p))`,
 ///   `v = y0·(−curve.velocity(at: p)/duration)` (the factor is computed once per step; a
 ///   non-finite curve slope, e.g. a circular curve's vertical end, reads as velocity 0),
@@ -67,6 +70,9 @@ enum _GridDriver: Equatable, Sendable {
   /// A timing curve over `durationTicks` ticks.
   case curve(UnitCurve, durationTicks: Int64)
 }
+
+/// A row-major 3×3 matrix.
+typealias _GridMatrix3 = (Double, Double, Double, Double, Double, Double, Double, Double, Double)
 
 /// The column storage of the render list at the grid's first row: row r = card r.
 struct _GridRows: @unchecked Sendable {
@@ -89,11 +95,14 @@ enum _GridStageKind: Equatable, Sendable {
   case linear3
   /// The state holds the start displacement y0: `d = c·y0`, `v = cv·y0`.
   case curve
-  /// First stages only: the identity on a spring state (the retarget is at the state's tick, or
-  /// nothing moves), so the pass only shifts; the force becomes 0.
+  /// First stages only: the identity on a spring state (the retarget is at the anchors' tick),
+  /// so the pass only applies the rest rule and shifts; the force becomes 0.
   case shift2
   /// First stages only: the identity on a SwiftUI-integrator state; the force is kept.
   case shift3
+  /// First stages only: every state is zero (at rest, never moved, or a jump), whatever the
+  /// anchors hold: the pass does not read them, the new anchor is the shift alone.
+  case rest
 }
 
 /// One stage of a step: a driver from one tick to another, reduced to coefficients.
@@ -110,9 +119,10 @@ struct _GridStage: Sendable {
 
   /// The identity (no time passes, or nothing moves).
   static var identity: _GridStage { _GridStage() }
-  /// The zero map: the state is discarded (a jump).
-  static var zero: _GridStage {
+  /// The zero map: the state is zero or discarded (at rest, or a jump); first stages only.
+  static var rest: _GridStage {
     var s = _GridStage()
+    s.kind = .rest
     s.m = (0, 0, 0, 0, 0, 0, 0, 0, 0)
     return s
   }
@@ -138,42 +148,56 @@ struct _GridPlan: Sendable {
   var height: Double
 }
 
-/// The motion engine of a grid block of `count` uniform cards: per card only the displacement
-/// from its grid target and the velocity on each axis (`dx, vx, dy, vy`, plus the SwiftUI
-/// integrator's force `ax, ay` once a fluid driver has been used), one shared driver, and one
+/// The motion engine of a grid block of `count` uniform cards: per card only an *anchor*, its
+/// displacement from its grid target and velocity on each axis just after the last retarget
+/// (`dx, vx, dy, vy`, plus the SwiftUI integrator's force `ax, ay`), one shared driver, and one
 /// uniform width and height channel for the whole grid.
 ///
-/// Storage: 48 bytes per card (displacement, velocity and the SwiftUI integrator's force on each
-/// axis), manually allocated and zeroed at init, so no frame allocates or faults pages. A frame is
-/// ``prepare(toTick:ticksPerSecond:)`` (block level, single-threaded), ``step(_:into:)`` over a
-/// cover of `0..<count` (disjoint ranges may run concurrently; SIMD across cards; bit-identical
-/// for any split) and ``finish(moving:)``. A retarget is *pending* until the next pass, which
-/// fuses old driver → shift → new driver into one sweep over memory.
+/// Anchor form: every driver is linear in the state since the last retarget, state(t) = P(t)·s₀
+/// with a block-level P (see ``_GridDriver``). The anchors are written only by a retarget pass;
+/// a steady pass only reads them and writes the rows, which cuts a steady exact-spring pass
+/// from 32 B read + 32 B written of state per card to 32 B read (48 B → 48 B read and no writes
+/// for the SwiftUI integrator), plus the 16 B of x, y rows either way.
 ///
-/// Presented frame of card i: `x = cardOrigin(i).x + d_x`, `y = cardOrigin(i).y + d_y` (exactly
-/// `cardOrigin(i)` when the card's state is zero, so a resting card's row has the target's bits,
-/// −0.0 included), width `cellWidth + d_w`, height `cellHeight + d_h` (clamped at ≥ 0). During a
+/// Storage: 48 bytes per card, manually allocated and zeroed at init, so no frame allocates or
+/// faults pages. A frame is ``prepare(toTick:ticksPerSecond:)`` (block level, single-threaded),
+/// ``step(_:into:)`` over a cover of `0..<count` (disjoint ranges may run concurrently; SIMD
+/// across cards; bit-identical for any split) and ``finish(moving:)``. A retarget is *pending*
+/// until the next pass, which fuses old driver → rest rule → shift → new anchors → new driver
+/// into one sweep over memory.
+///
+/// Presented frame of card i: `x = cardOrigin(i).x + d_x`, `y = cardOrigin(i).y + d_y` with
+/// (d, v) = P·s₀, width `cellWidth + d_w`, height `cellHeight + d_h` (clamped at ≥ 0). During a
 /// curve, d = y0·c(p).
 ///
-/// Rest: after each step a card whose |d| ≤ 1/128 and |v| ≤ 30/64 per second on both axes
-/// (`BatchRestRule(minimumVisibleChange: 1/64)`, tested as squares like `BatchEngine`) snaps to
-/// exactly zero state (force included). A card whose state or presented position is not finite
-/// (an overflowing shift, say) resets to zero state at its target, so rows never hold NaN or ∞.
-/// The same rules hold for the uniform size channels. Curves end at p ≥ 1.
+/// Rest (presented, not stored): a card whose current |d| ≤ 1/128 and |v| ≤ 30/64 per second on
+/// both axes (`BatchRestRule(minimumVisibleChange: 1/64)`, tested as squares like `BatchEngine`)
+/// is presented exactly at its target (the target's bits, −0.0 included) with velocity 0 and
+/// does not count as moving; its anchor is untouched. Unlike a per-card snap to zero state, the
+/// card keeps following P·s₀: it may leave the box again (an underdamped spring can turn the
+/// box's speed into displacement), and is then presented on its true trajectory again, so the
+/// presented position jumps by at most the box (1/128 point) when it enters or leaves it. When
+/// a pass finds no card and no size channel moving, the grid is at rest: ``_moving`` false means
+/// every state is zero and the anchors are ignored (no extra pass; the next retarget rewrites
+/// them). A card whose state or presented position is not finite (an overflowing shift, say) is
+/// presented at its target and its anchor is reset to zero (stored even in a steady pass), so
+/// rows never hold NaN or ∞. The same rules hold for the uniform size channels. Curves end at
+/// p ≥ 1 (a curve's card is at rest only with y0 = 0).
 ///
-/// Retarget semantics (a pending retarget at tick r, fused into the pass to t): the old driver
-/// runs to r and its rest snap applies there, exactly as if a step had happened at r; then the
-/// shift; then the new driver from r to t. Results equal stepping to r, retargeting, stepping to
-/// t, up to rounding (the same operations, so usually bit for bit). The SwiftUI integrator's
-/// force is kept across a fluid → fluid retarget and starts at 0 after any other driver; a curve
-/// restarts from the current displacement (its velocity is not carried).
+/// Retarget semantics (a pending retarget at tick r, fused into the pass to t): the old driver's
+/// P(r)·s₀ gives the state at r, the rest rule applies there (a card inside the box starts from
+/// zero displacement and velocity, as if it had snapped at r), then the shift; the result is
+/// the new anchor. Then the new driver from r to t. Results equal stepping to r, retargeting,
+/// stepping to t, up to rounding (the same operations, so usually bit for bit). The SwiftUI
+/// integrator's force is kept across a fluid → fluid retarget and starts at 0 after any other
+/// driver; a curve restarts from the current displacement (its velocity is not carried).
 ///
 /// Determinism: integer ticks, fixed evaluation order, no fused multiply-add; each card's
 /// arithmetic is independent of the range it is stepped in.
 ///
-/// Cost per pass (x86-64 baseline SSE2, release, 1M cards, one thread): about 4 ms for a spring
-/// step, 6–6.5 ms for a pass with a pending retarget between frames (about 5 ms when the retarget
-/// is at the last stepped tick), with no allocation.
+/// Cost (x86-64 baseline SSE2, release, grid-reflow at 1M cards, 120 Hz, SwiftUI integrator):
+/// a frame's p50 about 4.7 ms on one thread, 2.5 ms on two (from 5.9 and 3.0 ms with per-frame
+/// state writes), with no allocation.
 ///
 /// Not thread-safe except the concurrent ``step(_:into:)`` calls of one pass; do not call
 /// ``write(_:into:)``, ``frame(of:)`` or ``velocity(of:)`` between prepare and finish.
@@ -183,7 +207,7 @@ final class _GridMotion: @unchecked Sendable {
   /// The target layout (the last retarget's).
   private(set) var geometry: _GridGeometry
 
-  // Per-card state columns (see the type's documentation).
+  // Per-card anchor columns: the state at ``_epoch`` (see the type's documentation).
   @exclusivity(unchecked) var _dx: UnsafeMutablePointer<Double>
   @exclusivity(unchecked) var _vx: UnsafeMutablePointer<Double>
   @exclusivity(unchecked) var _dy: UnsafeMutablePointer<Double>
@@ -193,23 +217,28 @@ final class _GridMotion: @unchecked Sendable {
   /// into that one frame, over a 120 Hz budget that every other frame meets.
   @exclusivity(unchecked) var _ax: UnsafeMutablePointer<Double>?
   @exclusivity(unchecked) var _ay: UnsafeMutablePointer<Double>?
-  /// The uniform size channels as (dw, vw, aw, dh, vh, ah); for curves dw, dh hold y0.
+  /// The uniform size channels' anchors as (dw, vw, aw, dh, vh, ah); for curves dw, dh hold y0.
   @exclusivity(unchecked) var _size: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
 
-  /// The tick the stored state is at.
+  /// The tick of the last pass (the presented state's tick; the anchors are at ``_epoch``).
   @exclusivity(unchecked) var _stateTick: Int64
   /// The layout the stored state is relative to (differs from ``geometry`` while a retarget is pending).
   @exclusivity(unchecked) var _stateGeometry: _GridGeometry
   /// The driver the stored state moves with (`nil`: at rest after a jump or at the start).
   @exclusivity(unchecked) var _driver: _GridDriver?
-  /// The current driver's start tick and the SwiftUI integrator's substep clock (seconds since it).
+  /// The current driver's start tick (the anchors' tick) and the SwiftUI integrator's substep
+  /// clock (seconds since it).
   @exclusivity(unchecked) var _epoch: Int64
   @exclusivity(unchecked) var _fluidClock = 0.0
-  /// Whether any card or the size moved after the last pass.
+  /// The SwiftUI integrator's accumulated map since ``_epoch``: `S^N` for the N substeps so far,
+  /// built as `Sⁿ·P` per pass (fixed order), so no pass applies it to stored state.
+  @exclusivity(unchecked) var _fluidPower: _GridMatrix3 = _GridMotion._identity
+  /// The uniform size channels' presented velocities (width, height per second) after the last pass.
+  @exclusivity(unchecked) var _sizeVelocity = (0.0, 0.0)
+  /// Whether any card or the size moved after the last pass; false means every state is zero
+  /// (the anchors are then ignored).
   @exclusivity(unchecked) var _moving = false
   @exclusivity(unchecked) var _sizeMoving = false
-  /// The stage that produced the stored state (its kind says how to read it; curves: c, cv).
-  @exclusivity(unchecked) var _present = _GridStage.identity
   /// The current pass.
   @exclusivity(unchecked) var _plan: _GridPlan
   /// Whether the current pass writes the width / height rows: the presented size changed since
@@ -323,14 +352,15 @@ final class _GridMotion: @unchecked Sendable {
     if let p = _pending {
       plan.pending = true
       if p.discard {
-        plan.first = .zero
+        plan.first = .rest
       } else if _moving, let driver = _driver {
-        plan.first = _stage(driver, fromTick: _stateTick, toTick: p.tick, tps)
+        plan.first = _stage(driver, toTick: p.tick, tps)
       } else {
-        plan.first = .identity
+        // At rest (or never moved): every card's state is zero, whatever its anchor holds.
+        plan.first = .rest
       }
-      // No time passes for the old driver (or nothing moves): the state is as the last pass
-      // left it, already rest-snapped, so the pass only shifts.
+      // No time passed since the anchors (a retarget at the last retarget's tick): the pass
+      // only applies the rest rule and shifts.
       let m = plan.first.m
       if plan.first.kind == .linear2 && m.0 == 1 && m.1 == 0 && m.3 == 0 && m.4 == 1 {
         plan.first.kind = .shift2
@@ -345,9 +375,10 @@ final class _GridMotion: @unchecked Sendable {
       _driver = p.driver
       _epoch = p.tick
       _fluidClock = 0
+      _fluidPower = _GridMotion._identity
       _stateTick = p.tick
       if let driver = p.driver {
-        plan.second = _stage(driver, fromTick: p.tick, toTick: t, tps)
+        plan.second = _stage(driver, toTick: t, tps)
       } else {
         plan.second = .identity
       }
@@ -359,7 +390,7 @@ final class _GridMotion: @unchecked Sendable {
       }
       plan.pending = false
       plan.first = .identity
-      plan.second = _stage(driver, fromTick: _stateTick, toTick: t, tps)
+      plan.second = _stage(driver, toTick: t, tps)
       plan.from = _stateGeometry
       plan.to = _stateGeometry
     }
@@ -375,14 +406,14 @@ final class _GridMotion: @unchecked Sendable {
     let out = _GridMotion._lanes(
       &s, tx: _GridVector(repeating: plan.to.cellWidth), ty: _GridVector(repeating: plan.to.cellHeight),
       sx: _GridVector(repeating: shiftW), sy: _GridVector(repeating: shiftH),
-      first: plan.pending ? plan.first.kind : nil, second: plan.second.kind, plan: plan)
+      first: plan.pending ? plan.first.kind : nil, second: plan.second.kind, c: _GridLaneConstants(plan))
     _size = (s.dx[0], s.vx[0], s.ax[0], s.dy[0], s.vy[0], s.ay[0])
+    _sizeVelocity = (out.vx[0], out.vy[0])
     _sizeMoving = out.moving[0]
     plan.width = out.x[0] > 0 ? out.x[0] : 0  // clamped at ≥ 0 (the lane function keeps it finite)
     plan.height = out.y[0] > 0 ? out.y[0] : 0
     _stateTick = t
     _stateGeometry = plan.to
-    _present = plan.second
     _plan = plan
     let size = (plan.width.bitPattern, plan.height.bitPattern)
     _writeWidth = _rowsInvalid || size.0 != _writtenSize.0
@@ -454,51 +485,90 @@ final class _GridMotion: @unchecked Sendable {
     return Rect(x: p.x, y: p.y, width: _plan.width, height: _plan.height)
   }
 
-  /// Card `i`'s presented position for targets `tx, ty`: exactly the target for a zero state,
-  /// else `target + d` (curves: `target + c·y0`) — the bits the kernels write.
+  /// Card `i`'s presented position and velocity for targets `tx, ty`, as of the last pass: the
+  /// same lane arithmetic as the kernels (so the same bits) on the card's anchor, or exactly
+  /// the target with zero velocity when nothing moves (every state is then zero).
   @inline(__always)
-  func _presented(_ i: Int, tx: Double, ty: Double) -> (x: Double, y: Double) {
-    if _present.kind == .curve {
-      let dx = _dx[i]
-      let dy = _dy[i]
-      if dx == 0 && dy == 0 { return (tx, ty) }
-      let c = _present.m.0
-      return (tx + c * dx, ty + c * dy)
+  func _presented(_ i: Int, tx: Double, ty: Double) -> (x: Double, y: Double, vx: Double, vy: Double) {
+    guard _moving else { return (tx, ty, 0, 0) }
+    var s = _GridLaneState(
+      dx: _GridVector(repeating: _dx[i]), vx: _GridVector(repeating: _vx[i]),
+      ax: _GridVector(repeating: _ax![i]),
+      dy: _GridVector(repeating: _dy[i]), vy: _GridVector(repeating: _vy[i]),
+      ay: _GridVector(repeating: _ay![i]))
+    let z = _GridVector()
+    let out = _GridMotion._lanes(
+      &s, tx: _GridVector(repeating: tx), ty: _GridVector(repeating: ty), sx: z, sy: z, first: nil,
+      second: _plan.second.kind, c: _GridLaneConstants(_plan))
+    return (out.x[0], out.y[0], out.vx[0], out.vy[0])
+  }
+
+  /// Card `i`'s current state as of the last pass, before the rest rule: the second stage
+  /// applied to its anchor with the kernels' arithmetic (the force is 0 unless the driver is the
+  /// SwiftUI integrator; curves give `c·y0, cv·y0`); all zero when nothing moves. Out of range
+  /// → nil. For tests and diagnostics.
+  func _state(of i: Int) -> _GridLaneState? {
+    guard i >= 0 && i < count else { return nil }
+    let z = _GridVector()
+    guard _moving else { return _GridLaneState(dx: z, vx: z, ax: z, dy: z, vy: z, ay: z) }
+    let (dx, vx, ax, dy, vy, ay) = (_dx[i], _vx[i], _ax![i], _dy[i], _vy[i], _ay![i])
+    let st = _plan.second
+    let m = st.m
+    var r: (Double, Double, Double, Double, Double, Double)
+    switch st.kind {
+    case .linear2, .shift2, .rest:
+      r = (m.0 * dx + m.1 * vx, m.3 * dx + m.4 * vx, 0, m.0 * dy + m.1 * vy, m.3 * dy + m.4 * vy, 0)
+    case .linear3, .shift3:
+      r = (
+        m.0 * dx + m.1 * vx + m.2 * ax, m.3 * dx + m.4 * vx + m.5 * ax, m.6 * dx + m.7 * vx + m.8 * ax,
+        m.0 * dy + m.1 * vy + m.2 * ay, m.3 * dy + m.4 * vy + m.5 * ay, m.6 * dy + m.7 * vy + m.8 * ay
+      )
+    case .curve:
+      r = st.arrived ? (0, 0, 0, 0, 0, 0) : (m.0 * dx, m.3 * dx, 0, m.0 * dy, m.3 * dy, 0)
     }
-    let dx = _dx[i]
-    let dy = _dy[i]
-    if dx == 0 && dy == 0 && _vx[i] == 0 && _vy[i] == 0 { return (tx, ty) }
-    return (tx + dx, ty + dy)
+    return _GridLaneState(
+      dx: _GridVector(repeating: r.0), vx: _GridVector(repeating: r.1), ax: _GridVector(repeating: r.2),
+      dy: _GridVector(repeating: r.3), vy: _GridVector(repeating: r.4), ay: _GridVector(repeating: r.5))
   }
 
   /// The velocity (x, y, width, height per second) of card `i` as of the last pass (O(1));
-  /// out of range → nil. During a curve: y0·(−velocity(p)/duration).
+  /// out of range → nil. Zero for a card inside the rest box. During a curve:
+  /// y0·(−velocity(p)/duration).
   func velocity(of i: Int) -> SIMD4<Double>? {
     guard i >= 0 && i < count else { return nil }
-    if _present.kind == .curve {
-      let cv = _present.m.3
-      return SIMD4(_dx[i] * cv, _dy[i] * cv, _size.0 * cv, _size.3 * cv)
-    }
-    return SIMD4(_vx[i], _vy[i], _size.1, _size.4)
+    let o = _stateGeometry.cardOrigin(i)
+    let p = _presented(i, tx: o.x, ty: o.y)
+    return _moving ? SIMD4(p.vx, p.vy, _sizeVelocity.0, _sizeVelocity.1) : .zero
   }
 
-  /// The stage of `driver` from `fromTick` to `toTick` (the driver started at ``_epoch``);
-  /// advances the SwiftUI integrator's clock. A matrix with a non-finite entry reads as zero
-  /// (the cards arrive), as in `BatchEngine`.
-  func _stage(_ driver: _GridDriver, fromTick: Int64, toTick: Int64, _ tps: Int64) -> _GridStage {
+  /// The cumulative stage of `driver` from its start ``_epoch`` (the anchors' tick) to
+  /// `toTick`: the exact spring's M(toTick − epoch) in closed form, the SwiftUI integrator's
+  /// accumulated `Sⁿ·P` (advances its substep clock and ``_fluidPower``; call once per tick, in
+  /// order), or the curve's coefficients at the elapsed fraction. A matrix with a non-finite
+  /// entry reads as zero (the cards arrive), as in `BatchEngine`.
+  func _stage(_ driver: _GridDriver, toTick: Int64, _ tps: Int64) -> _GridStage {
     var stage = _GridStage()
     switch driver {
     case .spring(let spring):
       let m = SpringTransitionMatrix(
-        spring: spring, deltaTime: Double(_GridMotion._ticks(from: fromTick, to: toTick)) / Double(tps))
+        spring: spring, deltaTime: Double(_GridMotion._ticks(from: _epoch, to: toTick)) / Double(tps))
       stage.kind = .linear2
       stage.m = (m.m00, m.m01, 0, m.m10, m.m11, 0, 0, 0, 0)
     case .fluid(let model):
       let time = Double(_GridMotion._ticks(from: _epoch, to: toTick)) / Double(tps)
       let n = FluidSpringModel.substepCount(from: _fluidClock, to: time)
       _fluidClock = FluidSpringModel.clock(afterAdvancingFrom: _fluidClock, to: time)
+      if n > 0 {
+        _fluidPower = _GridMotion._product(_GridMotion._fluidMatrixPower(model, n), _fluidPower)
+        let p = _fluidPower
+        if !(p.0.isFinite && p.1.isFinite && p.2.isFinite && p.3.isFinite && p.4.isFinite && p.5.isFinite
+          && p.6.isFinite && p.7.isFinite && p.8.isFinite)
+        {
+          _fluidPower = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+        }
+      }
       stage.kind = .linear3
-      stage.m = _GridMotion._fluidMatrixPower(model, n)
+      stage.m = _fluidPower
     case .curve(let curve, let durationTicks):
       stage.kind = .curve
       let elapsed = _GridMotion._ticks(from: _epoch, to: toTick)
@@ -528,6 +598,18 @@ final class _GridMotion: @unchecked Sendable {
   static func _ticks(from: Int64, to: Int64) -> Int64 {
     let (d, overflow) = to.subtractingReportingOverflow(from)
     return overflow ? .max : d
+  }
+
+  /// The 3×3 identity, row-major.
+  static let _identity: _GridMatrix3 = (1, 0, 0, 0, 1, 0, 0, 0, 1)
+
+  /// The row-major product `a·b`, each entry summed left to right (no fused multiply-add).
+  static func _product(_ a: _GridMatrix3, _ b: _GridMatrix3) -> _GridMatrix3 {
+    (
+      a.0 * b.0 + a.1 * b.3 + a.2 * b.6, a.0 * b.1 + a.1 * b.4 + a.2 * b.7, a.0 * b.2 + a.1 * b.5 + a.2 * b.8,
+      a.3 * b.0 + a.4 * b.3 + a.5 * b.6, a.3 * b.1 + a.4 * b.4 + a.5 * b.7, a.3 * b.2 + a.4 * b.5 + a.5 * b.8,
+      a.6 * b.0 + a.7 * b.3 + a.8 * b.6, a.6 * b.1 + a.7 * b.4 + a.8 * b.7, a.6 * b.2 + a.7 * b.5 + a.8 * b.8
+    )
   }
 
   /// `Sⁿ` for the substep matrix of `FluidSpringModel.substepMatrix`, by n − 1 left
