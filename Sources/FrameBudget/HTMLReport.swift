@@ -147,24 +147,43 @@ public enum HTMLReport {
     return s + "</svg>"
   }
 
-  /// Capacity bars: one group per Hz, one bar per (scenario, engine), height log10(max elements).
+  /// Capacity bars, height log10(max elements): one group per (Hz, scenario) with one bar per
+  /// engine, so Hooke's capacity stands next to each reference engine's from the same run. Group
+  /// labels carry the full scenario name; each bar has a tooltip with its p99.
   public static func capacityPlot(_ file: CapacityFile) -> String {
-    let rows = file.results
-    let width = max(420, 60 + rows.count * 60)
-    var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"300\" role=\"img\">"
+    let rows = file.results.sorted { ($0.hz, $0.scenario, $0.engine) < ($1.hz, $1.scenario, $1.engine) }
+    var groups: [(hz: Int, scenario: String, rows: [CapacityResult])] = []
+    for r in rows {
+      if let last = groups.last, last.hz == r.hz, last.scenario == r.scenario {
+        groups[groups.count - 1].rows.append(r)
+      } else {
+        groups.append((r.hz, r.scenario, [r]))
+      }
+    }
+    let bar = 64, gap = 28
+    let width = max(420, 60 + rows.count * bar + max(0, groups.count - 1) * gap)
+    var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"310\" role=\"img\">"
     s += "<text x=\"10\" y=\"14\">max elements with p99 ≤ deadline (log scale, 10² … 10⁷)</text>"
     let palette = ["#1565c0", "#ef6c00", "#2e7d32", "#6a1b9a", "#c62828", "#00838f"]
     let engines = Array(Set(rows.map(\.engine))).sorted()
-    for (i, r) in rows.sorted(by: { ($0.hz, $0.scenario, $0.engine) < ($1.hz, $1.scenario, $1.engine) }).enumerated() {
-      let v = log10(Double(max(100, r.maxElements)))
-      let h = 200 * (v - 2) / 5
-      let x = 50 + i * 60
-      let color = palette[(engines.firstIndex(of: r.engine) ?? 0) % palette.count]
-      s += "<rect x=\"\(x)\" y=\"\(f(230 - h))\" width=\"44\" height=\"\(f(h))\" fill=\"\(color)\"/>"
-      s += "<text x=\"\(x + 22)\" y=\"\(f(226 - h))\" text-anchor=\"middle\">\(r.maxElements)</text>"
-      s += "<text x=\"\(x + 22)\" y=\"246\" text-anchor=\"middle\">\(escape(r.engine))</text>"
-      s += "<text x=\"\(x + 22)\" y=\"260\" text-anchor=\"middle\">\(r.hz) Hz</text>"
-      s += "<text x=\"\(x + 22)\" y=\"274\" text-anchor=\"middle\">\(escape(String(r.scenario.prefix(10))))</text>"
+    var x = 50
+    for group in groups {
+      let start = x
+      for r in group.rows {
+        let v = log10(Double(max(100, r.maxElements)))
+        let h = 200 * (min(v, 7) - 2) / 5
+        let color = palette[(engines.firstIndex(of: r.engine) ?? 0) % palette.count]
+        let tip = "\(r.scenario) · \(r.engine) · \(r.hz) Hz: \(r.maxElements) elements, p99 \(TextReports.ms(Double(r.p99NsAtMax))) ms"
+        s += "<rect x=\"\(x)\" y=\"\(f(230 - h))\" width=\"\(bar - 16)\" height=\"\(f(h))\" fill=\"\(color)\"><title>\(escape(tip))</title></rect>"
+        s += "<text x=\"\(x + (bar - 16) / 2)\" y=\"\(f(226 - h))\" text-anchor=\"middle\" font-size=\"11\">\(r.maxElements)</text>"
+        s += "<text x=\"\(x + (bar - 16) / 2)\" y=\"246\" text-anchor=\"middle\" font-size=\"10\">\(escape(r.engine))</text>"
+        x += bar
+      }
+      let mid = (start + x - 16) / 2
+      s += "<line x1=\"\(start)\" y1=\"254\" x2=\"\(x - 16)\" y2=\"254\" stroke=\"#999\"/>"
+      s += "<text x=\"\(mid)\" y=\"270\" text-anchor=\"middle\">\(escape(group.scenario))</text>"
+      s += "<text x=\"\(mid)\" y=\"286\" text-anchor=\"middle\">\(group.hz) Hz</text>"
+      x += gap
     }
     return s + "</svg>\n"
   }
