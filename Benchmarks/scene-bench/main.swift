@@ -1,7 +1,7 @@
 // scene-bench: transaction and frame cost of HookeScene for N matched elements.
 //
 // Usage: swift run -c release scene-bench [N] [frames] [--general] [--threads T]
-//                                          [--mode retarget|grid-reflow] [--hz H]
+//                                          [--mode retarget|grid-reflow|grid] [--hz H]
 // (default: the batch fast path on 1 thread, mode `retarget`, 60 Hz). N is 1…10⁸, frames 1…10⁷,
 // T 1…4096, H 1…10 000; anything else exits 64 naming the argument.
 //
@@ -10,6 +10,7 @@
 // grid-reflow (the frame-budget suite's scenario shape): N matched cards in a grid; every 20
 // frames one spring transaction lays all N out again with a new column count (cycling
 // 1000, 700, 1300, 850), re-triggered before the previous flight settles; `frames` frames in all.
+// grid: grid-reflow's timeline on one ElementGrid of N cards (a reflow is one updateGrid).
 //
 // Prints ns per element for the transactions and per frame (median, p99, max), heap allocations
 // per frame when run under Benchmarks/malloc-counter (LD_PRELOAD), and a hash of the last render
@@ -56,12 +57,12 @@ func integer(_ raw: String?, _ what: String, _ range: ClosedRange<Int>, fallback
 }
 let n = integer(positional.first, "N", 1...100_000_000, fallback: 1_000_000)
 let mode = option("--mode") ?? "retarget"
-let frames = integer(positional.count > 1 ? positional[1] : nil, "frames", 1...10_000_000, fallback: mode == "grid-reflow" ? 120 : 30)
+let frames = integer(positional.count > 1 ? positional[1] : nil, "frames", 1...10_000_000, fallback: mode == "retarget" ? 30 : 120)
 let general = args.contains("--general")
 let threads = integer(option("--threads"), "--threads", 1...4096, fallback: 1)
 let hz = Int64(integer(option("--hz"), "--hz", 1...10_000, fallback: 60))
-guard mode == "retarget" || mode == "grid-reflow" else {
-  print("scene-bench: unknown --mode \(mode) (retarget, grid-reflow)")
+guard mode == "retarget" || mode == "grid-reflow" || mode == "grid" else {
+  print("scene-bench: unknown --mode \(mode) (retarget, grid-reflow, grid)")
   exit(64)
 }
 
@@ -75,7 +76,18 @@ nonisolated func frame(_ i: Int, columns: Int, shift: Double) -> Rect {
 func time(_ tick: Int64) -> Double { PropertyAnimator<Double>.time(tick: tick, ticksPerSecond: hz) }
 
 var t0 = nowNanoseconds()
+func grid(columns: Int) -> ElementGrid {
+  let cell = 4000.0 / Double(columns)
+  return ElementGrid(
+    id: 0, firstElementID: 0, count: n, columns: columns, bounds: Rect(x: 0, y: 0, width: 4000, height: 0),
+    rowHeight: cell * 0.8, spacing: cell * 0.2
+  ).matchedGeometry(in: ns)
+}
 scene.withoutAnimation(at: 0) { tx in
+  if mode == "grid" {
+    tx.insertGrid(grid(columns: 1000))
+    return
+  }
   tx.reserveCapacity(n)
   for i in 0..<n {
     tx.insert(Element(id: ElementID(i), frame: frame(i, columns: 1000, shift: 0)).matchedGeometry(id: .int(i), in: ns))
@@ -95,10 +107,15 @@ var diagnostics = 0
 let spring = Animation.spring(response: 0.5, dampingFraction: 0.8)
 let layouts = [1000, 700, 1300, 850]
 @MainActor func retarget(at tick: Int64, wave: Int) {
-  let columns = mode == "grid-reflow" ? layouts[(wave + 1) % layouts.count] : 1000
-  let shift = mode == "grid-reflow" ? 0 : 100.0
+  let columns = mode == "retarget" ? 1000 : layouts[(wave + 1) % layouts.count]
+  let shift = mode == "retarget" ? 100.0 : 0
   let s = nowNanoseconds()
   let result = scene.withAnimation(spring, at: time(tick)) { tx in
+    if mode == "grid" {
+      let g = grid(columns: columns)
+      tx.updateGrid(0) { $0 = g }
+      return
+    }
     tx.reserveCapacity(n)
     for i in 0..<n { tx.setFrame(ElementID(i), frame(i, columns: columns, shift: shift)) }
   }
@@ -114,7 +131,7 @@ let mallocsBefore = mallocCount?()
 var mallocsInTransactions: UInt64 = 0
 for k in Int64(3)..<(3 + Int64(frames)) {
   var transaction: UInt64 = 0
-  if mode == "grid-reflow" && k % 20 == 0 {
+  if mode != "retarget" && k % 20 == 0 {
     let m0 = mallocCount?() ?? 0
     let s = nowNanoseconds()
     retarget(at: k, wave: Int(k / 20))
