@@ -330,8 +330,12 @@ final class _GridMotion: @unchecked Sendable {
       _pending = _Pending(tick: t, discard: true, from: p.to, to: geometry, driver: driver)
     } else {
       if let p = _pending {
+        // A pass without rows: the rows still hold the last written size, so the next pass must
+        // compare against that, not this pass's size.
+        let (written, invalid) = (_writtenSize, _rowsInvalid)
         _ = prepare(toTick: p.tick, ticksPerSecond: ticksPerSecond)
         finish(moving: _step(0..<count, rows: nil))
+        (_writtenSize, _rowsInvalid) = (written, invalid)
       }
       _pending = _Pending(tick: t, discard: false, from: self.geometry, to: geometry, driver: driver)
     }

@@ -1,0 +1,50 @@
+import Hooke
+import HookeAnimation
+import Testing
+import _TestSupport
+
+@testable import HookeScene
+
+/// Edge cases of `ElementGrid` in a scene: render rows never stale, odd retarget sequences.
+struct SceneGridEdgeTests {
+  static func grid(_ count: Int, columns: Int, first: Int = 0, id: GridID = 0) -> ElementGrid {
+    ElementGrid(
+      id: id, firstElementID: ElementID(first), count: count, columns: columns,
+      bounds: Rect(x: 0, y: 0, width: 390, height: 0), rowHeight: 60)
+  }
+
+  static let exact = Animation(FluidSpringAnimation(response: 0.5, dampingFraction: 0.8, blendDuration: 0, model: .exact))
+
+  /// Every card's render row equals the motion engine's presented frame (independent of the
+  /// row cache: `frame(of:)` recomputes from the state).
+  static func rowsMatchMotion(_ scene: Scene, _ g: GridID = 0) -> Bool {
+    guard let gi = scene._gridIndex[g] else { return false }
+    let grid = scene._grids[gi].grid
+    let list = scene.renderList
+    for i in 0..<grid.count {
+      guard let r = list.index(of: grid.elementID(ofCard: i)), let f = scene._grids[gi].motion.frame(of: i) else { return false }
+      if list.frame(at: r) != f { return false }
+    }
+    return true
+  }
+
+  @Test("two layout changes before a frame while the width animates leave no stale width rows")
+  func twoRetargetsBeforeAFrameRewriteTheWidth() {
+    var scene = Scene(fastPath: true)
+    scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(6, columns: 2)) }
+    scene.advance(to: 0)
+    // The width animates from the 2-column to the 3-column cell.
+    scene.withAnimation(Self.exact, at: 0) { $0.updateGrid(0) { $0.columns = 3 } }
+    scene.advance(to: 0.05)
+    let written = scene.renderList.width[0]
+    // Two origin-only changes at a later time, then a frame at that time: the cell width target
+    // is unchanged, the presented width moved on since the last frame.
+    scene.withAnimation(Self.exact, at: 0.1) { $0.updateGrid(0) { $0.bounds.origin.x = 10 } }
+    scene.withAnimation(Self.exact, at: 0.1) { $0.updateGrid(0) { $0.bounds.origin.y = 10 } }
+    scene.advance(to: 0.1)
+    let presented = scene._grids[0].motion.frame(of: 0)!.width
+    #expect(presented != written, "the test needs the width to have moved")
+    for i in 0..<6 { #expect(scene.renderList.width[i] == presented, "card \(i)") }
+    #expect(Self.rowsMatchMotion(scene))
+  }
+}
