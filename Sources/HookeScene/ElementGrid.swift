@@ -168,10 +168,11 @@ public struct ElementGrid: Sendable {
     fix(&g.cornerRadius, 0, nonNegative: false)
     fix(&g.zIndex, 0, nonNegative: false)
     // Ids must fit: shrink the count so the last card's id does not overflow.
-    let room = Int.max - g.firstElementID.rawValue
-    if g.firstElementID.rawValue >= 0 && g.count > room { g.count = room; bad = true }
-    let mroom = Int.max - g.firstMatchID
-    if g.firstMatchID >= 0 && g.count > mroom { g.count = mroom; bad = true }
+    // (Only a non-negative first id can overflow; `Int.max − negative` would itself trap.)
+    if g.firstElementID.rawValue >= 0, g.count > Int.max - g.firstElementID.rawValue {
+      g.count = Int.max - g.firstElementID.rawValue; bad = true
+    }
+    if g.firstMatchID >= 0, g.count > Int.max - g.firstMatchID { g.count = Int.max - g.firstMatchID; bad = true }
     return (g, bad)
   }
 }

@@ -47,4 +47,29 @@ struct SceneGridEdgeTests {
     for i in 0..<6 { #expect(scene.renderList.width[i] == presented, "card \(i)") }
     #expect(Self.rowsMatchMotion(scene))
   }
+
+  @Test("a grid with negative first ids (element and matched) is accepted, not a trap")
+  func negativeFirstIDs() {
+    var scene = Scene(fastPath: true)
+    let ns = scene.makeNamespace()
+    let r = scene.withoutAnimation(at: 0) {
+      $0.insertGrid(Self.grid(3, columns: 2, first: -2).matchedGeometry(in: ns, firstID: -1))
+    }
+    #expect(r.diagnostics.isEmpty)
+    scene.advance(to: 0)
+    #expect(scene.renderList.ids == [-2, -1, 0].map { ElementID($0) })
+    #expect(scene.contains(ElementID(0)) && !scene.contains(ElementID(1)) && !scene.contains(ElementID(-3)))
+    #expect(scene.matchedSource(id: .int(1), in: ns) == ElementID(0))
+    #expect(scene.matchedSource(id: .int(-1), in: ns) == ElementID(-2))
+  }
+
+  @Test("a grid whose first id is Int.min keeps all its cards")
+  func firstIDIntMin() {
+    var scene = Scene(fastPath: true)
+    let r = scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(4, columns: 3, first: .min)) }
+    #expect(r.diagnostics.isEmpty)
+    scene.advance(to: 0)
+    #expect(scene.renderList.count == 4)
+    #expect(scene.renderList.ids.last == ElementID(Int.min + 3))
+  }
 }
