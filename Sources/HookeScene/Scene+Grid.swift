@@ -27,6 +27,7 @@ extension SceneTransaction {
   /// Changes grid `id` with `body`: layout changes (columns, bounds, row height, spacing) move
   /// every card with the transaction's animation; opacity and corner radius animate; container
   /// and z-index apply at once. The card fields (first id, count, matching) cannot change.
+  /// While the grid is being removed its fade-out continues (a new opacity is kept in the model).
   public mutating func updateGrid(_ id: GridID, _ body: @escaping (inout ElementGrid) -> Void) {
     _ops.append(.updateGrid(id, body))
   }
@@ -193,7 +194,9 @@ extension Scene {
       _grids[g].motion.retarget(
         to: geometry, driver: driver, atTick: Self._gridTick(t), ticksPerSecond: Self._gridTicksPerSecond)
     }
-    if grid.opacity != _grids[g].opacity.target {
+    // While the grid fades out its opacity channel runs the fade (target 0): an update must
+    // not reverse it (the grid would then leave at full opacity when the channel stops).
+    if !_grids[g].removing && grid.opacity != _grids[g].opacity.target {
       _grids[g].opacity.retarget(grid.opacity, animation: tx.animation, at: t)
     }
     if grid.cornerRadius != old.cornerRadius {

@@ -72,4 +72,20 @@ struct SceneGridEdgeTests {
     #expect(scene.renderList.count == 4)
     #expect(scene.renderList.ids.last == ElementID(Int.min + 3))
   }
+
+  @Test("a layout change while the grid fades out keeps fading it out (the fade is not reversed)")
+  func updateWhileRemoving() {
+    var scene = Scene(fastPath: true)
+    scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(4, columns: 2)) }
+    scene.advance(to: 0)
+    scene.withAnimation(.linear(duration: 0.5), at: 0) { $0.removeGrid(0) }
+    scene.advance(to: 0.25)
+    #expect(close(scene.renderedOpacity(0)!, 0.5))
+    scene.withAnimation(.linear(duration: 0.5), at: 0.25) { $0.updateGrid(0) { $0.columns = 4 } }
+    scene.advance(to: 0.375)
+    #expect(close(scene.renderedOpacity(0)!, 0.25), "the fade continues")
+    #expect(scene.isRemoving(0))
+    scene.advance(to: 0.6)
+    #expect(scene.elementCount == 0 && scene.renderList.count == 0)
+  }
 }
