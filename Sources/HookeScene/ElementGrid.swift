@@ -63,7 +63,8 @@ public struct GridID: Hashable, Sendable, ExpressibleByIntegerLiteral, CustomStr
 /// Bad values are sanitised when the grid enters a transaction, reported as
 /// ``SceneDiagnostic/invalidGrid(_:)``: a count below 0 → 0 (above 2²⁸ → 2²⁸), columns below 1
 /// → 1, non-finite bounds → ``Rect/zero``, a non-finite or negative row height or spacing → 0,
-/// a non-finite opacity → 1, corner radius → 0, z-index → 0.
+/// a non-finite opacity → 1, corner radius → 0, z-index → 0; finite values whose farthest card
+/// would reach a non-finite edge → bounds ``Rect/zero``, row height and spacing 0.
 public struct ElementGrid: Sendable {
   /// The grid's identity.
   public var id: GridID
@@ -167,6 +168,16 @@ public struct ElementGrid: Sendable {
     fix(&g.opacity, 1, nonNegative: false)
     fix(&g.cornerRadius, 0, nonNegative: false)
     fix(&g.zIndex, 0, nonNegative: false)
+    // Finite inputs can still overflow: the farthest card's edges must be finite too (the
+    // motion engine presents a card at its target when anything else fails, so the target must be).
+    if g.count > 0 {
+      let geo = g._geometry
+      let far = geo.cardOrigin(Swift.min(g.count, geo.columns) - 1).x
+      let bottom = geo.cardOrigin(g.count - 1).y
+      if !((far + geo.cellWidth).isFinite && (bottom + geo.cellHeight).isFinite) {
+        g.bounds = .zero; g.rowHeight = 0; g.spacing = 0; bad = true
+      }
+    }
     // Ids must fit: shrink the count so the last card's id does not overflow.
     // (Only a non-negative first id can overflow; `Int.max − negative` would itself trap.)
     if g.firstElementID.rawValue >= 0, g.count > Int.max - g.firstElementID.rawValue {

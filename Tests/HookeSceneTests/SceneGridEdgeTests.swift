@@ -88,4 +88,89 @@ struct SceneGridEdgeTests {
     scene.advance(to: 0.6)
     #expect(scene.elementCount == 0 && scene.renderList.count == 0)
   }
+
+  /// Every render row is where an independent walk of the scene says it is: the grids' cards at
+  /// their motion frames with their grid's style entry, each dimming row right before its
+  /// destination, no row twice.
+  static func consistent(_ scene: Scene) -> Bool {
+    let list = scene.renderList
+    guard renderListIsValid(list) else { return false }
+    for gi in scene._grids.indices where scene._grids[gi].live {
+      let grid = scene._grids[gi].grid
+      for i in 0..<grid.count {
+        guard let r = list.index(of: grid.elementID(ofCard: i)) else { return false }
+        if list.frame(at: r) != scene._grids[gi].motion.frame(of: i)! { return false }
+        if list.style(at: r).opacity != RenderList.Style(opacity: scene._grids[gi].opacity.value, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil).opacity { return false }
+      }
+    }
+    return list.count == scene.elementCount + (0..<list.count).filter { list.kinds[$0] == .dimming }.count
+  }
+
+  @Test("grids around a zoom destination's dimming row, on two threads with small chunks: rows always consistent")
+  func gridsAndDimmingRows() {
+    for threads in [1, 2] {
+      var scene = Scene(fastPath: true, threads: threads)
+      scene._fast!.chunk = 3
+      let ns = scene.makeNamespace()
+      scene.withoutAnimation(at: 0) { tx in
+        tx.insertGrid(Self.grid(7, columns: 3, first: 1000, id: 1))
+        for i in 0..<4 {
+          tx.insert(Element(id: ElementID(i), frame: Rect(x: 0, y: Double(i) * 50, width: 100, height: 44)).matchedTransitionSource(id: .int(i), in: ns))
+        }
+        var top = Self.grid(9, columns: 2, first: 2000, id: 2)
+        top.zIndex = 10
+        tx.insertGrid(top)
+      }
+      scene.advance(to: 0)
+      #expect(Self.consistent(scene), "threads \(threads)")
+      scene.withAnimation(.smooth, at: 0.1) {
+        $0.insert(Element(id: 100, frame: Rect(x: 0, y: 0, width: 390, height: 844)).navigationTransition(.zoom(sourceID: 2, in: ns)).with { $0.zIndex = 5 })
+        $0.updateGrid(2) { $0.columns = 3 }
+      }
+      for k in 7...40 {
+        let t = frameTime(Int64(k))
+        if k == 15 { #expect(scene.renderList.index(of: 100, kind: .dimming) != nil, "the test needs a dimming row") }
+        if k == 20 { scene.withAnimation(.smooth, at: t) { $0.remove(100); $0.updateGrid(1) { $0.columns = 1 } } }
+        if k == 30 { scene.withAnimation(.smooth, at: t) { $0.remove(1) } }
+        scene.advance(to: t)
+        #expect(Self.consistent(scene), "threads \(threads), frame \(k)")
+      }
+      for k in 41...400 { scene.advance(to: frameTime(Int64(k))) }
+      #expect(Self.consistent(scene), "threads \(threads) at rest")
+      #expect(scene.renderList.index(of: 100, kind: .dimming) == nil)
+    }
+  }
+
+  @Test("finite but huge spacing, row height or origin never puts a non-finite value in the render list")
+  func hugeFiniteLayout() {
+    var cases: [ElementGrid] = []
+    var a = Self.grid(9, columns: 3)
+    a.spacing = 1e308
+    cases.append(a)
+    var b = Self.grid(9, columns: 3)
+    b.rowHeight = 1e308
+    cases.append(b)
+    var c = Self.grid(9, columns: 3)
+    c.bounds = Rect(x: 1e308, y: -1e308, width: 1e308, height: 0)
+    c.rowHeight = 1e308
+    cases.append(c)
+    for (n, grid) in cases.enumerated() {
+      var scene = Scene(fastPath: true)
+      let r = scene.withoutAnimation(at: 0) { $0.insertGrid(grid) }
+      #expect(r.diagnostics == [.invalidGrid(0)], "case \(n)")
+      scene.advance(to: 0)
+      #expect(scene.renderList.count == 9 && renderListIsValid(scene.renderList), "case \(n)")
+      for i in 0..<9 {
+        let f = scene.element(ElementID(i))!.frame
+        #expect(f.minX.isFinite && f.minY.isFinite && f.width.isFinite && f.height.isFinite, "case \(n), card \(i)")
+      }
+      // Animated back to an ordinary layout and forth: still finite every frame.
+      scene.withAnimation(Self.exact, at: 0) { $0.updateGrid(0) { $0 = Self.grid(9, columns: 3) } }
+      scene.advance(to: 0.1)
+      #expect(renderListIsValid(scene.renderList), "case \(n) animated")
+      scene.withAnimation(Self.exact, at: 0.1) { $0.updateGrid(0) { $0 = grid } }
+      scene.advance(to: 0.2)
+      #expect(renderListIsValid(scene.renderList), "case \(n) animated back")
+    }
+  }
 }
