@@ -173,4 +173,63 @@ struct SceneGridEdgeTests {
       #expect(renderListIsValid(scene.renderList), "case \(n) animated back")
     }
   }
+
+  @Test("render order follows every z change of grids, elements and containers; a clipped container's grid carries its clip")
+  func renderOrderAfterZChanges() {
+    for fast in [false, true] {
+      var scene = Scene(fastPath: fast)
+      let clip = Rect(x: 10, y: 20, width: 100, height: 50)
+      scene.withoutAnimation(at: 0) { tx in
+        tx.setContainer(Container(id: 7, clipRect: clip, zIndex: 5))
+        tx.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10)))  // A
+        var g1 = Self.grid(2, columns: 2, first: 100, id: 1)
+        g1.zIndex = 1
+        tx.insertGrid(g1)
+        tx.insert(Element(id: 2, frame: Rect(x: 0, y: 0, width: 10, height: 10)).with { $0.zIndex = 2 })  // B
+        tx.insertGrid(ElementGrid(id: 2, firstElementID: 200, count: 3, columns: 1, bounds: Rect(x: 0, y: 0, width: 50, height: 0), rowHeight: 10, container: 7))
+      }
+      func ids() -> [Int] { scene.renderList.ids.map(\.rawValue) }
+      scene.advance(to: 0)
+      #expect(ids() == [1, 100, 101, 2, 200, 201, 202], "fast \(fast)")
+      let i = scene.renderList.index(of: 201)!
+      #expect(scene.renderList.clipMinX[i] == 10 && scene.renderList.clipMaxY[i] == 70 && scene.renderList.clipMaxX[0] == .infinity)
+      scene.withoutAnimation(at: 0.1) { $0.updateGrid(1) { $0.zIndex = 3 } }
+      scene.advance(to: 0.1)
+      #expect(ids() == [1, 2, 100, 101, 200, 201, 202], "fast \(fast)")
+      scene.withoutAnimation(at: 0.2) { $0.setContainer(Container(id: 7, clipRect: nil, zIndex: -1)) }
+      scene.advance(to: 0.2)
+      #expect(ids() == [200, 201, 202, 1, 2, 100, 101], "fast \(fast)")
+      #expect(scene.renderList.clipMinX[0] == -.infinity)
+      scene.withoutAnimation(at: 0.3) { $0.update(1) { $0.zIndex = 10 } }
+      scene.advance(to: 0.3)
+      #expect(ids() == [200, 201, 202, 2, 100, 101, 1], "fast \(fast)")
+      scene.withoutAnimation(at: 0.4) { $0.remove(2); $0.updateGrid(2) { $0.container = .root; $0.zIndex = 4 } }
+      scene.advance(to: 0.4)
+      #expect(ids() == [100, 101, 200, 201, 202, 1], "fast \(fast)")
+      #expect(renderListIsValid(scene.renderList))
+      #expect(Self.rowsMatchMotion(scene, 1) && Self.rowsMatchMotion(scene, 2))
+    }
+  }
+
+  @Test("a grid with no cards, and one with a single column, beside elements")
+  func emptyAndSingleColumn() {
+    var scene = Scene(fastPath: true)
+    scene.withoutAnimation(at: 0) { tx in
+      tx.insertGrid(Self.grid(0, columns: 3, first: 50, id: 1))
+      tx.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+      tx.insertGrid(Self.grid(5, columns: 1, first: 60, id: 2))
+    }
+    scene.advance(to: 0)
+    #expect(scene.renderList.ids.map(\.rawValue) == [1, 60, 61, 62, 63, 64])
+    scene.withAnimation(Self.exact, at: 0) { $0.updateGrid(1) { $0.columns = 1 }; $0.updateGrid(2) { $0.columns = 2 } }
+    for k in 1...60 {
+      scene.advance(to: Double(k) / 60)
+      #expect(Self.rowsMatchMotion(scene, 2) && renderListIsValid(scene.renderList), "frame \(k)")
+    }
+    scene.advance(to: 3)
+    #expect(scene.rendered(63) == SceneGridTests.cell(3, columns: 2, width: 390, row: 60))
+    scene.withAnimation(Self.exact, at: 3) { $0.removeGrid(1) }
+    scene.advance(to: 5)
+    #expect(scene.gridIDs == [2] && scene.renderList.count == 6)
+  }
 }
