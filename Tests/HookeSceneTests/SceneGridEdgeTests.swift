@@ -232,4 +232,37 @@ struct SceneGridEdgeTests {
     scene.advance(to: 5)
     #expect(scene.gridIDs == [2] && scene.renderList.count == 6)
   }
+
+  @Test("a grid re-inserted while it fades out fades back in from where it is and takes the new layout")
+  func reviveWhileFading() {
+    var scene = Scene(fastPath: true)
+    scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(4, columns: 2)) }
+    scene.advance(to: 0)
+    scene.withAnimation(.linear(duration: 0.5), at: 0) { $0.removeGrid(0) }
+    scene.advance(to: 0.25)
+    let r = scene.withAnimation(.linear(duration: 0.5), at: 0.25) { $0.insertGrid(Self.grid(4, columns: 4)) }
+    #expect(r.diagnostics.isEmpty)
+    #expect(!scene.isRemoving(0) && scene.gridIDs == [0])
+    // SwiftUI's additive retarget: the fade (−1 over 0.5 s from 0) plus the new +1 over 0.5 s
+    // from 0.25: 1 − 0.5 at 0.5, 1 − 0.25 at 0.625.
+    scene.advance(to: 0.5)
+    #expect(close(scene.renderedOpacity(0)!, 0.5))
+    scene.advance(to: 0.625)
+    #expect(close(scene.renderedOpacity(0)!, 0.75))
+    scene.advance(to: 2)
+    #expect(scene.renderedOpacity(0) == 1 && scene.elementCount == 4)
+    for i in 0..<4 { #expect(scene.rendered(ElementID(i)) == SceneGridTests.cell(i, columns: 4)) }
+    // Changed cards on revival are reported and kept.
+    scene.withAnimation(.linear(duration: 0.5), at: 2) { $0.removeGrid(0) }
+    let bad = scene.withAnimation(.linear(duration: 0.5), at: 2.1) { $0.insertGrid(Self.grid(9, columns: 4, first: 5)) }
+    #expect(bad.diagnostics == [.invalidGrid(0)])
+    scene.advance(to: 3)
+    #expect(scene.elementCount == 4 && scene.renderList.ids.map(\.rawValue) == [0, 1, 2, 3])
+    // After eviction the id is new again.
+    scene.withoutAnimation(at: 3) { $0.removeGrid(0) }
+    let again = scene.withoutAnimation(at: 3) { $0.insertGrid(Self.grid(2, columns: 1, first: 10)) }
+    #expect(again.diagnostics.isEmpty)
+    scene.advance(to: 3)
+    #expect(scene.renderList.ids.map(\.rawValue) == [10, 11] && Self.rowsMatchMotion(scene))
+  }
 }
