@@ -265,4 +265,41 @@ struct SceneGridEdgeTests {
     scene.advance(to: 3)
     #expect(scene.renderList.ids.map(\.rawValue) == [10, 11] && Self.rowsMatchMotion(scene))
   }
+
+  @Test("degenerate animations (NaN, zero or negative parameters) never put NaN in the rows and settle")
+  func degenerateAnimations() {
+    var animations: [Animation] = []
+    for model in [SpringAnimationModel.swiftUI, .exact] {
+      for (r, d) in [(Double.nan, 0.8), (0.5, .nan), (0, 1), (-1, 1), (0.5, -0.5), (1e-9, 1), (1e9, 1), (.infinity, 0)] {
+        animations.append(Animation(FluidSpringAnimation(response: r, dampingFraction: d, blendDuration: 0, model: model)))
+      }
+    }
+    animations += [.linear(duration: .nan), .linear(duration: -1), .linear(duration: 0), .easeInOut(duration: 1e300), .linear(duration: .infinity)]
+    for (n, animation) in animations.enumerated() {
+      var scene = Scene(fastPath: true)
+      scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(5, columns: 2)) }
+      scene.advance(to: 0)
+      scene.withAnimation(animation, at: 0) { $0.updateGrid(0) { $0.columns = 3; $0.rowHeight = 40 } }
+      for k in 1...30 {
+        scene.advance(to: Double(k) / 60)
+        #expect(renderListIsValid(scene.renderList) && Self.rowsMatchMotion(scene), "animation \(n), frame \(k)")
+        for i in 0..<5 {
+          let v = scene.frameVelocity(of: ElementID(i))!
+          #expect(v[0].isFinite && v[1].isFinite && v[2].isFinite && v[3].isFinite, "animation \(n), card \(i)")
+        }
+      }
+      // Interrupt mid-flight with another degenerate animation, then a jump.
+      scene.withAnimation(animation, at: 0.5) { $0.updateGrid(0) { $0.columns = 1 } }
+      scene.advance(to: 0.6)
+      #expect(renderListIsValid(scene.renderList), "animation \(n) interrupted")
+      scene.withoutAnimation(at: 0.7) { $0.updateGrid(0) { $0.columns = 2 } }
+      scene.advance(to: 0.7)
+      for i in 0..<5 {
+        var want = SceneGridTests.cell(i, columns: 2)
+        want.size.height = 40
+        want.origin.y = Double(i / 2) * 48
+        #expect(scene.rendered(ElementID(i)) == want, "animation \(n), card \(i) after the jump")
+      }
+    }
+  }
 }
