@@ -302,4 +302,24 @@ struct SceneGridEdgeTests {
       }
     }
   }
+
+  @Test("a grid transaction at a time before the last frame applies at the last frame's time")
+  func transactionInThePast() {
+    func run(_ at: Double) -> [Rect] {
+      var scene = Scene(fastPath: true)
+      scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(5, columns: 2)) }
+      scene.advance(to: 0)
+      scene.withAnimation(Self.exact, at: 0) { $0.updateGrid(0) { $0.columns = 3 } }
+      scene.advance(to: 0.25)
+      scene.withAnimation(.linear(duration: 0.3), at: at) { $0.updateGrid(0) { $0.columns = 1 } }
+      var frames: [Rect] = []
+      for k in 16...40 {
+        scene.advance(to: Double(k) / 60)
+        frames += (0..<5).map { scene.rendered(ElementID($0))! }
+      }
+      return frames
+    }
+    #expect(run(0.1) == run(0.25))
+    #expect(run(-.infinity) == run(0.25) && run(.nan) == run(0.25))
+  }
 }
