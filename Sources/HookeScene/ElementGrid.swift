@@ -64,7 +64,8 @@ public struct GridID: Hashable, Sendable, ExpressibleByIntegerLiteral, CustomStr
 /// ``SceneDiagnostic/invalidGrid(_:)``: a count below 0 → 0 (above 2²⁸ → 2²⁸), columns below 1
 /// → 1, non-finite bounds → ``Rect/zero``, a non-finite or negative row height or spacing → 0,
 /// a non-finite opacity → 1, corner radius → 0, z-index → 0; finite values whose farthest card
-/// would reach a non-finite edge → bounds ``Rect/zero``, row height and spacing 0.
+/// would reach a non-finite edge → bounds ``Rect/zero``, row height and spacing 0; a count
+/// whose card or matched ids would reach `Int.max` → the largest count that stays below it.
 public struct ElementGrid: Sendable {
   /// The grid's identity.
   public var id: GridID

@@ -322,4 +322,22 @@ struct SceneGridEdgeTests {
     #expect(run(0.1) == run(0.25))
     #expect(run(-.infinity) == run(0.25) && run(.nan) == run(0.25))
   }
+
+  @Test("ids near Int.max: the count shrinks so card ids stay below Int.max, reported; neighbours are free")
+  func idsNearIntMax() {
+    var scene = Scene(fastPath: true)
+    let ns = scene.makeNamespace()
+    let r = scene.withoutAnimation(at: 0) { tx in
+      tx.insertGrid(Self.grid(5, columns: 2, first: Int.max - 3))
+      tx.insertGrid(Self.grid(5, columns: 2, first: 0, id: 1).matchedGeometry(in: ns, firstID: Int.max - 1))
+      tx.insert(Element(id: ElementID(Int.max), frame: .zero))
+    }
+    #expect(r.diagnostics == [.invalidGrid(0), .invalidGrid(1)])
+    #expect(scene.grid(0)?.count == 3 && scene.grid(1)?.count == 1)
+    scene.advance(to: 0)
+    #expect(scene.renderList.ids.map(\.rawValue) == [Int.max - 3, Int.max - 2, Int.max - 1, 0, Int.max])
+    #expect(scene.contains(ElementID(Int.max - 1)) && scene.element(ElementID(Int.max))?.frame == .zero)
+    #expect(scene.matchedSource(id: .int(Int.max - 1), in: ns) == ElementID(0) && scene.matchedSource(id: .int(Int.max), in: ns) == nil)
+    #expect(renderListIsValid(scene.renderList))
+  }
 }
