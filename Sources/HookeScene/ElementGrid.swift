@@ -52,7 +52,9 @@ public struct GridID: Hashable, Sendable, ExpressibleByIntegerLiteral, CustomStr
 /// `.int(firstMatchID + i)` in that namespace. A group with one member that is its own source
 /// takes its own frame, so matching changes nothing in a grid's presentation; other elements
 /// cannot join a card's group (reported as ``SceneDiagnostic/matchedIDOwnedByGrid(element:grid:)``,
-/// their matching is ignored). ``Scene/matchedSource(id:in:)`` and
+/// their matching is ignored), and a grid whose matched ids are already in use in the namespace
+/// (another grid's cards, elements' groups) is inserted unmatched
+/// (``SceneDiagnostic/gridMatchedIDInUse(grid:id:)``). ``Scene/matchedSource(id:in:)`` and
 /// ``Scene/sharedFrame(id:in:)`` answer for the cards.
 ///
 /// Threads and copies: a grid's cards step on the fast path's workers when the scene has them

@@ -78,6 +78,25 @@ extension Scene {
     return nil
   }
 
+  /// The first matched id of `grid`'s range (in `namespace`) that another live grid's card or an
+  /// element's group already uses, or `nil`. O(grids + groups in use).
+  func _matchedIDInUse(_ grid: ElementGrid, _ namespace: Namespace) -> MatchID? {
+    let (end, overflow) = grid.firstMatchID.addingReportingOverflow(grid.count)
+    guard !overflow, grid.count > 0 else { return nil }
+    let ids = grid.firstMatchID..<end
+    var first: Int?
+    for other in _grids where other.live && other.grid.matchedNamespace == namespace {
+      let (oend, ooverflow) = other.grid.firstMatchID.addingReportingOverflow(other.grid.count)
+      guard !ooverflow else { continue }
+      let o = other.grid.firstMatchID..<oend
+      if o.overlaps(ids) { first = Swift.min(first ?? .max, Swift.max(o.lowerBound, ids.lowerBound)) }
+    }
+    for key in _groupIndex.keys where key.namespace == namespace {
+      if case .int(let k) = key.id, ids.contains(k) { first = Swift.min(first ?? .max, k) }
+    }
+    return first.map { .int($0) }
+  }
+
   /// Card `i` of grid `g` as an element (its layout frame and the grid's style).
   func _cardElement(_ g: Int, _ i: Int) -> Element {
     let grid = _grids[g].grid
@@ -126,6 +145,10 @@ extension Scene {
       grid.container = .root
     }
     if let ns = grid.matchedNamespace, !_checkNamespace(ns, element: grid.firstElementID, result: &result) {
+      grid.matchedNamespace = nil
+    }
+    if let ns = grid.matchedNamespace, let used = _matchedIDInUse(grid, ns) {
+      result.diagnostics.append(.gridMatchedIDInUse(grid: grid.id, id: used))
       grid.matchedNamespace = nil
     }
     // Card ids must be free: no plain element and no other grid may own one.

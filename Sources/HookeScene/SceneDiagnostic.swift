@@ -51,6 +51,9 @@ public enum SceneDiagnostic: Hashable, Sendable {
   case gridAnimationUnsupported(GridID)
   /// An element whose matched geometry names a grid card's group. Outcome: its matching is ignored.
   case matchedIDOwnedByGrid(element: ElementID, grid: GridID)
+  /// A grid inserted with matched ids of which `id` (the lowest such) is already a group in its
+  /// namespace: another grid's card or elements' group. Outcome: the grid is inserted unmatched.
+  case gridMatchedIDInUse(grid: GridID, id: MatchID)
 }
 
 /// The outcome of a transaction.

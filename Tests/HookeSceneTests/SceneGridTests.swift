@@ -233,4 +233,26 @@ struct SceneGridTests {
     }
     #expect(run(false) == run(true))
   }
+
+  @Test("a grid whose matched ids are already in use is inserted unmatched and reported")
+  func matchedIDsInUse() {
+    var scene = Scene(fastPath: true)
+    let ns = scene.makeNamespace(), other = scene.makeNamespace()
+    scene.withoutAnimation(at: 0) { tx in
+      tx.insertGrid(Self.grid(10, columns: 2).matchedGeometry(in: ns, firstID: 100))
+      tx.insert(Element(id: 500, frame: .zero).matchedGeometry(id: .int(7), in: ns))
+    }
+    let r = scene.withoutAnimation(at: 0) { tx in
+      tx.insertGrid(Self.grid(5, columns: 2, first: 20, id: 1).matchedGeometry(in: ns, firstID: 105))  // overlaps 105…109
+      tx.insertGrid(Self.grid(5, columns: 2, first: 30, id: 2).matchedGeometry(in: ns, firstID: 5))  // covers element 500's group 7
+      tx.insertGrid(Self.grid(5, columns: 2, first: 40, id: 3).matchedGeometry(in: other, firstID: 105))  // another namespace
+      tx.insertGrid(Self.grid(5, columns: 2, first: 50, id: 4).matchedGeometry(in: ns, firstID: 110))  // adjacent, free
+    }
+    #expect(r.diagnostics == [.gridMatchedIDInUse(grid: 1, id: .int(105)), .gridMatchedIDInUse(grid: 2, id: .int(7))])
+    #expect(scene.grid(1)?.matchedNamespace == nil && scene.grid(2)?.matchedNamespace == nil)
+    #expect(scene.grid(3)?.matchedNamespace == other && scene.grid(4)?.matchedNamespace == ns)
+    #expect(scene.matchedSource(id: .int(107), in: ns) == 7)
+    #expect(scene.matchedSource(id: .int(7), in: ns) == 500)
+    #expect(scene.matchedSource(id: .int(110), in: ns) == 50)
+  }
 }
