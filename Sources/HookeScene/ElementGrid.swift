@@ -154,17 +154,30 @@ public struct ElementGrid: Sendable {
   func _sanitized() -> (grid: ElementGrid, bad: Bool) {
     var g = self
     var bad = false
-    if g.count < 0 { g.count = 0; bad = true }
-    if g.count > 1 << 28 { g.count = 1 << 28; bad = true }
-    if g.columns < 1 { g.columns = 1; bad = true }
+    if g.count < 0 {
+      g.count = 0
+      bad = true
+    }
+    if g.count > 1 << 28 {
+      g.count = 1 << 28
+      bad = true
+    }
+    if g.columns < 1 {
+      g.columns = 1
+      bad = true
+    }
     let b = g.bounds.standardized
     if !(b.origin.x.isFinite && b.origin.y.isFinite && b.size.width.isFinite && b.size.height.isFinite) {
-      g.bounds = .zero; bad = true
+      g.bounds = .zero
+      bad = true
     } else {
       g.bounds = b
     }
     func fix(_ v: inout Double, _ d: Double, nonNegative: Bool) {
-      if !v.isFinite || (nonNegative && v < 0) { v = d; bad = true }
+      if !v.isFinite || (nonNegative && v < 0) {
+        v = d
+        bad = true
+      }
     }
     fix(&g.rowHeight, 0, nonNegative: true)
     fix(&g.spacing, 0, nonNegative: true)
@@ -178,15 +191,22 @@ public struct ElementGrid: Sendable {
       let far = geo.cardOrigin(Swift.min(g.count, geo.columns) - 1).x
       let bottom = geo.cardOrigin(g.count - 1).y
       if !((far + geo.cellWidth).isFinite && (bottom + geo.cellHeight).isFinite) {
-        g.bounds = .zero; g.rowHeight = 0; g.spacing = 0; bad = true
+        g.bounds = .zero
+        g.rowHeight = 0
+        g.spacing = 0
+        bad = true
       }
     }
     // Ids must fit: shrink the count so the last card's id does not overflow.
     // (Only a non-negative first id can overflow; `Int.max − negative` would itself trap.)
     if g.firstElementID.rawValue >= 0, g.count > Int.max - g.firstElementID.rawValue {
-      g.count = Int.max - g.firstElementID.rawValue; bad = true
+      g.count = Int.max - g.firstElementID.rawValue
+      bad = true
     }
-    if g.firstMatchID >= 0, g.count > Int.max - g.firstMatchID { g.count = Int.max - g.firstMatchID; bad = true }
+    if g.firstMatchID >= 0, g.count > Int.max - g.firstMatchID {
+      g.count = Int.max - g.firstMatchID
+      bad = true
+    }
     return (g, bad)
   }
 }

@@ -104,7 +104,9 @@ extension Scene {
     e.opacity = grid.opacity
     e.cornerRadius = grid.cornerRadius
     e.zIndex = grid.zIndex
-    if let ns = grid.matchedNamespace { e.matchedGeometry = MatchedGeometry(id: .int(grid.firstMatchID + i), namespace: ns) }
+    if let ns = grid.matchedNamespace {
+      e.matchedGeometry = MatchedGeometry(id: .int(grid.firstMatchID + i), namespace: ns)
+    }
     return e
   }
 
@@ -123,16 +125,23 @@ extension Scene {
         .bezier(startControlPoint: b.curve.startControlPoint, endControlPoint: b.curve.endControlPoint),
         durationTicks: ticks(b.duration))
     }
-    if let u = animation.as(UnitCurveAnimation.self) { return .curve(u.curve, durationTicks: ticks(u.duration)) }
+    if let u = animation.as(UnitCurveAnimation.self) {
+      return .curve(u.curve, durationTicks: ticks(u.duration))
+    }
     let isDefault = animation == .default
     if !isDefault { result.diagnostics.append(.gridAnimationUnsupported(id)) }
     // `.default`: SwiftUI's default spring (response 0.55, damping fraction 1).
     return .fluid(FluidSpringModel(response: 0.55, dampingFraction: 1))
   }
 
-  mutating func _insertGrid(_ raw: ElementGrid, tx: SceneTransaction, t: Double, result: inout TransactionResult) {
+  mutating func _insertGrid(
+    _ raw: ElementGrid, tx: SceneTransaction, t: Double, result: inout TransactionResult
+  ) {
     if let g = _gridIndex[raw.id] {
-      guard _grids[g].removing else { result.diagnostics.append(.duplicateGridID(raw.id)); return }
+      guard _grids[g].removing else {
+        result.diagnostics.append(.duplicateGridID(raw.id))
+        return
+      }
       // Revive: fade back in from where it is, then apply the new values.
       _grids[g].removing = false
       _updateGrid(g, raw, tx: tx, t: t, result: &result)
@@ -176,7 +185,8 @@ extension Scene {
     var opacity = _Channel(animated ? 0 : grid.opacity, time: t)
     if animated { opacity.retarget(grid.opacity, animation: tx.animation, at: t) }
     let record = _GridRecord(
-      grid: grid, motion: _GridMotion(count: grid.count, geometry: grid._geometry, tick: tick), opacity: opacity,
+      grid: grid, motion: _GridMotion(count: grid.count, geometry: grid._geometry, tick: tick),
+      opacity: opacity,
       cornerRadius: _Channel(grid.cornerRadius, time: t), seq: _nextSeq)
     _nextSeq += 1
     let g: Int
@@ -191,7 +201,9 @@ extension Scene {
     _segmentsDirty = true
   }
 
-  mutating func _updateGrid(_ g: Int, _ raw: ElementGrid, tx: SceneTransaction, t: Double, result: inout TransactionResult) {
+  mutating func _updateGrid(
+    _ g: Int, _ raw: ElementGrid, tx: SceneTransaction, t: Double, result: inout TransactionResult
+  ) {
     let old = _grids[g].grid
     var (grid, bad) = raw._sanitized()
     // The cards cannot change.
@@ -229,8 +241,14 @@ extension Scene {
   }
 
   mutating func _removeGrid(_ id: GridID, tx: SceneTransaction, t: Double, result: inout TransactionResult) {
-    guard let g = _gridIndex[id] else { result.diagnostics.append(.unknownGrid(id)); return }
-    guard !_grids[g].removing else { result.diagnostics.append(.unknownGrid(id)); return }
+    guard let g = _gridIndex[id] else {
+      result.diagnostics.append(.unknownGrid(id))
+      return
+    }
+    guard !_grids[g].removing else {
+      result.diagnostics.append(.unknownGrid(id))
+      return
+    }
     _grids[g].removing = true
     guard tx.animation != nil else {
       _evictGrid(g)
@@ -344,7 +362,8 @@ extension Scene {
     let cache = _grids[g].rowCache
     let grid = _grids[g].grid
     columns.styles![g] = RenderList.Style(
-      opacity: _grids[g].opacity.value, rotation: 0, cornerRadius: _grids[g].cornerRadius.value, blurRadius: 0,
+      opacity: _grids[g].opacity.value, rotation: 0, cornerRadius: _grids[g].cornerRadius.value,
+      blurRadius: 0,
       clip: grid.container == .root ? nil : _containerClip(grid.container, own: nil))
     let count = grid.count
     let moved = cache.rowStart != firstRow
@@ -360,7 +379,9 @@ extension Scene {
       height: columns.height + firstRow)
     if moved {
       let base = grid.firstElementID.rawValue
-      let ids = columns.ids + firstRow, kinds = columns.kinds + firstRow, styles = columns.styleIndices + firstRow
+      let ids = columns.ids + firstRow
+      let kinds = columns.kinds + firstRow
+      let styles = columns.styleIndices + firstRow
       let index = UInt32(truncatingIfNeeded: g)
       for i in 0..<count {
         ids[i] = ElementID(base &+ i)
@@ -375,7 +396,9 @@ extension Scene {
     let fast = _fast
     if let fast, let pool = fast.pool, fast.threads > 1, count > fast.chunk {
       // The fast path's per-worker counters are free while the render list is written.
-      var job = _GridJob(motion: motion, rows: rows, count: count, chunk: fast.chunk, threads: fast.threads, moving: fast._snapped)
+      var job = _GridJob(
+        motion: motion, rows: rows, count: count, chunk: fast.chunk, threads: fast.threads,
+        moving: fast._snapped)
       withUnsafeMutablePointer(to: &job) { job in
         pool.run(context: UnsafeMutableRawPointer(job)) { raw, worker in
           let job = raw!.assumingMemoryBound(to: _GridJob.self)
@@ -384,7 +407,8 @@ extension Scene {
           var moving = 0
           var j = worker
           while j < chunks {
-            moving += job.pointee.motion.step((j * chunk)..<Swift.min(count, (j + 1) * chunk), into: job.pointee.rows)
+            moving += job.pointee.motion.step(
+              (j * chunk)..<Swift.min(count, (j + 1) * chunk), into: job.pointee.rows)
             j += job.pointee.threads
           }
           job.pointee.moving[worker] = moving

@@ -9,16 +9,24 @@ import _TestSupport
 /// diagnostics, removal, queries and thread invariance.
 struct SceneGridTests {
   /// The layout formula of `ElementGrid`'s documentation, written out independently.
-  static func cell(_ i: Int, columns: Int, x0: Double = 0, y0: Double = 0, width: Double = 390, row: Double = 60, spacing: Double = 8) -> Rect {
+  static func cell(
+    _ i: Int, columns: Int, x0: Double = 0, y0: Double = 0, width: Double = 390, row: Double = 60,
+    spacing: Double = 8
+  ) -> Rect {
     let w = (width - Double(columns - 1) * spacing) / Double(columns)
-    return Rect(x: x0 + Double(i % columns) * (w + spacing), y: y0 + Double(i / columns) * (row + spacing), width: w, height: row)
+    return Rect(
+      x: x0 + Double(i % columns) * (w + spacing), y: y0 + Double(i / columns) * (row + spacing), width: w,
+      height: row)
   }
 
   static func grid(_ count: Int, columns: Int, first: Int = 0, id: GridID = 0) -> ElementGrid {
-    ElementGrid(id: id, firstElementID: ElementID(first), count: count, columns: columns, bounds: Rect(x: 0, y: 0, width: 390, height: 0), rowHeight: 60)
+    ElementGrid(
+      id: id, firstElementID: ElementID(first), count: count, columns: columns,
+      bounds: Rect(x: 0, y: 0, width: 390, height: 0), rowHeight: 60)
   }
 
-  static let exact = Animation(FluidSpringAnimation(response: 0.5, dampingFraction: 0.8, blendDuration: 0, model: .exact))
+  static let exact = Animation(
+    FluidSpringAnimation(response: 0.5, dampingFraction: 0.8, blendDuration: 0, model: .exact))
 
   @Test("an unanimated grid renders one row per card at its cell, sharing one style entry")
   func layout() {
@@ -40,7 +48,9 @@ struct SceneGridTests {
     #expect(renderListIsValid(list))
   }
 
-  @Test("a reflow with an exact spring follows the closed-form spring per card and settles exactly on the new cells")
+  @Test(
+    "a reflow with an exact spring follows the closed-form spring per card and settles exactly on the new cells"
+  )
   func exactSpringReflow() {
     var scene = Scene(fastPath: true)
     scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(9, columns: 4)) }
@@ -51,21 +61,26 @@ struct SceneGridTests {
       let t = Double(k) / 120
       scene.advance(to: t)
       for i in 0..<9 {
-        let from = Self.cell(i, columns: 4), to = Self.cell(i, columns: 6)
+        let from = Self.cell(i, columns: 4)
+        let to = Self.cell(i, columns: 6)
         func ref(_ a: Double, _ b: Double) -> Double { a + spring.value(target: b - a, time: t) }
         // Within 1e-9 of the closed form, or snapped onto the target by the 1/64-point rest rule.
         func matches(_ got: Double, _ want: Double, _ target: Double) -> Bool {
           close(got, want, 1e-9) || (got == target && (want - target).magnitude <= 1.0 / 64)
         }
         let got = scene.rendered(ElementID(i))!
-        let ok = matches(got.minX, ref(from.minX, to.minX), to.minX) && matches(got.minY, ref(from.minY, to.minY), to.minY)
+        let ok =
+          matches(got.minX, ref(from.minX, to.minX), to.minX)
+          && matches(got.minY, ref(from.minY, to.minY), to.minY)
           && matches(got.width, ref(from.width, to.width), to.width) && got.height == 60
         #expect(ok, "t = \(t), card \(i): \(got)")
       }
     }
     scene.advance(to: 3)
     #expect(scene.gridActiveChannelCount == 0)
-    for i in 0..<9 { #expect(scene.rendered(ElementID(i)) == Self.cell(i, columns: 6), "card \(i) settles bit-exactly") }
+    for i in 0..<9 {
+      #expect(scene.rendered(ElementID(i)) == Self.cell(i, columns: 6), "card \(i) settles bit-exactly")
+    }
   }
 
   @Test("an interrupted reflow keeps each card's position and velocity (retarget is a shift)")
@@ -85,8 +100,12 @@ struct SceneGridTests {
     scene.advance(to: 0.3)
     for i in 0..<7 {
       let to = Self.cell(i, columns: 2)
-      let x = before[i].minX + spring.value(target: to.minX - before[i].minX, initialVelocity: velocity[i][0], time: 0.2)
-      let y = before[i].minY + spring.value(target: to.minY - before[i].minY, initialVelocity: velocity[i][1], time: 0.2)
+      let x =
+        before[i].minX
+        + spring.value(target: to.minX - before[i].minX, initialVelocity: velocity[i][0], time: 0.2)
+      let y =
+        before[i].minY
+        + spring.value(target: to.minY - before[i].minY, initialVelocity: velocity[i][1], time: 0.2)
       let got = scene.rendered(ElementID(i))!
       #expect(close(got.minX, x, 1e-9) && close(got.minY, y, 1e-9), "card \(i): \(got) vs (\(x), \(y))")
     }
@@ -130,7 +149,9 @@ struct SceneGridTests {
     r = scene.withoutAnimation(at: 0) { $0.insertGrid(bad) }
     #expect(r.diagnostics == [.invalidGrid(0)])
     #expect(scene.grid(0)?.count == 0 && scene.grid(0)?.columns == 1 && scene.grid(0)?.rowHeight == 0)
-    r = scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(4, columns: 2, first: 20, id: 1).matchedGeometry(in: ns, firstID: 7)) }
+    r = scene.withoutAnimation(at: 0) {
+      $0.insertGrid(Self.grid(4, columns: 2, first: 20, id: 1).matchedGeometry(in: ns, firstID: 7))
+    }
     #expect(r.diagnostics.isEmpty)
     r = scene.withoutAnimation(at: 0) { tx in
       tx.insertGrid(Self.grid(1, columns: 1, first: 30, id: 1))
@@ -140,10 +161,12 @@ struct SceneGridTests {
       tx.removeGrid(9)
       tx.updateGrid(1) { $0.count = 99 }
     }
-    #expect(r.diagnostics == [
-      .duplicateGridID(1), .duplicateElementID(21), .matchedIDOwnedByGrid(element: 40, grid: 1), .unknownGrid(9), .unknownGrid(9),
-      .invalidGrid(1),
-    ])
+    #expect(
+      r.diagnostics == [
+        .duplicateGridID(1), .duplicateElementID(21), .matchedIDOwnedByGrid(element: 40, grid: 1),
+        .unknownGrid(9), .unknownGrid(9),
+        .invalidGrid(1),
+      ])
     #expect(scene.grid(1)?.count == 4)
     #expect(scene.element(40)?.matchedGeometry == nil)
     #expect(scene.matchedSource(id: .int(8), in: ns) == 21)
@@ -185,7 +208,9 @@ struct SceneGridTests {
     #expect(scene.matchedSource(id: .int(4), in: ns) == 4)
     #expect(scene.matchedSource(id: .int(6), in: ns) == nil)
     let f = Self.cell(4, columns: 3)
-    #expect(scene.sharedFrame(id: .int(4), in: ns) == MatchedGeometryFrame(anchorPosition: Point(x: f.midX, y: f.midY), size: f.size))
+    #expect(
+      scene.sharedFrame(id: .int(4), in: ns)
+        == MatchedGeometryFrame(anchorPosition: Point(x: f.midX, y: f.midY), size: f.size))
     #expect(scene.frameVelocity(of: 4) == SIMD4(0, 0, 0, 0))
     scene.withAnimation(Self.exact, at: 0) { $0.updateGrid(0) { $0.columns = 2 } }
     scene.advance(to: 0.05)
@@ -193,7 +218,9 @@ struct SceneGridTests {
     #expect(v[0] != 0 && v[1] != 0 && v[2] != 0 && v[3] == 0)
   }
 
-  @Test("rows are bit-identical for 1 and 3 workers with small chunks, through reflows and springs of both models")
+  @Test(
+    "rows are bit-identical for 1 and 3 workers with small chunks, through reflows and springs of both models"
+  )
   func threadInvariance() {
     func run(_ threads: Int) -> [[UInt64]] {
       var scene = Scene(fastPath: true, threads: threads)
@@ -224,10 +251,18 @@ struct SceneGridTests {
       var bits: [UInt64] = []
       for k in 0...40 {
         let t = Double(k) / 60
-        if k == 5 { scene.withAnimation(.spring(response: 0.4, dampingFraction: 0.7), at: t) { $0.updateGrid(0) { $0.columns = 7 } } }
-        if k == 20 { scene.withAnimation(.easeInOut(duration: 0.3), at: t) { $0.updateGrid(0) { $0.spacing = 2 } } }
+        if k == 5 {
+          scene.withAnimation(.spring(response: 0.4, dampingFraction: 0.7), at: t) {
+            $0.updateGrid(0) { $0.columns = 7 }
+          }
+        }
+        if k == 20 {
+          scene.withAnimation(.easeInOut(duration: 0.3), at: t) { $0.updateGrid(0) { $0.spacing = 2 } }
+        }
         scene.advance(to: t)
-        bits += scene.renderList.x.map(\.bitPattern) + scene.renderList.y.map(\.bitPattern) + scene.renderList.width.map(\.bitPattern)
+        bits +=
+          scene.renderList.x.map(\.bitPattern) + scene.renderList.y.map(\.bitPattern)
+          + scene.renderList.width.map(\.bitPattern)
       }
       return bits
     }
@@ -237,7 +272,8 @@ struct SceneGridTests {
   @Test("a grid whose matched ids are already in use is inserted unmatched and reported")
   func matchedIDsInUse() {
     var scene = Scene(fastPath: true)
-    let ns = scene.makeNamespace(), other = scene.makeNamespace()
+    let ns = scene.makeNamespace()
+    let other = scene.makeNamespace()
     scene.withoutAnimation(at: 0) { tx in
       tx.insertGrid(Self.grid(10, columns: 2).matchedGeometry(in: ns, firstID: 100))
       tx.insert(Element(id: 500, frame: .zero).matchedGeometry(id: .int(7), in: ns))
@@ -248,7 +284,10 @@ struct SceneGridTests {
       tx.insertGrid(Self.grid(5, columns: 2, first: 40, id: 3).matchedGeometry(in: other, firstID: 105))  // another namespace
       tx.insertGrid(Self.grid(5, columns: 2, first: 50, id: 4).matchedGeometry(in: ns, firstID: 110))  // adjacent, free
     }
-    #expect(r.diagnostics == [.gridMatchedIDInUse(grid: 1, id: .int(105)), .gridMatchedIDInUse(grid: 2, id: .int(7))])
+    #expect(
+      r.diagnostics == [
+        .gridMatchedIDInUse(grid: 1, id: .int(105)), .gridMatchedIDInUse(grid: 2, id: .int(7)),
+      ])
     #expect(scene.grid(1)?.matchedNamespace == nil && scene.grid(2)?.matchedNamespace == nil)
     #expect(scene.grid(3)?.matchedNamespace == other && scene.grid(4)?.matchedNamespace == ns)
     #expect(scene.matchedSource(id: .int(107), in: ns) == 7)
