@@ -145,9 +145,14 @@ public struct ElementGrid: Sendable {
   }
 
   /// Ids `firstElementID ..< firstElementID + count` (empty when the range would overflow).
-  var _idRange: Range<Int> {
-    let (end, overflow) = firstElementID.rawValue.addingReportingOverflow(count)
-    return overflow ? firstElementID.rawValue..<firstElementID.rawValue : firstElementID.rawValue..<end
+  var _idRange: Range<Int> { Self._range(from: firstElementID.rawValue, count: count) }
+
+  /// Matched ids `firstMatchID ..< firstMatchID + count` (empty when the range would overflow).
+  var _matchRange: Range<Int> { Self._range(from: firstMatchID, count: count) }
+
+  static func _range(from first: Int, count: Int) -> Range<Int> {
+    let (end, overflow) = first.addingReportingOverflow(Swift.max(0, count))
+    return overflow ? first..<first : first..<end
   }
 
   /// The grid with the documented clamps; `bad` tells whether anything was changed.

@@ -91,11 +91,8 @@ final class _FastPath {
   /// ``values`` of the channels the step moved (the active ones and those that settled in it),
   /// scattering them in storage order. Allocation-free.
   func refresh(to t: Double) {
-    let ticks = t * Double(engine.ticksPerSecond)
-    guard ticks >= 0 else { return }  // also NaN
-    // Far-future times (up to +∞) clamp to 2⁶² ticks (as `BatchEngine.step(deltaTime:)` does),
-    // which settles everything; converting ≥ 2⁶³ to Int64 would trap.
-    let target = ticks < 0x1p62 ? Int64(ticks.rounded()) : 1 << 62
+    // NaN and negative times read as tick 0, which is never ahead of the engine.
+    let target = Scene._ticks(t, perSecond: engine.ticksPerSecond)
     guard target > engine.now else { return }
     let groupCount = engine.groupCount
     var moving = 0

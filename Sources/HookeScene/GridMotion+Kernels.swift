@@ -175,52 +175,32 @@ extension _GridMotion {
     let upper = Swift.min(count, range.upperBound)
     guard lower < upper else { return 0 }
     let plan = _plan
-    guard plan.pending else {
-      switch plan.second.kind {
-      case .linear2: return _kernel(_GridPass<_GridNone, _GridLinear2>.self, plan, lower, upper, rows)
-      case .linear3: return _kernel(_GridPass<_GridNone, _GridLinear3>.self, plan, lower, upper, rows)
-      case .curve: return _kernel(_GridPass<_GridNone, _GridCurve>.self, plan, lower, upper, rows)
-      case .shift2, .shift3, .rest: return 0  // never a second stage
-      }
-    }
-    switch (plan.first.kind, plan.second.kind) {
-    case (.shift2, .linear2):
-      return _kernel(_GridPass<_GridShift2, _GridLinear2>.self, plan, lower, upper, rows)
-    case (.shift2, .linear3):
-      return _kernel(_GridPass<_GridShift2, _GridLinear3>.self, plan, lower, upper, rows)
-    case (.shift2, .curve): return _kernel(_GridPass<_GridShift2, _GridCurve>.self, plan, lower, upper, rows)
-    case (.shift3, .linear2):
-      return _kernel(_GridPass<_GridShift3, _GridLinear2>.self, plan, lower, upper, rows)
-    case (.shift3, .linear3):
-      return _kernel(_GridPass<_GridShift3, _GridLinear3>.self, plan, lower, upper, rows)
-    case (.shift3, .curve): return _kernel(_GridPass<_GridShift3, _GridCurve>.self, plan, lower, upper, rows)
-    case (.rest, .linear2): return _kernel(_GridPass<_GridRest, _GridLinear2>.self, plan, lower, upper, rows)
-    case (.rest, .linear3): return _kernel(_GridPass<_GridRest, _GridLinear3>.self, plan, lower, upper, rows)
-    case (.rest, .curve): return _kernel(_GridPass<_GridRest, _GridCurve>.self, plan, lower, upper, rows)
-    case (_, .shift2), (_, .shift3), (_, .rest): return 0  // never a second stage
-    case (.linear2, .linear2):
-      return _kernel(_GridPass<_GridLinear2, _GridLinear2>.self, plan, lower, upper, rows)
-    case (.linear2, .linear3):
-      return _kernel(_GridPass<_GridLinear2, _GridLinear3>.self, plan, lower, upper, rows)
-    case (.linear2, .curve):
-      return _kernel(_GridPass<_GridLinear2, _GridCurve>.self, plan, lower, upper, rows)
-    case (.linear3, .linear2):
-      return _kernel(_GridPass<_GridLinear3, _GridLinear2>.self, plan, lower, upper, rows)
-    case (.linear3, .linear3):
-      return _kernel(_GridPass<_GridLinear3, _GridLinear3>.self, plan, lower, upper, rows)
-    case (.linear3, .curve):
-      return _kernel(_GridPass<_GridLinear3, _GridCurve>.self, plan, lower, upper, rows)
-    case (.curve, .linear2):
-      return _kernel(_GridPass<_GridCurve, _GridLinear2>.self, plan, lower, upper, rows)
-    case (.curve, .linear3):
-      return _kernel(_GridPass<_GridCurve, _GridLinear3>.self, plan, lower, upper, rows)
-    case (.curve, .curve): return _kernel(_GridPass<_GridCurve, _GridCurve>.self, plan, lower, upper, rows)
+    guard plan.pending else { return _step(_GridNone.self, plan, lower, upper, rows) }
+    switch plan.first.kind {
+    case .linear2: return _step(_GridLinear2.self, plan, lower, upper, rows)
+    case .linear3: return _step(_GridLinear3.self, plan, lower, upper, rows)
+    case .curve: return _step(_GridCurve.self, plan, lower, upper, rows)
+    case .shift2: return _step(_GridShift2.self, plan, lower, upper, rows)
+    case .shift3: return _step(_GridShift3.self, plan, lower, upper, rows)
+    case .rest: return _step(_GridRest.self, plan, lower, upper, rows)
     }
   }
 
-  /// One vector of cards of one row segment: targets from the lanes' columns `tcol` (the row's
-  /// `ty` is shared), the shift from the source layout's columns `scol` (its row's y minus `ty`
-  /// is `sy`), then ``_lanes(_:tx:ty:sx:sy:first:second:c:)``. `origin + col * step` with
+  /// The kernel specialisation for first stage `First` and the plan's second stage.
+  @inline(__always)
+  func _step<First: _GridStageType>(
+    _: First.Type, _ plan: _GridPlan, _ lower: Int, _ upper: Int, _ rows: _GridRows?
+  ) -> Int {
+    switch plan.second.kind {
+    case .linear2: return _kernel(_GridPass<First, _GridLinear2>.self, plan, lower, upper, rows)
+    case .linear3: return _kernel(_GridPass<First, _GridLinear3>.self, plan, lower, upper, rows)
+    case .curve: return _kernel(_GridPass<First, _GridCurve>.self, plan, lower, upper, rows)
+    case .shift2, .shift3, .rest: return 0  // never a second stage
+    }
+  }
+
+  /// One vector of cards: targets from the lanes' columns `tcol` and rows' `ty`, the shift
+  /// from the source layout's columns `scol` (its rows' y minus `ty` is `sy`), then ``_lanes(_:tx:ty:sx:sy:first:second:c:)``. `origin + col * step` with
   /// exact integer columns reproduces ``_GridGeometry/cardOrigin(_:)`` bit for bit.
   @_transparent
   static func _chunk<P: _GridPassKinds>(

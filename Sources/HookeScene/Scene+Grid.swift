@@ -39,10 +39,15 @@ extension Scene {
   /// The ticks per second of grid motion (the batch engine's default, 10!).
   static var _gridTicksPerSecond: Int64 { 3_628_800 }
 
-  /// Scene time → grid ticks (nearest; clamped to [0, 2⁶²]; NaN → 0).
-  static func _gridTick(_ t: Double) -> Int64 {
-    let ticks = t * Double(_gridTicksPerSecond)
-    guard ticks > 0 else { return 0 }
+  /// Scene time → grid ticks (see ``_ticks(_:perSecond:)``).
+  static func _gridTick(_ t: Double) -> Int64 { _ticks(t, perSecond: _gridTicksPerSecond) }
+
+  /// Seconds → the nearest tick at `perSecond`, clamped to [0, 2⁶²] (NaN and negative → 0).
+  /// Far-future times (up to +∞) clamp to 2⁶² ticks, as `BatchEngine.step(deltaTime:)` does,
+  /// which settles everything; converting ≥ 2⁶³ to Int64 would trap.
+  static func _ticks(_ t: Double, perSecond: Int64) -> Int64 {
+    let ticks = t * Double(perSecond)
+    guard ticks > 0 else { return 0 }  // also NaN
     return ticks < 0x1p62 ? Int64(ticks.rounded()) : 1 << 62
   }
 
@@ -72,8 +77,7 @@ extension Scene {
     for g in _grids.indices where _grids[g].live {
       let grid = _grids[g].grid
       guard grid.matchedNamespace == namespace else { continue }
-      let (d, overflow) = k.subtractingReportingOverflow(grid.firstMatchID)
-      if !overflow && d >= 0 && d < grid.count { return (g, d) }
+      if grid._matchRange.contains(k) { return (g, k - grid.firstMatchID) }
     }
     return nil
   }
@@ -81,14 +85,11 @@ extension Scene {
   /// The first matched id of `grid`'s range (in `namespace`) that another live grid's card or an
   /// element's group already uses, or `nil`. O(grids + groups in use).
   func _matchedIDInUse(_ grid: ElementGrid, _ namespace: Namespace) -> MatchID? {
-    let (end, overflow) = grid.firstMatchID.addingReportingOverflow(grid.count)
-    guard !overflow, grid.count > 0 else { return nil }
-    let ids = grid.firstMatchID..<end
+    let ids = grid._matchRange
+    guard !ids.isEmpty else { return nil }
     var first: Int?
     for other in _grids where other.live && other.grid.matchedNamespace == namespace {
-      let (oend, ooverflow) = other.grid.firstMatchID.addingReportingOverflow(other.grid.count)
-      guard !ooverflow else { continue }
-      let o = other.grid.firstMatchID..<oend
+      let o = other.grid._matchRange
       if o.overlaps(ids) { first = Swift.min(first ?? .max, Swift.max(o.lowerBound, ids.lowerBound)) }
     }
     for key in _groupIndex.keys where key.namespace == namespace {
