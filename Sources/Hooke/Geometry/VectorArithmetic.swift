@@ -1,12 +1,35 @@
 /// A type with vector-space arithmetic: the values SwiftUI-style animations interpolate.
 ///
-/// Same shape as SwiftUI's `VectorArithmetic`: an `AdditiveArithmetic` value that can be scaled by
-/// a `Double` and reports the square of its Euclidean length. Hooke's springs, curves and
+/// Same shape as SwiftUI's `VectorArithmetic`: a value with `zero`, `+` and `-` that can be scaled
+/// by a `Double` and reports the square of its Euclidean length. Hooke's springs, curves and
 /// animations are generic over it and work component-wise.
+///
+/// Unlike SwiftUI's protocol, this one states the additive operations itself instead of refining
+/// `AdditiveArithmetic`. That lets the standard library's SIMD vectors conform without a
+/// retroactive `AdditiveArithmetic` conformance, which would otherwise be imposed on every client
+/// of Hooke and could clash with the standard library or another module declaring the same one.
+/// `Double`, `Float`, ``AnimatablePair`` and ``EmptyAnimatableData`` are `AdditiveArithmetic` as
+/// well; SIMD vectors are not (the standard library does not make them so). A conformer of your
+/// own that is also `AdditiveArithmetic` gets `+=` and `-=` from that protocol.
 ///
 /// Conforming types in Hooke: `Double`, `Float`, the standard library's `SIMD2`…`SIMD64` of
 /// `Float` or `Double`, ``AnimatablePair`` and ``EmptyAnimatableData``.
-public protocol VectorArithmetic: AdditiveArithmetic {
+public protocol VectorArithmetic: Equatable {
+  /// The additive identity.
+  static var zero: Self { get }
+
+  /// The component-wise sum.
+  static func + (lhs: Self, rhs: Self) -> Self
+
+  /// Adds `rhs` to `lhs` in place.
+  static func += (lhs: inout Self, rhs: Self)
+
+  /// The component-wise difference.
+  static func - (lhs: Self, rhs: Self) -> Self
+
+  /// Subtracts `rhs` from `lhs` in place.
+  static func -= (lhs: inout Self, rhs: Self)
+
   /// Multiplies every component by `rhs`.
   ///
   /// - Parameter rhs: The factor. Non-finite factors are applied as given (IEEE rules).
@@ -17,6 +40,14 @@ public protocol VectorArithmetic: AdditiveArithmetic {
 }
 
 extension VectorArithmetic {
+  /// `lhs = lhs + rhs`, for conformers without a compound assignment of their own.
+  @inlinable
+  public static func += (lhs: inout Self, rhs: Self) { lhs = lhs + rhs }
+
+  /// `lhs = lhs - rhs`, for conformers without a compound assignment of their own.
+  @inlinable
+  public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
+
   /// A copy multiplied by `rhs`; see ``scale(by:)``.
   @inlinable
   public func scaled(by rhs: Double) -> Self {
@@ -58,16 +89,8 @@ extension Float: VectorArithmetic {
   @inlinable public var magnitudeSquared: Double { Double(self) * Double(self) }
 }
 
-// The standard library's SIMD vectors have `+`, `-` and `.zero` for floating-point scalars but do
-// not declare `AdditiveArithmetic`; the conformance is retroactive and only for floating point.
-extension SIMD2: @retroactive AdditiveArithmetic where Scalar: FloatingPoint {}
-extension SIMD3: @retroactive AdditiveArithmetic where Scalar: FloatingPoint {}
-extension SIMD4: @retroactive AdditiveArithmetic where Scalar: FloatingPoint {}
-extension SIMD8: @retroactive AdditiveArithmetic where Scalar: FloatingPoint {}
-extension SIMD16: @retroactive AdditiveArithmetic where Scalar: FloatingPoint {}
-extension SIMD32: @retroactive AdditiveArithmetic where Scalar: FloatingPoint {}
-extension SIMD64: @retroactive AdditiveArithmetic where Scalar: FloatingPoint {}
-
+// The standard library's SIMD vectors of floating-point scalars already have `zero`, `+`, `-`, `+=`
+// and `-=`, so they conform to the Hooke-owned protocol directly (no retroactive conformance).
 extension SIMD where Scalar: BinaryFloatingPoint {
   /// Shared implementation of ``VectorArithmetic/scale(by:)`` for the SIMD conformances.
   @inlinable
@@ -88,42 +111,77 @@ extension SIMD where Scalar: BinaryFloatingPoint {
 }
 
 extension SIMD2: VectorArithmetic where Scalar: BinaryFloatingPoint {
+  /// Lane-wise `lhs = lhs + rhs` (the standard library's `+=`; stated here so the conformance
+  /// has one witness, not the protocol's default as well).
+  @inlinable public static func += (lhs: inout Self, rhs: Self) { lhs = lhs + rhs }
+  /// Lane-wise `lhs = lhs - rhs`; see ``+=(_:_:)``.
+  @inlinable public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
   /// Multiplies every lane by `rhs` (converted to the scalar type).
   @inlinable public mutating func scale(by rhs: Double) { _scale(by: rhs) }
   /// The sum of the squared lanes, in `Double`, lane 0 first.
   @inlinable public var magnitudeSquared: Double { _magnitudeSquared }
 }
 extension SIMD3: VectorArithmetic where Scalar: BinaryFloatingPoint {
+  /// Lane-wise `lhs = lhs + rhs` (the standard library's `+=`; stated here so the conformance
+  /// has one witness, not the protocol's default as well).
+  @inlinable public static func += (lhs: inout Self, rhs: Self) { lhs = lhs + rhs }
+  /// Lane-wise `lhs = lhs - rhs`; see ``+=(_:_:)``.
+  @inlinable public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
   /// Multiplies every lane by `rhs` (converted to the scalar type).
   @inlinable public mutating func scale(by rhs: Double) { _scale(by: rhs) }
   /// The sum of the squared lanes, in `Double`, lane 0 first.
   @inlinable public var magnitudeSquared: Double { _magnitudeSquared }
 }
 extension SIMD4: VectorArithmetic where Scalar: BinaryFloatingPoint {
+  /// Lane-wise `lhs = lhs + rhs` (the standard library's `+=`; stated here so the conformance
+  /// has one witness, not the protocol's default as well).
+  @inlinable public static func += (lhs: inout Self, rhs: Self) { lhs = lhs + rhs }
+  /// Lane-wise `lhs = lhs - rhs`; see ``+=(_:_:)``.
+  @inlinable public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
   /// Multiplies every lane by `rhs` (converted to the scalar type).
   @inlinable public mutating func scale(by rhs: Double) { _scale(by: rhs) }
   /// The sum of the squared lanes, in `Double`, lane 0 first.
   @inlinable public var magnitudeSquared: Double { _magnitudeSquared }
 }
 extension SIMD8: VectorArithmetic where Scalar: BinaryFloatingPoint {
+  /// Lane-wise `lhs = lhs + rhs` (the standard library's `+=`; stated here so the conformance
+  /// has one witness, not the protocol's default as well).
+  @inlinable public static func += (lhs: inout Self, rhs: Self) { lhs = lhs + rhs }
+  /// Lane-wise `lhs = lhs - rhs`; see ``+=(_:_:)``.
+  @inlinable public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
   /// Multiplies every lane by `rhs` (converted to the scalar type).
   @inlinable public mutating func scale(by rhs: Double) { _scale(by: rhs) }
   /// The sum of the squared lanes, in `Double`, lane 0 first.
   @inlinable public var magnitudeSquared: Double { _magnitudeSquared }
 }
 extension SIMD16: VectorArithmetic where Scalar: BinaryFloatingPoint {
+  /// Lane-wise `lhs = lhs + rhs` (the standard library's `+=`; stated here so the conformance
+  /// has one witness, not the protocol's default as well).
+  @inlinable public static func += (lhs: inout Self, rhs: Self) { lhs = lhs + rhs }
+  /// Lane-wise `lhs = lhs - rhs`; see ``+=(_:_:)``.
+  @inlinable public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
   /// Multiplies every lane by `rhs` (converted to the scalar type).
   @inlinable public mutating func scale(by rhs: Double) { _scale(by: rhs) }
   /// The sum of the squared lanes, in `Double`, lane 0 first.
   @inlinable public var magnitudeSquared: Double { _magnitudeSquared }
 }
 extension SIMD32: VectorArithmetic where Scalar: BinaryFloatingPoint {
+  /// Lane-wise `lhs = lhs + rhs` (the standard library's `+=`; stated here so the conformance
+  /// has one witness, not the protocol's default as well).
+  @inlinable public static func += (lhs: inout Self, rhs: Self) { lhs = lhs + rhs }
+  /// Lane-wise `lhs = lhs - rhs`; see ``+=(_:_:)``.
+  @inlinable public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
   /// Multiplies every lane by `rhs` (converted to the scalar type).
   @inlinable public mutating func scale(by rhs: Double) { _scale(by: rhs) }
   /// The sum of the squared lanes, in `Double`, lane 0 first.
   @inlinable public var magnitudeSquared: Double { _magnitudeSquared }
 }
 extension SIMD64: VectorArithmetic where Scalar: BinaryFloatingPoint {
+  /// Lane-wise `lhs = lhs + rhs` (the standard library's `+=`; stated here so the conformance
+  /// has one witness, not the protocol's default as well).
+  @inlinable public static func += (lhs: inout Self, rhs: Self) { lhs = lhs + rhs }
+  /// Lane-wise `lhs = lhs - rhs`; see ``+=(_:_:)``.
+  @inlinable public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
   /// Multiplies every lane by `rhs` (converted to the scalar type).
   @inlinable public mutating func scale(by rhs: Double) { _scale(by: rhs) }
   /// The sum of the squared lanes, in `Double`, lane 0 first.
@@ -134,7 +192,9 @@ extension SIMD64: VectorArithmetic where Scalar: BinaryFloatingPoint {
 ///
 /// Arithmetic is component-wise; ``magnitudeSquared`` is the sum of both halves'.
 @frozen
-public struct AnimatablePair<First: VectorArithmetic, Second: VectorArithmetic>: VectorArithmetic {
+public struct AnimatablePair<First: VectorArithmetic, Second: VectorArithmetic>: VectorArithmetic,
+  AdditiveArithmetic
+{
   /// The first component.
   public var first: First
   /// The second component.
@@ -158,6 +218,14 @@ public struct AnimatablePair<First: VectorArithmetic, Second: VectorArithmetic>:
   @inlinable
   public static func - (lhs: Self, rhs: Self) -> Self { Self(lhs.first - rhs.first, lhs.second - rhs.second) }
 
+  /// Component-wise sum in place.
+  @inlinable
+  public static func += (lhs: inout Self, rhs: Self) { lhs = lhs + rhs }
+
+  /// Component-wise difference in place.
+  @inlinable
+  public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
+
   /// Scales both components by `rhs`.
   @inlinable
   public mutating func scale(by rhs: Double) {
@@ -175,7 +243,7 @@ extension AnimatablePair: Sendable where First: Sendable, Second: Sendable {}
 
 /// The animatable data of a type with nothing to animate: every operation is a no-op.
 @frozen
-public struct EmptyAnimatableData: VectorArithmetic, Hashable, Sendable {
+public struct EmptyAnimatableData: VectorArithmetic, AdditiveArithmetic, Hashable, Sendable {
   /// Creates the (only) empty value.
   @inlinable public init() {}
   /// The empty value.
@@ -184,6 +252,10 @@ public struct EmptyAnimatableData: VectorArithmetic, Hashable, Sendable {
   @inlinable public static func + (lhs: Self, rhs: Self) -> Self { Self() }
   /// Returns the empty value.
   @inlinable public static func - (lhs: Self, rhs: Self) -> Self { Self() }
+  /// Does nothing.
+  @inlinable public static func += (lhs: inout Self, rhs: Self) {}
+  /// Does nothing.
+  @inlinable public static func -= (lhs: inout Self, rhs: Self) {}
   /// Does nothing.
   @inlinable public mutating func scale(by rhs: Double) {}
   /// Always 0.

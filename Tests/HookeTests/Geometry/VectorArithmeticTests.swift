@@ -23,6 +23,22 @@ import Testing
     #expect(SIMD3<Double>(1, 2, 3) + .zero == SIMD3<Double>(1, 2, 3))
   }
 
+  /// SE-0364: a library must not add a conformance of a standard-library type to a
+  /// standard-library protocol, because every client inherits it. SIMD vectors conform to Hooke's
+  /// own protocol instead, so they stay exactly as `AdditiveArithmetic`-free as the standard
+  /// library makes them, while Hooke's own pair types are `AdditiveArithmetic`.
+  @Test func simdVectorsConformWithoutARetroactiveAdditiveArithmetic() {
+    #expect(!(SIMD2<Double>.self is any AdditiveArithmetic.Type))
+    #expect(!(SIMD4<Float>.self is any AdditiveArithmetic.Type))
+    #expect(SIMD2<Double>.self is any VectorArithmetic.Type)
+    #expect(AnimatablePair<Double, Float>.self is any AdditiveArithmetic.Type)
+    #expect(EmptyAnimatableData.self is any AdditiveArithmetic.Type)
+    var v = SIMD2<Double>(1, 2)
+    v += SIMD2(0.5, 0.5)
+    v -= SIMD2(1, 1)
+    #expect(v == SIMD2(0.5, 1.5))
+  }
+
   @Test func floatMagnitudeDoesNotOverflow() {
     let big: Float = 3e38
     #expect(big.magnitudeSquared == Double(big) * Double(big))
