@@ -21,8 +21,11 @@ let package = Package(
     // Headless transitions, matched geometry and transactions for many elements (no Foundation;
     // Dispatch through HookeThreads for multi-core fast-path frames).
     .target(name: "HookeScene", dependencies: ["Hooke", "HookeAnimation", "HookeThreads"]),
-    .testTarget(name: "HookeSceneTests", dependencies: ["HookeScene", "HookeAnimation", "Hooke", "_TestSupport"]),
-    .executableTarget(name: "scene-bench", dependencies: ["HookeScene", "HookeAnimation", "Hooke"], path: "Benchmarks/scene-bench"),
+    .testTarget(
+      name: "HookeSceneTests", dependencies: ["HookeScene", "HookeAnimation", "Hooke", "_TestSupport"]),
+    .executableTarget(
+      name: "scene-bench", dependencies: ["HookeScene", "HookeAnimation", "Hooke"],
+      path: "Benchmarks/scene-bench"),
     // Multi-core stepping of the batch engine and an allocation-free worker pool (Dispatch,
     // pthreads; not part of the Embedded core).
     .target(name: "HookeThreads", dependencies: ["Hooke"]),
@@ -30,10 +33,12 @@ let package = Package(
     .target(name: "FrameBudget", dependencies: ["Hooke"]),
     // Benchmark scenarios and the reference engines peers use (libm allowed here, not in Hooke).
     .target(
-      name: "Scenarios", dependencies: ["Hooke", "HookeThreads", "HookeAnimation", "HookeScene", "FrameBudget"],
+      name: "Scenarios",
+      dependencies: ["Hooke", "HookeThreads", "HookeAnimation", "HookeScene", "FrameBudget"],
       path: "Benchmarks/Scenarios"),
     .executableTarget(
-      name: "hooke-bench", dependencies: ["Hooke", "Scenarios", "FrameBudget"], path: "Benchmarks/hooke-bench"),
+      name: "hooke-bench", dependencies: ["Hooke", "Scenarios", "FrameBudget"], path: "Benchmarks/hooke-bench"
+    ),
 
     // Test-only helpers: approximate equality, seeded randomness, fixtures, a double-double reference.
     .target(name: "_TestSupport", dependencies: ["Hooke"]),
@@ -41,7 +46,8 @@ let package = Package(
     .testTarget(name: "HookeAnimationTests", dependencies: ["HookeAnimation", "Hooke", "_TestSupport"]),
     .testTarget(name: "FrameBudgetTests", dependencies: ["FrameBudget", "Hooke"]),
     .testTarget(
-      name: "ScenariosTests", dependencies: ["Scenarios", "FrameBudget", "HookeScene", "HookeAnimation", "Hooke"]),
+      name: "ScenariosTests",
+      dependencies: ["Scenarios", "FrameBudget", "HookeScene", "HookeAnimation", "Hooke"]),
   ],
   swiftLanguageModes: [.v6]
 )

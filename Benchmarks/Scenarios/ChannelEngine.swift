@@ -1,3 +1,6 @@
+import Hooke
+import HookeThreads
+
 // The engine seam of the frame-budget scenarios: scalar channels that a scenario's animated
 // values run on. Hooke's batch engine and the three reference engines implement it; so can a
 // user's own engine (see `ChannelEngineRegistry`).
@@ -6,8 +9,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Hooke
-import HookeThreads
 
 /// How a channel moves to its target.
 ///
@@ -69,7 +70,11 @@ public enum ChannelEngineRegistry {
   /// Registers (or replaces) engine `name`. Call before the scenarios are registered (not
   /// thread-safe).
   public static func register(_ name: String, _ factory: @escaping Factory) {
-    if let i = _factories.firstIndex(where: { $0.0 == name }) { _factories[i].1 = factory } else { _factories.append((name, factory)) }
+    if let i = _factories.firstIndex(where: { $0.0 == name }) {
+      _factories[i].1 = factory
+    } else {
+      _factories.append((name, factory))
+    }
   }
 
   /// A new engine called `name`, or `nil`.
@@ -115,7 +120,8 @@ public final class HookeChannelEngine: ChannelEngine {
     let driver: BatchDriver
     switch motion {
     case .spring(let s): driver = .spring(s)
-    case .swiftUISpring(let r, let f): driver = .fluidSpring(FluidSpringModel(response: r, dampingFraction: f))
+    case .swiftUISpring(let r, let f):
+      driver = .fluidSpring(FluidSpringModel(response: r, dampingFraction: f))
     case .timingCurve(let c, let d): driver = .timingCurve(c, duration: d)
     }
     let g = engine.addGroup(driver, restRule: _channelRestRule)
@@ -145,8 +151,13 @@ public final class HookeChannelEngine: ChannelEngine {
     flush()
     let target = target.isFinite ? target : (value.isFinite ? value : 0)
     let value = value.isFinite ? value : target
-    let c = (try? engine.addChannel(to: group(motion), value: value, target: target)) ?? BatchChannel(index: .max, generation: 0)
-    if let i = free.popLast() { handles[i] = c; return i }
+    let c =
+      (try? engine.addChannel(to: group(motion), value: value, target: target))
+      ?? BatchChannel(index: .max, generation: 0)
+    if let i = free.popLast() {
+      handles[i] = c
+      return i
+    }
     handles.append(c)
     return handles.count - 1
   }
@@ -155,7 +166,10 @@ public final class HookeChannelEngine: ChannelEngine {
   /// advance, add, remove or read. Non-finite targets are rejected by the engine (ignored).
   public func retarget(_ channel: Int, to target: Double, motion: ChannelMotion) {
     let g = group(motion)
-    if pendingGroup != g { flush(); pendingGroup = g }
+    if pendingGroup != g {
+      flush()
+      pendingGroup = g
+    }
     guard target.isFinite else { return }
     pendingHandles.append(handles[channel])
     pendingTargets.append(target)
@@ -180,9 +194,15 @@ public final class HookeChannelEngine: ChannelEngine {
   }
 
   /// The channel's value (0 for a stale handle).
-  public func value(of channel: Int) -> Double { flush(); return engine.value(of: handles[channel]) ?? 0 }
+  public func value(of channel: Int) -> Double {
+    flush()
+    return engine.value(of: handles[channel]) ?? 0
+  }
   /// Whether the batch engine has settled the channel (`true` for a stale handle).
-  public func isAtRest(_ channel: Int) -> Bool { flush(); return engine.isSettled(handles[channel]) ?? true }
+  public func isAtRest(_ channel: Int) -> Bool {
+    flush()
+    return engine.isSettled(handles[channel]) ?? true
+  }
 }
 
 // MARK: - Reference engines
@@ -253,12 +273,19 @@ public final class ReferenceChannelEngine: ChannelEngine {
     var p = Parameters()
     switch motion {
     case .spring(let s):
-      p.k = s.stiffness / s.mass; p.c = s.damping / s.mass; p.lambda = s.decayConstant; p.omega = s.angularFrequency
+      p.k = s.stiffness / s.mass
+      p.c = s.damping / s.mass
+      p.lambda = s.decayConstant
+      p.omega = s.angularFrequency
     case .swiftUISpring(let r, let f):
       let s = Spring(response: r, dampingRatio: f)
-      p.k = s.stiffness / s.mass; p.c = s.damping / s.mass; p.lambda = s.decayConstant; p.omega = s.angularFrequency
+      p.k = s.stiffness / s.mass
+      p.c = s.damping / s.mass
+      p.lambda = s.decayConstant
+      p.omega = s.angularFrequency
     case .timingCurve(let curve, let d):
-      p.curve = curve; p.duration = d > 0 ? d : 0
+      p.curve = curve
+      p.duration = d > 0 ? d : 0
     }
     last = (motion, p)
     return p
@@ -266,7 +293,12 @@ public final class ReferenceChannelEngine: ChannelEngine {
 
   func configure(_ c: inout Channel, _ motion: ChannelMotion) {
     let p = parameters(motion)
-    c.k = p.k; c.c = p.c; c.lambda = p.lambda; c.omega = p.omega; c.duration = p.duration; c.curve = p.curve
+    c.k = p.k
+    c.c = p.c
+    c.lambda = p.lambda
+    c.omega = p.omega
+    c.duration = p.duration
+    c.curve = p.curve
   }
 
   /// Adds a channel at rest at `value` (moving unless `value == target`). O(1) amortised.
@@ -280,8 +312,18 @@ public final class ReferenceChannelEngine: ChannelEngine {
       active: value != target, live: true)
     configure(&c, motion)
     let i: Int
-    if let f = free.popLast() { c.listed = channels[f].listed; channels[f] = c; i = f } else { channels.append(c); i = channels.count - 1 }
-    if channels[i].active && !channels[i].listed { channels[i].listed = true; activeList.append(i) }
+    if let f = free.popLast() {
+      c.listed = channels[f].listed
+      channels[f] = c
+      i = f
+    } else {
+      channels.append(c)
+      i = channels.count - 1
+    }
+    if channels[i].active && !channels[i].listed {
+      channels[i].listed = true
+      activeList.append(i)
+    }
     return i
   }
 
@@ -298,7 +340,10 @@ public final class ReferenceChannelEngine: ChannelEngine {
     c.startTick = now
     c.steps = 0
     c.active = c.y0 != 0 || c.v0 != 0
-    if c.active && !c.listed { c.listed = true; activeList.append(channel) }
+    if c.active && !c.listed {
+      c.listed = true
+      activeList.append(channel)
+    }
     channels[channel] = c
   }
 
@@ -320,13 +365,17 @@ public final class ReferenceChannelEngine: ChannelEngine {
     let method = method
     let now = now
     let h = 0.001
-    let halfDisplacement = _channelRestRule.displacement, speed = _channelRestRule.speed
+    let halfDisplacement = _channelRestRule.displacement
+    let speed = _channelRestRule.speed
     var kept = 0
     channels.withUnsafeMutableBufferPointer { cs in
       activeList.withUnsafeMutableBufferPointer { list in
         for n in 0..<list.count {
           let i = list[n]
-          guard cs[i].active else { cs[i].listed = false; continue }
+          guard cs[i].active else {
+            cs[i].listed = false
+            continue
+          }
           var c = cs[i]
           let t = Double(now - c.startTick) / Double(tps)
           var done = false
@@ -343,30 +392,39 @@ public final class ReferenceChannelEngine: ChannelEngine {
               let e = exp(-c.lambda * t)
               let w = c.omega
               let b = c.v0 + c.lambda * c.y0
-              let cw = cos(w * t), sw = w > 0 ? sin(w * t) / w : t
+              let cw = cos(w * t)
+              let sw = w > 0 ? sin(w * t) / w : t
               let y = e * (c.y0 * cw + b * sw)
               let v = e * (c.v0 * cw - (c.y0 * (w * w + c.lambda * c.lambda) + c.lambda * c.v0) * sw)
-              c.y = y; c.velocity = v
+              c.y = y
+              c.velocity = v
             case .euler:
               let nv = c.velocity + (-c.k * c.y - c.c * c.velocity) * dt
               c.velocity = nv
               c.y += nv * dt
             case .rk4:
-              var y = c.y, v = c.velocity, yp = c.yPrevious
+              var y = c.y
+              var v = c.velocity
+              var yp = c.yPrevious
               while Double(c.steps) * h < t {
                 c.steps += 1
                 yp = y
                 let a1 = -c.k * y - c.c * v
-                let y2 = y + 0.5 * h * v, v2 = v + 0.5 * h * a1
+                let y2 = y + 0.5 * h * v
+                let v2 = v + 0.5 * h * a1
                 let a2 = -c.k * y2 - c.c * v2
-                let y3 = y + 0.5 * h * v2, v3 = v + 0.5 * h * a2
+                let y3 = y + 0.5 * h * v2
+                let v3 = v + 0.5 * h * a2
                 let a3 = -c.k * y3 - c.c * v3
-                let y4 = y + h * v3, v4 = v + h * a3
+                let y4 = y + h * v3
+                let v4 = v + h * a3
                 let a4 = -c.k * y4 - c.c * v4
                 y = y + h / 6 * (v + 2 * v2 + 2 * v3 + v4)
                 v = v + h / 6 * (a1 + 2 * a2 + 2 * a3 + a4)
               }
-              c.y = y; c.velocity = v; c.yPrevious = yp
+              c.y = y
+              c.velocity = v
+              c.yPrevious = yp
             }
             let shown: Double
             if method == .rk4 && c.steps > 0 {
@@ -376,10 +434,17 @@ public final class ReferenceChannelEngine: ChannelEngine {
               shown = c.y
             }
             c.value = c.target + shown
-            if (abs(shown) <= halfDisplacement && abs(c.velocity) <= speed) || !c.value.isFinite { done = true }
+            if (abs(shown) <= halfDisplacement && abs(c.velocity) <= speed) || !c.value.isFinite {
+              done = true
+            }
           }
           if done {
-            c.value = c.target; c.velocity = 0; c.y = 0; c.yPrevious = 0; c.active = false; c.listed = false
+            c.value = c.target
+            c.velocity = 0
+            c.y = 0
+            c.yPrevious = 0
+            c.active = false
+            c.listed = false
           } else {
             list[kept] = i
             kept += 1

@@ -23,7 +23,8 @@ public final class HookeMicroEngine<S: BatchScalar>: MicroEngine {
     self.threads = threads
     engine = BatchEngine<S>()
     ticks = engine.ticksPerSecond / Int64(frameRate)
-    let driver: BatchDriver = model == "swiftui"
+    let driver: BatchDriver =
+      model == "swiftui"
       ? .fluidSpring(FluidSpringModel(response: spring.response, dampingFraction: spring.dampingRatio))
       : .spring(spring)
     let group = engine.addGroup(driver, restRule: .disabled)

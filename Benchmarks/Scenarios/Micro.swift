@@ -1,9 +1,10 @@
+import Hooke
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Hooke
 
 /// One row of `hooke-bench micro`.
 public struct MicroResult: Sendable {
@@ -52,7 +53,9 @@ public struct MicroBenchmark {
   public var threadCounts: [Int]
 
   /// A benchmark over `channels` (see the properties).
-  public init(channels: [Int] = MicroBenchmark.defaultChannels, quick: Bool = false, threadCounts: [Int] = [1, 2]) {
+  public init(
+    channels: [Int] = MicroBenchmark.defaultChannels, quick: Bool = false, threadCounts: [Int] = [1, 2]
+  ) {
     self.channels = channels
     self.quick = quick
     self.threadCounts = threadCounts
@@ -78,18 +81,36 @@ public struct MicroBenchmark {
       triad.append(Self.triad(n, passes: quick ? 3 : 10))
       var engines: [(MicroEngine, Bool)] = []
       for t in threadCounts {
-        engines.append((HookeMicroEngine<Float>(count: n, spring: Self.spring, frameRate: Self.frameRate, threads: t), false))
-        engines.append((HookeMicroEngine<Double>(count: n, spring: Self.spring, frameRate: Self.frameRate, threads: t), false))
+        engines.append(
+          (
+            HookeMicroEngine<Float>(count: n, spring: Self.spring, frameRate: Self.frameRate, threads: t),
+            false
+          ))
+        engines.append(
+          (
+            HookeMicroEngine<Double>(count: n, spring: Self.spring, frameRate: Self.frameRate, threads: t),
+            false
+          ))
       }
       for t in threadCounts {
-        engines.append((HookeMicroEngine<Float>(count: n, spring: Self.spring, frameRate: Self.frameRate, threads: t, model: "swiftui"), false))
-        engines.append((HookeMicroEngine<Double>(count: n, spring: Self.spring, frameRate: Self.frameRate, threads: t, model: "swiftui"), false))
+        engines.append(
+          (
+            HookeMicroEngine<Float>(
+              count: n, spring: Self.spring, frameRate: Self.frameRate, threads: t, model: "swiftui"), false
+          ))
+        engines.append(
+          (
+            HookeMicroEngine<Double>(
+              count: n, spring: Self.spring, frameRate: Self.frameRate, threads: t, model: "swiftui"), false
+          ))
       }
-      engines.append((NaiveClosedFormEngine(count: n, spring: Self.spring, frameRate: Double(Self.frameRate)), true))
+      engines.append(
+        (NaiveClosedFormEngine(count: n, spring: Self.spring, frameRate: Double(Self.frameRate)), true))
       engines.append((EulerEngine(count: n, spring: Self.spring, frameRate: Double(Self.frameRate)), false))
       engines.append((RK4Engine(count: n, spring: Self.spring, frameRate: Double(Self.frameRate)), true))
       for (engine, slow) in engines {
-        progress("\(engine.name) \(engine.model) \(engine.scalarName) \(n) channels, \(engine.threads) thread(s)")
+        progress(
+          "\(engine.name) \(engine.model) \(engine.scalarName) \(n) channels, \(engine.threads) thread(s)")
         results.append(measure(engine, channels: n, frames: frames(n, slow: slow)))
       }
     }
@@ -103,8 +124,11 @@ public struct MicroBenchmark {
     let sampleStride = max(1, n / 512)
     let samples = Array(stride(from: 0, to: n, by: sampleStride))
     var refTarget = [Double](repeating: 0, count: samples.count)
-    var refY0 = refTarget, refV0 = refTarget, refStart = refTarget
-    let lambda = Self.spring.decayConstant, omega = Self.spring.angularFrequency
+    var refY0 = refTarget
+    var refV0 = refTarget
+    var refStart = refTarget
+    let lambda = Self.spring.decayConstant
+    let omega = Self.spring.angularFrequency
     let dt = 1 / Double(Self.frameRate)
     var nanos = 0.0
     var maxError = 0.0
@@ -113,9 +137,13 @@ public struct MicroBenchmark {
         for i in 0..<n { targets[i] = Double(rng.next() >> 11) * 0x1p-53 * 2000 - 1000 }
         let t = Double(frame) * dt
         for (k, i) in samples.enumerated() {
-          let (y, v) = closedForm(lambda: lambda, omega: omega, y0: refY0[k], v0: refV0[k], t: t - refStart[k])
+          let (y, v) = closedForm(
+            lambda: lambda, omega: omega, y0: refY0[k], v0: refV0[k], t: t - refStart[k])
           let p = refTarget[k] + y
-          refTarget[k] = targets[i]; refY0[k] = p - targets[i]; refV0[k] = v; refStart[k] = t
+          refTarget[k] = targets[i]
+          refY0[k] = p - targets[i]
+          refV0[k] = v
+          refStart[k] = t
         }
         targets.withUnsafeBufferPointer { engine.retarget($0) }
       }
@@ -140,8 +168,14 @@ public struct MicroBenchmark {
     let a = UnsafeMutablePointer<Float>.allocate(capacity: n)
     let b = UnsafeMutablePointer<Float>.allocate(capacity: n)
     let c = UnsafeMutablePointer<Float>.allocate(capacity: n)
-    defer { a.deallocate(); b.deallocate(); c.deallocate() }
-    a.initialize(repeating: 0, count: n); b.initialize(repeating: 1, count: n); c.initialize(repeating: 2, count: n)
+    defer {
+      a.deallocate()
+      b.deallocate()
+      c.deallocate()
+    }
+    a.initialize(repeating: 0, count: n)
+    b.initialize(repeating: 1, count: n)
+    c.initialize(repeating: 2, count: n)
     let repeats = max(1, (1 << 22) / n)
     var best = Double.infinity
     for pass in 0..<passes {

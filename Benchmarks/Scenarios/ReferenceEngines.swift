@@ -1,3 +1,5 @@
+import Hooke
+
 // The approaches peers use, as references for `hooke-bench micro` (see spec/peers.md). These may
 // use the platform's libm: they are measured against Hooke, not part of it.
 #if canImport(Glibc)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Hooke
 
 /// An engine stepping `channels` spring-driven scalars at a fixed frame interval.
 public protocol MicroEngine: AnyObject {
@@ -31,7 +32,9 @@ public protocol MicroEngine: AnyObject {
 /// `y(t) = e^(−λt)(y₀ cos ωt + (v₀ + λy₀)/ω · sin ωt)` and its derivative; libm exp/cos/sin.
 @inline(__always)
 func closedForm(lambda: Double, omega: Double, y0: Double, v0: Double, t: Double) -> (Double, Double) {
-  let e = exp(-lambda * t), c = cos(omega * t), s = sin(omega * t)
+  let e = exp(-lambda * t)
+  let c = cos(omega * t)
+  let s = sin(omega * t)
   let b = (v0 + lambda * y0) / omega
   let y = e * (y0 * c + b * s)
   let v = e * ((b * omega - lambda * y0) * c - (y0 * omega + lambda * b) * s)
@@ -41,7 +44,13 @@ func closedForm(lambda: Double, omega: Double, y0: Double, v0: Double, t: Double
 /// The naive closed form, array of structs: every frame, each channel evaluates exp, cos and sin
 /// from its last retarget (what per-element spring objects do).
 public final class NaiveClosedFormEngine: MicroEngine {
-  struct Channel { var target: Double; var y0: Double; var v0: Double; var start: Double; var value: Double }
+  struct Channel {
+    var target: Double
+    var y0: Double
+    var v0: Double
+    var start: Double
+    var value: Double
+  }
   public let name = "naive", model = "exact", scalarName = "Double"
   public let threads = 1
   public var bytesPerChannelStep: Int { MemoryLayout<Channel>.stride + 8 }
@@ -108,7 +117,9 @@ public final class EulerEngine: MicroEngine {
   }
 
   public func step() {
-    let k = k, c = c, dt = dt
+    let k = k
+    let c = c
+    let dt = dt
     y.withUnsafeMutableBufferPointer { y in
       v.withUnsafeMutableBufferPointer { v in
         for i in 0..<y.count {
@@ -137,7 +148,10 @@ public final class RK4Engine: MicroEngine {
 
   public init(count: Int, spring: Spring, frameRate: Double) {
     y = Array(repeating: 0, count: count)
-    v = y; yPrevious = y; target = y; out = y
+    v = y
+    yPrevious = y
+    target = y
+    out = y
     k = spring.stiffness / spring.mass
     c = spring.damping / spring.mass
     frameInterval = 1 / frameRate
@@ -158,21 +172,27 @@ public final class RK4Engine: MicroEngine {
   public func step() {
     frame += 1
     let t = Double(frame) * frameInterval
-    let k = k, c = c, h = h
+    let k = k
+    let c = c
+    let h = h
     while Double(simulatedSteps) * h < t {
       simulatedSteps += 1
       y.withUnsafeMutableBufferPointer { y in
         v.withUnsafeMutableBufferPointer { v in
           yPrevious.withUnsafeMutableBufferPointer { yp in
             for i in 0..<y.count {
-              let y0 = y[i], v0 = v[i]
+              let y0 = y[i]
+              let v0 = v[i]
               yp[i] = y0
               let a1 = -k * y0 - c * v0
-              let y2 = y0 + 0.5 * h * v0, v2 = v0 + 0.5 * h * a1
+              let y2 = y0 + 0.5 * h * v0
+              let v2 = v0 + 0.5 * h * a1
               let a2 = -k * y2 - c * v2
-              let y3 = y0 + 0.5 * h * v2, v3 = v0 + 0.5 * h * a2
+              let y3 = y0 + 0.5 * h * v2
+              let v3 = v0 + 0.5 * h * a2
               let a3 = -k * y3 - c * v3
-              let y4 = y0 + h * v3, v4 = v0 + h * a3
+              let y4 = y0 + h * v3
+              let v4 = v0 + h * a3
               let a4 = -k * y4 - c * v4
               y[i] = y0 + h / 6 * (v0 + 2 * v2 + 2 * v3 + v4)
               v[i] = v0 + h / 6 * (a1 + 2 * a2 + 2 * a3 + a4)

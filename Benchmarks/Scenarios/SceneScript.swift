@@ -22,7 +22,9 @@ public enum ScriptAnimation: Hashable, Sendable {
     switch self {
     case .none: return nil
     case .spring(let s):
-      return Animation(FluidSpringAnimation(response: s.response, dampingFraction: s.dampingRatio, blendDuration: 0, model: .exact))
+      return Animation(
+        FluidSpringAnimation(
+          response: s.response, dampingFraction: s.dampingRatio, blendDuration: 0, model: .exact))
     case .swiftUISpring(let r, let f): return .spring(response: r, dampingFraction: f)
     case .curve(let c, let d): return .timingCurve(c, duration: d)
     }
@@ -101,7 +103,9 @@ struct _Script {
   func frames(_ seconds: Double) -> Int { max(1, Int((seconds * Double(setup.hz)).rounded())) }
   /// The random stream of frame `k` (independent of earlier frames' draws).
   func random(_ k: Int, _ salt: UInt64 = 0) -> _SplitMix64 {
-    _SplitMix64(seed: setup.seed ^ (UInt64(truncatingIfNeeded: k) &* 0x9E37_79B9_7F4A_7C15) ^ (salt &* 0xD6E8_FEB8_6659_FD93))
+    _SplitMix64(
+      seed: setup.seed ^ (UInt64(truncatingIfNeeded: k) &* 0x9E37_79B9_7F4A_7C15)
+        ^ (salt &* 0xD6E8_FEB8_6659_FD93))
   }
   /// Cell `i` of a grid of `columns` columns, 390 points wide, 8-point spacing, 60-point rows.
   static func cell(_ i: Int, columns: Int) -> Rect {
@@ -124,7 +128,10 @@ public struct GridReflowScript: SceneScript {
   let ns: Namespace
   static let columns = [4, 6, 3, 5]
   /// The script for `setup` (O(1) state).
-  public init(setup: WorkloadSetup, namespace: Namespace) { s = _Script(setup: setup); ns = namespace }
+  public init(setup: WorkloadSetup, namespace: Namespace) {
+    s = _Script(setup: setup)
+    ns = namespace
+  }
   func grid(columns: Int) -> ElementGrid {
     ElementGrid(
       id: 0, firstElementID: 0, count: s.setup.elements, columns: columns,
@@ -150,11 +157,16 @@ public struct GridReflowElementsScript: SceneScript {
   let s: _Script
   let ns: Namespace
   /// The script for `setup` (O(N) state).
-  public init(setup: WorkloadSetup, namespace: Namespace) { s = _Script(setup: setup); ns = namespace }
+  public init(setup: WorkloadSetup, namespace: Namespace) {
+    s = _Script(setup: setup)
+    ns = namespace
+  }
   /// The initial elements (see the type).
   public func initialOps() -> [ScriptOp] {
     (0..<s.setup.elements).map { i in
-      .insert(Element(id: ElementID(i), frame: _Script.cell(i, columns: 4)).matchedGeometry(id: .int(i), in: ns), key: i, from: nil)
+      .insert(
+        Element(id: ElementID(i), frame: _Script.cell(i, columns: 4)).matchedGeometry(id: .int(i), in: ns),
+        key: i, from: nil)
     }
   }
   /// Frame `k`'s transactions (see the type).
@@ -181,7 +193,11 @@ public struct HeroGridScript: SceneScript {
   let s: _Script
   let ns: Namespace
   static let lane = 1000
-  struct Lane { var card = -1; var nextEvent = 1; var detail = 0 }
+  struct Lane {
+    var card = -1
+    var nextEvent = 1
+    var detail = 0
+  }
   var lanes: [Lane]
   var nextID: Int
   /// The script for `setup` (O(N) state).
@@ -194,7 +210,9 @@ public struct HeroGridScript: SceneScript {
   /// The initial elements (see the type).
   public func initialOps() -> [ScriptOp] {
     (0..<s.setup.elements).map { i in
-      .insert(Element(id: ElementID(i), frame: _Script.cell(i, columns: 3)).matchedGeometry(id: .int(i), in: ns), key: i, from: nil)
+      .insert(
+        Element(id: ElementID(i), frame: _Script.cell(i, columns: 3)).matchedGeometry(id: .int(i), in: ns),
+        key: i, from: nil)
     }
   }
   /// Frame `k`'s transactions (see the type).
@@ -210,20 +228,28 @@ public struct HeroGridScript: SceneScript {
         nextID += 2
         lanes[l] = Lane(card: card, nextEvent: k + s.frames(random.next(in: 0.2, 0.8)), detail: detail)
         ops.append(.remove(ElementID(card), key: card, to: nil))
-        ops.append(.insert(
-          Element(id: ElementID(detail), frame: _Script.fullScreen).matchedGeometry(id: .int(card), in: ns).with { $0.zIndex = 2 },
-          key: card, from: nil))
-        ops.append(.insert(
-          Element(id: ElementID(detail + 1), frame: Rect(x: 16, y: 60, width: 358, height: 40)).with { $0.zIndex = 3 },
-          key: detail + 1, from: nil))
+        ops.append(
+          .insert(
+            Element(id: ElementID(detail), frame: _Script.fullScreen).matchedGeometry(id: .int(card), in: ns)
+              .with { $0.zIndex = 2 },
+            key: card, from: nil))
+        ops.append(
+          .insert(
+            Element(id: ElementID(detail + 1), frame: Rect(x: 16, y: 60, width: 358, height: 40)).with {
+              $0.zIndex = 3
+            },
+            key: detail + 1, from: nil))
         for i in range where i != card { ops.append(.opacity(ElementID(i), 0, key: i)) }
       } else {
-        let card = lanes[l].card, detail = lanes[l].detail
+        let card = lanes[l].card
+        let detail = lanes[l].detail
         ops.append(.remove(ElementID(detail + 1), key: detail + 1, to: nil))
         ops.append(.remove(ElementID(detail), key: card, to: nil))
-        ops.append(.insert(
-          Element(id: ElementID(card), frame: _Script.cell(card, columns: 3)).matchedGeometry(id: .int(card), in: ns),
-          key: card, from: nil))
+        ops.append(
+          .insert(
+            Element(id: ElementID(card), frame: _Script.cell(card, columns: 3)).matchedGeometry(
+              id: .int(card), in: ns),
+            key: card, from: nil))
         for i in range where i != card { ops.append(.opacity(ElementID(i), 1, key: i)) }
         lanes[l] = Lane(card: -1, nextEvent: k + s.frames(random.next(in: 0.1, 0.5)), detail: 0)
       }
@@ -257,13 +283,17 @@ public struct ShuffleScript: SceneScript {
   func container(ofSlot slot: Int) -> ContainerID { slot < half ? 1 : 2 }
   /// The two clipped halves of the window.
   public func initialContainers() -> [Container] {
-    [Container(id: 1, clipRect: Rect(x: 0, y: 0, width: 195, height: 844)),
-     Container(id: 2, clipRect: Rect(x: 195, y: 0, width: 195, height: 844))]
+    [
+      Container(id: 1, clipRect: Rect(x: 0, y: 0, width: 195, height: 844)),
+      Container(id: 2, clipRect: Rect(x: 195, y: 0, width: 195, height: 844)),
+    ]
   }
   /// The initial elements (see the type).
   public func initialOps() -> [ScriptOp] {
     (0..<s.setup.elements).map { i in
-      .insert(Element(id: ElementID(i), frame: frame(ofSlot: i), container: container(ofSlot: i)), key: i, from: nil)
+      .insert(
+        Element(id: ElementID(i), frame: frame(ofSlot: i), container: container(ofSlot: i)), key: i, from: nil
+      )
     }
   }
   /// Frame `k`'s transactions (see the type).
@@ -274,10 +304,14 @@ public struct ShuffleScript: SceneScript {
     var random = s.random(k)
     var ops: [ScriptOp] = []
     for _ in 0..<max(1, n / 32) {
-      let a = Int(random.next() % UInt64(half)), b = half + Int(random.next() % UInt64(n - half))
-      let ia = itemAt[a], ib = itemAt[b]
-      itemAt[a] = ib; itemAt[b] = ia
-      slotOf[ia] = b; slotOf[ib] = a
+      let a = Int(random.next() % UInt64(half))
+      let b = half + Int(random.next() % UInt64(n - half))
+      let ia = itemAt[a]
+      let ib = itemAt[b]
+      itemAt[a] = ib
+      itemAt[b] = ia
+      slotOf[ia] = b
+      slotOf[ib] = a
       ops.append(.move(ElementID(ia), frame(ofSlot: b), container: container(ofSlot: b), key: ia))
       ops.append(.move(ElementID(ib), frame(ofSlot: a), container: container(ofSlot: a), key: ib))
     }
@@ -308,16 +342,24 @@ public struct TabIndicatorScript: SceneScript {
     selected = Array(repeating: 0, count: bars)
     nextID = bars * 6
   }
-  static func tab(_ bar: Int, _ t: Int) -> Rect { Rect(x: Double(t) * 78, y: Double(bar) * 50, width: 78, height: 44) }
-  static func underline(_ bar: Int, _ t: Int) -> Rect { Rect(x: Double(t) * 78 + 8, y: Double(bar) * 50 + 44, width: 62, height: 3) }
+  static func tab(_ bar: Int, _ t: Int) -> Rect {
+    Rect(x: Double(t) * 78, y: Double(bar) * 50, width: 78, height: 44)
+  }
+  static func underline(_ bar: Int, _ t: Int) -> Rect {
+    Rect(x: Double(t) * 78 + 8, y: Double(bar) * 50 + 44, width: 62, height: 3)
+  }
   func indicatorElement(_ id: Int, bar: Int, tab: Int) -> Element {
-    Element(id: ElementID(id), frame: Self.underline(bar, tab)).matchedGeometry(id: .int(bar), in: ns).transition(.identity)
+    Element(id: ElementID(id), frame: Self.underline(bar, tab)).matchedGeometry(id: .int(bar), in: ns)
+      .transition(.identity)
   }
   /// The initial elements (see the type).
   public func initialOps() -> [ScriptOp] {
     var ops: [ScriptOp] = []
     for b in 0..<bars {
-      for t in 0..<5 { ops.append(.insert(Element(id: ElementID(b * 6 + t), frame: Self.tab(b, t)), key: b * 6 + t, from: nil)) }
+      for t in 0..<5 {
+        ops.append(
+          .insert(Element(id: ElementID(b * 6 + t), frame: Self.tab(b, t)), key: b * 6 + t, from: nil))
+      }
       ops.append(.insert(indicatorElement(b * 6 + 5, bar: b, tab: 0), key: b * 6 + 5, from: nil))
     }
     return ops
@@ -362,7 +404,9 @@ public struct StaggeredTransitionsScript: SceneScript {
   /// The initial elements (see the type).
   public func initialOps() -> [ScriptOp] {
     (0..<s.setup.elements).map { i in
-      .insert(Element(id: ElementID(i), frame: _Script.cell(i, columns: 4)).transition(Self.transition), key: i, from: nil)
+      .insert(
+        Element(id: ElementID(i), frame: _Script.cell(i, columns: 4)).transition(Self.transition), key: i,
+        from: nil)
     }
   }
   /// Frame `k`'s transactions (see the type).
@@ -370,10 +414,12 @@ public struct StaggeredTransitionsScript: SceneScript {
     let period = s.frames(0.1)
     let n = s.setup.elements
     let block = max(1, n / 20)
-    let wave = k / period, phase = k % period
+    let wave = k / period
+    let phase = k % period
     guard k > 0, phase < 5 else { return [] }
     let part = max(1, (block + 4) / 5)
-    let lower = phase * part, upper = min(block, (phase + 1) * part)
+    let lower = phase * part
+    let upper = min(block, (phase + 1) * part)
     guard lower < upper else { return [] }
     var ops: [ScriptOp] = []
     for j in lower..<upper {
@@ -385,10 +431,16 @@ public struct StaggeredTransitionsScript: SceneScript {
         let id = nextID
         nextID += 1
         occupant[slot] = id
-        ops.append(.insert(Element(id: ElementID(id), frame: _Script.cell(slot, columns: 4)).transition(Self.transition), key: id, from: nil))
+        ops.append(
+          .insert(
+            Element(id: ElementID(id), frame: _Script.cell(slot, columns: 4)).transition(Self.transition),
+            key: id, from: nil))
       }
     }
-    return [ScriptTransaction(animation: wave % 2 == 0 ? .curve(.easeOut, duration: 0.3) : _Motion.swiftUI, ops: ops)]
+    return [
+      ScriptTransaction(
+        animation: wave % 2 == 0 ? .curve(.easeOut, duration: 0.3) : _Motion.swiftUI, ops: ops)
+    ]
   }
 }
 
@@ -402,7 +454,10 @@ public struct ZoomNavigationScript: SceneScript {
   let s: _Script
   let ns: Namespace
   static let lane = 1000
-  struct Lane { var row = -1; var nextEvent = 1 }
+  struct Lane {
+    var row = -1
+    var nextEvent = 1
+  }
   var lanes: [Lane]
   /// The script for `setup` (O(N) state).
   public init(setup: WorkloadSetup, namespace: Namespace) {
@@ -414,7 +469,9 @@ public struct ZoomNavigationScript: SceneScript {
   /// The initial elements (see the type).
   public func initialOps() -> [ScriptOp] {
     (0..<s.setup.elements).map { i in
-      .insert(Element(id: ElementID(i), frame: Self.row(i)).matchedTransitionSource(id: .int(i), in: ns), key: i, from: nil)
+      .insert(
+        Element(id: ElementID(i), frame: Self.row(i)).matchedTransitionSource(id: .int(i), in: ns), key: i,
+        from: nil)
     }
   }
   /// Frame `k`'s transactions (see the type).
@@ -428,16 +485,18 @@ public struct ZoomNavigationScript: SceneScript {
         let range = l * Self.lane..<min(n, (l + 1) * Self.lane)
         let row = range.lowerBound + Int(random.next() % UInt64(range.count))
         lanes[l] = Lane(row: row, nextEvent: k + s.frames(random.next(in: 0.3, 0.9)))
-        ops.append(.insert(
-          Element(id: ElementID(detail), frame: _Script.fullScreen)
-            .navigationTransition(.zoom(sourceID: .int(row), in: ns)).with { $0.zIndex = 5 },
-          key: detail, from: Self.row(row)))
+        ops.append(
+          .insert(
+            Element(id: ElementID(detail), frame: _Script.fullScreen)
+              .navigationTransition(.zoom(sourceID: .int(row), in: ns)).with { $0.zIndex = 5 },
+            key: detail, from: Self.row(row)))
       } else {
         ops.append(.remove(ElementID(detail), key: detail, to: Self.row(lanes[l].row)))
         lanes[l] = Lane(row: -1, nextEvent: k + s.frames(random.next(in: 0.1, 0.4)))
       }
     }
-    return ops.isEmpty ? [] : [ScriptTransaction(animation: .swiftUISpring(response: 0.45, dampingFraction: 0.85), ops: ops)]
+    return ops.isEmpty
+      ? [] : [ScriptTransaction(animation: .swiftUISpring(response: 0.45, dampingFraction: 0.85), ops: ops)]
   }
 }
 
@@ -453,7 +512,9 @@ public struct InterruptStormScript: SceneScript {
   public init(setup: WorkloadSetup, namespace: Namespace) { s = _Script(setup: setup) }
   /// The initial elements (see the type).
   public func initialOps() -> [ScriptOp] {
-    (0..<s.setup.elements).map { i in .insert(Element(id: ElementID(i), frame: _Script.cell(i, columns: 8)), key: i, from: nil) }
+    (0..<s.setup.elements).map { i in
+      .insert(Element(id: ElementID(i), frame: _Script.cell(i, columns: 8)), key: i, from: nil)
+    }
   }
   /// Frame `k`'s transactions (see the type).
   public mutating func transactions(atFrame k: Int) -> [ScriptTransaction] {
@@ -465,11 +526,14 @@ public struct InterruptStormScript: SceneScript {
       let i = Int(random.next() % UInt64(n))
       let kind = Int(random.next() % 3)
       let frame = Rect(
-        x: random.next(in: 0, 350), y: random.next(in: 0, 800), width: random.next(in: 20, 80), height: random.next(in: 20, 80))
+        x: random.next(in: 0, 350), y: random.next(in: 0, 800), width: random.next(in: 20, 80),
+        height: random.next(in: 20, 80))
       byKind[kind].append(.move(ElementID(i), frame, container: nil, key: i))
     }
     let animations = [_Motion.exact, _Motion.swiftUI, _Motion.curve]
-    return (0..<3).filter { !byKind[$0].isEmpty }.map { ScriptTransaction(animation: animations[$0], ops: byKind[$0]) }
+    return (0..<3).filter { !byKind[$0].isEmpty }.map {
+      ScriptTransaction(animation: animations[$0], ops: byKind[$0])
+    }
   }
 }
 
@@ -514,7 +578,9 @@ public struct KeyframesScript: SceneScript {
   public init(setup: WorkloadSetup, namespace: Namespace) { s = _Script(setup: setup) }
   /// The initial elements (see the type).
   public func initialOps() -> [ScriptOp] {
-    (0..<s.setup.elements).map { i in .insert(Element(id: ElementID(i), frame: _Script.cell(i, columns: 6)), key: i, from: nil) }
+    (0..<s.setup.elements).map { i in
+      .insert(Element(id: ElementID(i), frame: _Script.cell(i, columns: 6)), key: i, from: nil)
+    }
   }
   /// Card `i`'s frame at frame `k`: its cell offset and scaled about its centre by the timeline
   /// at `(t + phase·duration/16) mod duration`, `t = k/hz` from integer ticks.
@@ -529,9 +595,11 @@ public struct KeyframesScript: SceneScript {
     return timeline.value(time: looped)
   }
   static func pose(_ cell: Rect, at p: KeyframePose) -> Rect {
-    let w = cell.size.width * p.scale, h = cell.size.height * p.scale
+    let w = cell.size.width * p.scale
+    let h = cell.size.height * p.scale
     return Rect(
-      x: cell.origin.x + p.dx + (cell.size.width - w) / 2, y: cell.origin.y + p.dy + (cell.size.height - h) / 2,
+      x: cell.origin.x + p.dx + (cell.size.width - w) / 2,
+      y: cell.origin.y + p.dy + (cell.size.height - h) / 2,
       width: w, height: h)
   }
   /// Frame `k`'s transactions (see the type).

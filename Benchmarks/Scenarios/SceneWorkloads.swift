@@ -26,8 +26,10 @@ struct _ScriptCounters {
   }
 
   var dictionary: WorkCounters {
-    ["channelsStepped": channelsStepped, "retargets": retargets, "transitionsStarted": transitionsStarted,
-     "transitionsFinished": transitionsFinished, "transactions": transactions, "frames": frames]
+    [
+      "channelsStepped": channelsStepped, "retargets": retargets, "transitionsStarted": transitionsStarted,
+      "transitionsFinished": transitionsFinished, "transactions": transactions, "frames": frames,
+    ]
   }
 }
 
@@ -74,7 +76,10 @@ public final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload {
     case .remove(let id, _, _): tx.remove(id)
     case .move(let id, let frame, let container, _):
       if let container {
-        tx.update(id) { $0.frame = frame; $0.container = container }
+        tx.update(id) {
+          $0.frame = frame
+          $0.container = container
+        }
       } else {
         tx.setFrame(id, frame)
       }
@@ -112,9 +117,14 @@ public final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload {
     for i in 0..<r.count {
       d.combine(UInt64(bitPattern: Int64(r.ids[i].rawValue)))
       d.combine(UInt64(r.kinds[i].rawValue))
-      d.combine(r.x[i]); d.combine(r.y[i]); d.combine(r.width[i]); d.combine(r.height[i])
+      d.combine(r.x[i])
+      d.combine(r.y[i])
+      d.combine(r.width[i])
+      d.combine(r.height[i])
       let style = r.style(at: i)
-      d.combine(style.opacity); d.combine(style.rotation); d.combine(style.blurRadius)
+      d.combine(style.opacity)
+      d.combine(style.rotation)
+      d.combine(style.blurRadius)
     }
     return d.value
   }
@@ -148,7 +158,10 @@ public final class ChannelScenarioWorkload<Script: SceneScript>: FrameWorkload {
   public let engine: any ChannelEngine
   var script: Script
   var c = _ScriptCounters()
-  struct Owner { var channels: (Int, Int, Int, Int, Int); var removing: Bool }
+  struct Owner {
+    var channels: (Int, Int, Int, Int, Int)
+    var removing: Bool
+  }
   var owners: [Int: Owner] = [:]
   var removing: Set<Int> = []
 
@@ -170,7 +183,8 @@ public final class ChannelScenarioWorkload<Script: SceneScript>: FrameWorkload {
         e.addChannel(value: f.origin.y, target: frame.origin.y, motion: m),
         e.addChannel(value: f.size.width, target: frame.size.width, motion: m),
         e.addChannel(value: f.size.height, target: frame.size.height, motion: m),
-        e.addChannel(value: opacity, target: target, motion: m)),
+        e.addChannel(value: opacity, target: target, motion: m)
+      ),
       removing: false)
   }
 
@@ -194,7 +208,9 @@ public final class ChannelScenarioWorkload<Script: SceneScript>: FrameWorkload {
           engine.retarget(o.channels.4, to: 1, motion: m)
         }
       } else {
-        add(key, frame: e.frame, from: animation == .none ? nil : from, opacity: animation == .none ? 1 : 0, target: 1, m)
+        add(
+          key, frame: e.frame, from: animation == .none ? nil : from, opacity: animation == .none ? 1 : 0,
+          target: 1, m)
       }
     case .remove(_, let key, let to):
       guard var o = owners[key] else { return }
@@ -215,7 +231,10 @@ public final class ChannelScenarioWorkload<Script: SceneScript>: FrameWorkload {
       engine.retarget(o.channels.4, to: value, motion: m)
     case .insertGrid(let grid, let key):
       for i in 0..<max(0, grid.count) {
-        apply(.insert(Element(id: grid.elementID(ofCard: i), frame: grid.frame(ofCard: i)), key: key + i, from: nil), animation)
+        apply(
+          .insert(
+            Element(id: grid.elementID(ofCard: i), frame: grid.frame(ofCard: i)), key: key + i, from: nil),
+          animation)
       }
     case .updateGrid(let grid, let key):
       for i in 0..<max(0, grid.count) {
@@ -226,8 +245,11 @@ public final class ChannelScenarioWorkload<Script: SceneScript>: FrameWorkload {
   }
 
   func removeOwner(_ key: Int, _ o: Owner) {
-    engine.removeChannel(o.channels.0); engine.removeChannel(o.channels.1); engine.removeChannel(o.channels.2)
-    engine.removeChannel(o.channels.3); engine.removeChannel(o.channels.4)
+    engine.removeChannel(o.channels.0)
+    engine.removeChannel(o.channels.1)
+    engine.removeChannel(o.channels.2)
+    engine.removeChannel(o.channels.3)
+    engine.removeChannel(o.channels.4)
     owners[key] = nil
     removing.remove(key)
   }
@@ -239,12 +261,15 @@ public final class ChannelScenarioWorkload<Script: SceneScript>: FrameWorkload {
       c.count(tx)
       for op in tx.ops { apply(op, tx.animation) }
     }
-    c.channelsStepped += UInt64(engine.advance(toTick: setup.tick(ofFrame: k), ticksPerSecond: setup.ticksPerSecond))
+    c.channelsStepped += UInt64(
+      engine.advance(toTick: setup.tick(ofFrame: k), ticksPerSecond: setup.ticksPerSecond))
     if !removing.isEmpty {
       for key in removing.sorted() {
         guard let o = owners[key] else { continue }
         let ch = o.channels
-        if engine.isAtRest(ch.0) && engine.isAtRest(ch.1) && engine.isAtRest(ch.2) && engine.isAtRest(ch.3) && engine.isAtRest(ch.4) {
+        if engine.isAtRest(ch.0) && engine.isAtRest(ch.1) && engine.isAtRest(ch.2) && engine.isAtRest(ch.3)
+          && engine.isAtRest(ch.4)
+        {
           removeOwner(key, o)
           c.transitionsFinished += 1
         }
@@ -282,7 +307,9 @@ public enum SceneScenarios {
   /// ``ChannelEngineRegistry``).
   public static var engines: [String] { ["hooke"] + ChannelEngineRegistry.names }
 
-  static func descriptor<S: SceneScript>(_ name: String, _ summary: String, _ script: S.Type) -> ScenarioDescriptor {
+  static func descriptor<S: SceneScript>(_ name: String, _ summary: String, _ script: S.Type)
+    -> ScenarioDescriptor
+  {
     let engines = Self.engines
     return ScenarioDescriptor(name: name, summary: summary, engines: engines) { engine, setup in
       if engine == "hooke" { return SceneScenarioWorkload<S>(setup: setup) }
@@ -296,15 +323,31 @@ public enum SceneScenarios {
   /// All nine: the eight in its order, then `grid-reflow-elements`.
   public static var all: [ScenarioDescriptor] {
     [
-      descriptor("hero-grid", "cards open into a detail (matched background, fading rest) and close, often mid-flight", HeroGridScript.self),
-      descriptor("grid-reflow", "all cards of a grid move to a new column count via matched-geometry springs, re-triggered before settling", GridReflowScript.self),
+      descriptor(
+        "hero-grid", "cards open into a detail (matched background, fading rest) and close, often mid-flight",
+        HeroGridScript.self),
+      descriptor(
+        "grid-reflow",
+        "all cards of a grid move to a new column count via matched-geometry springs, re-triggered before settling",
+        GridReflowScript.self),
       descriptor("shuffle", "items exchange places between two clipped containers", ShuffleScript.self),
-      descriptor("tab-indicator", "many tab bars; the matched selection indicator hops", TabIndicatorScript.self),
-      descriptor("staggered-transitions", "waves of asymmetric insert/remove transitions, staggered over frames", StaggeredTransitionsScript.self),
-      descriptor("zoom-navigation", "list rows zoom into a detail (navigation zoom transition) and back", ZoomNavigationScript.self),
-      descriptor("interrupt-storm", "random retargets every few frames: exact springs, SwiftUI springs, timing curves", InterruptStormScript.self),
-      descriptor("keyframes", "a looping keyframe timeline drives every element's frame", KeyframesScript.self),
-      descriptor("grid-reflow-elements", "grid-reflow with every card a plain element and every reflow N frame changes (the general scene path)", GridReflowElementsScript.self),
+      descriptor(
+        "tab-indicator", "many tab bars; the matched selection indicator hops", TabIndicatorScript.self),
+      descriptor(
+        "staggered-transitions", "waves of asymmetric insert/remove transitions, staggered over frames",
+        StaggeredTransitionsScript.self),
+      descriptor(
+        "zoom-navigation", "list rows zoom into a detail (navigation zoom transition) and back",
+        ZoomNavigationScript.self),
+      descriptor(
+        "interrupt-storm", "random retargets every few frames: exact springs, SwiftUI springs, timing curves",
+        InterruptStormScript.self),
+      descriptor(
+        "keyframes", "a looping keyframe timeline drives every element's frame", KeyframesScript.self),
+      descriptor(
+        "grid-reflow-elements",
+        "grid-reflow with every card a plain element and every reflow N frame changes (the general scene path)",
+        GridReflowElementsScript.self),
     ]
   }
 

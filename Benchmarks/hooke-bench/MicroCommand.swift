@@ -35,7 +35,8 @@ struct MicroCommand: BenchCommand {
     if let text = a.string("channels") {
       let parts = text.split(separator: ",")
       let values = parts.compactMap { Int($0) }
-      guard !values.isEmpty, values.count == parts.count, values.allSatisfy({ $0 > 0 && $0 <= 1 << 28 }) else {
+      guard !values.isEmpty, values.count == parts.count, values.allSatisfy({ $0 > 0 && $0 <= 1 << 28 })
+      else {
         throw UsageError("--channels: invalid '\(text)' (positive integers ≤ 2^28, comma-separated).")
       }
       benchmark.channels = values
@@ -62,7 +63,8 @@ func microJSON(_ triad: [TriadResult], _ results: [MicroResult]) -> String {
       + "\"threads\":\($0.threads),\"nsPerChannelStep\":\(formatNumber($0.nsPerChannelStep)),"
       + "\"bytesPerSecond\":\(formatNumber($0.bytesPerSecond)),\"maxAbsError\":\(formatNumber($0.maxAbsError))}"
   }
-  return "{\"schemaVersion\":1,\"kind\":\"hooke.micro\",\"triad\":[\(t.joined(separator: ","))],\"results\":[\(r.joined(separator: ","))]}\n"
+  return
+    "{\"schemaVersion\":1,\"kind\":\"hooke.micro\",\"triad\":[\(t.joined(separator: ","))],\"results\":[\(r.joined(separator: ","))]}\n"
 }
 
 func microPad(_ s: String, _ width: Int, left: Bool = false) -> String {
@@ -89,24 +91,41 @@ func scientific(_ x: Double) -> String {
   guard x.isFinite, x > 0 else { return x == 0 ? "0" : "—" }
   var e = 0
   var m = x
-  while m >= 10 { m /= 10; e += 1 }
-  while m < 1 { m *= 10; e -= 1 }
+  while m >= 10 {
+    m /= 10
+    e += 1
+  }
+  while m < 1 {
+    m *= 10
+    e -= 1
+  }
   return "\(microFixed(m, 2))e\(e)"
 }
 
 func microTable(_ triad: [TriadResult], _ results: [MicroResult]) -> String {
   var out = "triad probe (a[i] = b[i] + s·c[i], Float):\n"
-  for t in triad { out += "  \(microPad(String(t.channels), 10)) elements  \(microPad(microFixed(t.bytesPerSecond / 1e9, 2), 8)) GB/s\n" }
-  out += "\n" + microPad("engine", 7, left: true) + " " + microPad("model", 8, left: true) + microPad("scalar", 7, left: true)
-    + microPad("channels", 10) + microPad("threads", 8) + microPad("ns/ch-step", 12) + microPad("GB/s", 8) + microPad("%triad", 8)
+  for t in triad {
+    out +=
+      "  \(microPad(String(t.channels), 10)) elements  \(microPad(microFixed(t.bytesPerSecond / 1e9, 2), 8)) GB/s\n"
+  }
+  out +=
+    "\n" + microPad("engine", 7, left: true) + " " + microPad("model", 8, left: true)
+    + microPad("scalar", 7, left: true)
+    + microPad("channels", 10) + microPad("threads", 8) + microPad("ns/ch-step", 12) + microPad("GB/s", 8)
+    + microPad("%triad", 8)
     + microPad("maxAbsError", 13) + microPad("vs naive", 10) + "\n"
   for r in results {
     let bandwidth = triad.first { $0.channels == r.channels }?.bytesPerSecond ?? .nan
     let naive = results.first { $0.engine == "naive" && $0.channels == r.channels }?.nsPerChannelStep ?? .nan
-    out += microPad(r.engine, 7, left: true) + " " + microPad(r.model, 8, left: true) + microPad(r.scalar, 7, left: true)
-      + microPad(String(r.channels), 10) + microPad(String(r.threads), 8) + microPad(microFixed(r.nsPerChannelStep, 3), 12)
-      + microPad(microFixed(r.bytesPerSecond / 1e9, 2), 8) + microPad(microFixed(100 * r.bytesPerSecond / bandwidth, 0), 8)
-      + microPad(scientific(r.maxAbsError), 13) + microPad(microFixed(naive / r.nsPerChannelStep, 1) + "×", 10) + "\n"
+    out +=
+      microPad(r.engine, 7, left: true) + " " + microPad(r.model, 8, left: true)
+      + microPad(r.scalar, 7, left: true)
+      + microPad(String(r.channels), 10) + microPad(String(r.threads), 8)
+      + microPad(microFixed(r.nsPerChannelStep, 3), 12)
+      + microPad(microFixed(r.bytesPerSecond / 1e9, 2), 8)
+      + microPad(microFixed(100 * r.bytesPerSecond / bandwidth, 0), 8)
+      + microPad(scientific(r.maxAbsError), 13)
+      + microPad(microFixed(naive / r.nsPerChannelStep, 1) + "×", 10) + "\n"
   }
   return out
 }

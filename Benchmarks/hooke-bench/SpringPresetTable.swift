@@ -37,13 +37,15 @@ struct SpringPresetTable {
     var out = header + "\n" + String(repeating: "─", count: 89 + columns) + "\n"
     for (preset, curve) in zip(presets, curves) {
       let s = preset.spring
-      out += pad(preset.name, 36) + pad(fixed(s.response, 3), 9, right: true)
+      out +=
+        pad(preset.name, 36) + pad(fixed(s.response, 3), 9, right: true)
         + pad(fixed(s.dampingRatio, 3), 7, right: true) + pad(fixed(s.stiffness, 1), 10, right: true)
         + pad(fixed(s.damping, 2), 8, right: true) + pad(fixed(s.settlingDuration, 3), 9, right: true)
         + pad(fixed(overshoot(s, horizon: horizon) * 100, 1) + " %", 10, right: true)
         + "  " + sparkline(curve, low: low, high: high) + "\n"
     }
-    out += "\nSparkline rows span \(fixed(low, 2))…\(fixed(high, 2)); the target 1.0 is at level "
+    out +=
+      "\nSparkline rows span \(fixed(low, 2))…\(fixed(high, 2)); the target 1.0 is at level "
       + "\(level(1, low: low, high: high) + 1) of 8. Settling: within 0.001 of the target (Spring.settlingDuration).\n"
     return out
   }

@@ -1,7 +1,7 @@
+import Foundation
 // hooke-bench: the benchmark tool. FrameBudget implements the commands (run, capacity, verify,
 // compare, baseline, report, export); this executable adds the scenarios and its own commands.
 import FrameBudget
-import Foundation
 import Scenarios
 
 #if DEBUG

@@ -20,9 +20,9 @@ import HookeAnimation
 import HookeScene
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Heap allocations so far, when run under Benchmarks/malloc-counter (LD_PRELOAD); nil otherwise.
@@ -57,7 +57,9 @@ func integer(_ raw: String?, _ what: String, _ range: ClosedRange<Int>, fallback
 }
 let n = integer(positional.first, "N", 1...100_000_000, fallback: 1_000_000)
 let mode = option("--mode") ?? "retarget"
-let frames = integer(positional.count > 1 ? positional[1] : nil, "frames", 1...10_000_000, fallback: mode == "retarget" ? 30 : 120)
+let frames = integer(
+  positional.count > 1 ? positional[1] : nil, "frames", 1...10_000_000,
+  fallback: mode == "retarget" ? 30 : 120)
 let general = args.contains("--general")
 let threads = integer(option("--threads"), "--threads", 1...4096, fallback: 1)
 let hz = Int64(integer(option("--hz"), "--hz", 1...10_000, fallback: 60))
@@ -71,7 +73,8 @@ let ns = scene.makeNamespace()
 nonisolated func frame(_ i: Int, columns: Int, shift: Double) -> Rect {
   let cell = 4000.0 / Double(columns)
   return Rect(
-    x: Double(i % columns) * cell + shift, y: Double(i / columns) * cell, width: cell * 0.8, height: cell * 0.8)
+    x: Double(i % columns) * cell + shift, y: Double(i / columns) * cell, width: cell * 0.8,
+    height: cell * 0.8)
 }
 func time(_ tick: Int64) -> Double { PropertyAnimator<Double>.time(tick: tick, ticksPerSecond: hz) }
 
@@ -90,7 +93,9 @@ scene.withoutAnimation(at: 0) { tx in
   }
   tx.reserveCapacity(n)
   for i in 0..<n {
-    tx.insert(Element(id: ElementID(i), frame: frame(i, columns: 1000, shift: 0)).matchedGeometry(id: .int(i), in: ns))
+    tx.insert(
+      Element(id: ElementID(i), frame: frame(i, columns: 1000, shift: 0)).matchedGeometry(id: .int(i), in: ns)
+    )
   }
 }
 scene.advance(to: 0)
@@ -155,20 +160,29 @@ frameTimes.sort()
 func perElement(_ ns: UInt64) -> String { String(Double(ns) / Double(n)) }
 func ms(_ ns: UInt64) -> String { String(Double(ns / 1000) / 1000) }
 let median = frameTimes.isEmpty ? 0 : frameTimes[frameTimes.count / 2]
-let p99 = frameTimes.isEmpty ? 0 : frameTimes[min(frameTimes.count - 1, (frameTimes.count * 99 + 99) / 100 - 1)]
+let p99 =
+  frameTimes.isEmpty ? 0 : frameTimes[min(frameTimes.count - 1, (frameTimes.count * 99 + 99) / 100 - 1)]
 let maxFrame = frameTimes.last ?? 0
-print("path: \(general ? "general (per-property animators)" : "batch fast path"), threads: \(threads), mode: \(mode), \(hz) Hz")
+print(
+  "path: \(general ? "general (per-property animators)" : "batch fast path"), threads: \(threads), mode: \(mode), \(hz) Hz"
+)
 print("elements: \(n), diagnostics: \(diagnostics), render rows: \(list.count)")
 print("build (insert, unanimated): \(perElement(build)) ns/element")
 let txMedian = transactionTimes.sorted()[transactionTimes.count / 2]
-print("transaction (retarget \(n) matched groups, spring; median of \(transactionTimes.count)): \(perElement(txMedian)) ns/element (\(ms(txMedian)) ms)")
-print("frame (\(frames) frames): median \(perElement(median)) ns/element (\(ms(median)) ms), p99 \(ms(p99)) ms, max \(ms(maxFrame)) ms, budget \(ms(UInt64(1_000_000_000 / hz))) ms")
+print(
+  "transaction (retarget \(n) matched groups, spring; median of \(transactionTimes.count)): \(perElement(txMedian)) ns/element (\(ms(txMedian)) ms)"
+)
+print(
+  "frame (\(frames) frames): median \(perElement(median)) ns/element (\(ms(median)) ms), p99 \(ms(p99)) ms, max \(ms(maxFrame)) ms, budget \(ms(UInt64(1_000_000_000 / hz))) ms"
+)
 if !transactionFrameTimes.isEmpty {
   print("frames with a transaction (transaction + frame): max \(ms(transactionFrameTimes.max()!)) ms")
 }
 if let a = mallocsBefore, let b = mallocsAfter {
   let inFrames = b - a - mallocsInTransactions
-  print("heap allocations during the \(frames) measured frames (transactions excluded): \(inFrames) (\(Double(inFrames) / Double(max(frames, 1))) per frame)")
+  print(
+    "heap allocations during the \(frames) measured frames (transactions excluded): \(inFrames) (\(Double(inFrames) / Double(max(frames, 1))) per frame)"
+  )
 } else {
   print("heap allocations: not counted (run under LD_PRELOAD of Benchmarks/malloc-counter)")
 }

@@ -86,18 +86,21 @@ public enum BenchmarkRunner {
       let m = FrameMetrics(frameTimes: times, deadlineNs: deadline, jankyMultiplier: options.jankyMultiplier)
       var wallTotal = 0.0
       for w in wall { wallTotal += Double(w) }
-      summaries.append(RepetitionSummary(
-        p50Ns: m.p50Ns, p90Ns: m.p90Ns, p99Ns: m.p99Ns, maxNs: m.maxNs, meanNs: m.meanNs,
-        hitchTimeRatio: m.hitchTimeRatio, onTimeRate: m.onTimeRate,
-        wallMeanNs: wall.isEmpty ? 0 : wallTotal / Double(wall.count)))
+      summaries.append(
+        RepetitionSummary(
+          p50Ns: m.p50Ns, p90Ns: m.p90Ns, p99Ns: m.p99Ns, maxNs: m.maxNs, meanNs: m.meanNs,
+          hitchTimeRatio: m.hitchTimeRatio, onTimeRate: m.onTimeRate,
+          wallMeanNs: wall.isEmpty ? 0 : wallTotal / Double(wall.count)))
       pooled += times
       if options.keepRawFrameTimes { raw.append(times) }
       progress?(r + 1, repetitions)
     }
-    let metrics = FrameMetrics(frameTimes: pooled, deadlineNs: deadline, jankyMultiplier: options.jankyMultiplier)
+    let metrics = FrameMetrics(
+      frameTimes: pooled, deadlineNs: deadline, jankyMultiplier: options.jankyMultiplier)
     let trace = reference ?? WorkloadTrace(checksums: [], counters: [:])
     var result = ScenarioResult(
-      id: ScenarioResult.makeID(scenario: scenario.name, engine: engine, elements: setup.elements, hz: setup.hz),
+      id: ScenarioResult.makeID(
+        scenario: scenario.name, engine: engine, elements: setup.elements, hz: setup.hz),
       scenario: scenario.name, engine: engine, elements: setup.elements, hz: setup.hz,
       frames: max(1, options.frames), warmupFrames: max(0, options.warmupFrames), deadlineNs: deadline,
       model: "sequential-cpu", durationSource: "simulated", clock: clock.rawValue,
@@ -124,7 +127,8 @@ public enum BenchmarkRunner {
 
   /// Runs the script once without timing and returns its checksums and counters (for `verify`).
   public static func trace(
-    scenario: ScenarioDescriptor, engine: String, setup: WorkloadSetup, totalFrames: Int, checksumInterval: Int
+    scenario: ScenarioDescriptor, engine: String, setup: WorkloadSetup, totalFrames: Int,
+    checksumInterval: Int
   ) throws -> WorkloadTrace {
     var options = RunOptions()
     options.warmupFrames = 0
@@ -172,7 +176,8 @@ public enum BenchmarkRunner {
     }
     if a.checksums.count != b.checksums.count { return "sampled frame count" }
     for key in Set(a.counters.keys).union(b.counters.keys).sorted() where a.counters[key] != b.counters[key] {
-      return "counter \(key) \(a.counters[key].map(String.init) ?? "absent") vs \(b.counters[key].map(String.init) ?? "absent")"
+      return
+        "counter \(key) \(a.counters[key].map(String.init) ?? "absent") vs \(b.counters[key].map(String.init) ?? "absent")"
     }
     return nil
   }

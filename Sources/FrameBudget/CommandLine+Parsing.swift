@@ -70,7 +70,9 @@ public struct OptionSpec: Sendable {
   public var repeating: Bool
 
   /// A value option `--name <valueName>`.
-  public static func option(_ name: String, _ valueName: String, _ help: String, repeating: Bool = false) -> OptionSpec {
+  public static func option(_ name: String, _ valueName: String, _ help: String, repeating: Bool = false)
+    -> OptionSpec
+  {
     OptionSpec(name: name, valueName: valueName, help: help, repeating: repeating)
   }
 
@@ -111,7 +113,10 @@ public struct CommandConfiguration: Sendable {
   public var options: [OptionSpec]
 
   /// Creates a configuration.
-  public init(name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [], options: [OptionSpec] = []) {
+  public init(
+    name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
+    options: [OptionSpec] = []
+  ) {
     self.name = name
     self.abstract = abstract
     self.discussion = discussion
@@ -152,7 +157,14 @@ func _helpLine(_ label: String, _ help: String) -> String {
   var current = ""
   while !words.isEmpty {
     let w = words.removeFirst()
-    if current.isEmpty { current = w } else if current.count + 1 + w.count > 100 - column { lines.append(current); current = w } else { current += " " + w }
+    if current.isEmpty {
+      current = w
+    } else if current.count + 1 + w.count > 100 - column {
+      lines.append(current)
+      current = w
+    } else {
+      current += " " + w
+    }
   }
   if !current.isEmpty { lines.append(current) }
   let head = "  " + label
@@ -181,7 +193,9 @@ public struct ParsedArguments: Sendable {
   /// Parses `arguments` against `configuration`: `--name value`, `--name=value`, flags, and
   /// positionals (everything after `--` is positional). A repeating option of a command without
   /// positional arguments also takes the non-option tokens that follow (`--scenario a b`).
-  public static func parse(_ arguments: [String], for configuration: CommandConfiguration) throws -> ParsedArguments {
+  public static func parse(_ arguments: [String], for configuration: CommandConfiguration) throws
+    -> ParsedArguments
+  {
     var parsed = ParsedArguments()
     var i = 0
     var onlyPositionals = false
@@ -192,8 +206,14 @@ public struct ParsedArguments: Sendable {
         parsed.positionals.append(token)
         continue
       }
-      if token == "--" { onlyPositionals = true; continue }
-      if token == "-h" || token == "--help" { parsed.help = true; continue }
+      if token == "--" {
+        onlyPositionals = true
+        continue
+      }
+      if token == "-h" || token == "--help" {
+        parsed.help = true
+        continue
+      }
       guard token.hasPrefix("--") else { throw UsageError("unknown option '\(token)'") }
       var name = String(token.dropFirst(2))
       var inline: String?
@@ -210,14 +230,18 @@ public struct ParsedArguments: Sendable {
         continue
       }
       let value: String
-      if let inline { value = inline } else {
+      if let inline {
+        value = inline
+      } else {
         guard i < arguments.count, !arguments[i].hasPrefix("--") else {
           throw UsageError("option '--\(name)' needs a value <\(spec.valueName!)>")
         }
         value = arguments[i]
         i += 1
       }
-      if !spec.repeating && parsed.values[name] != nil { throw UsageError("option '--\(name)' given more than once") }
+      if !spec.repeating && parsed.values[name] != nil {
+        throw UsageError("option '--\(name)' given more than once")
+      }
       parsed.values[name, default: []].append(value)
       // `--scenario a b c`: a repeating option of a command without positionals takes every
       // following non-option token.
@@ -253,7 +277,9 @@ public struct ParsedArguments: Sendable {
   /// All values of `name`, split at commas, empty parts dropped.
   public func list(_ name: String) -> [String]? {
     guard let raw = values[name] else { return nil }
-    return raw.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+    return raw.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter {
+      !$0.isEmpty
+    }
   }
 
   /// `list(name)`, but a list given with no non-empty part (`--engine ,`) is a `UsageError`.
@@ -280,7 +306,8 @@ public struct ParsedArguments: Sendable {
   public func double(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
     guard let raw = string(name) else { return nil }
     guard let value = Double(raw), value.isFinite, range.contains(value) else {
-      throw UsageError("option '--\(name)': '\(raw)' is not a number in \(range.lowerBound)…\(range.upperBound)")
+      throw UsageError(
+        "option '--\(name)': '\(raw)' is not a number in \(range.lowerBound)…\(range.upperBound)")
     }
     return value
   }
@@ -297,11 +324,18 @@ public struct ParsedArguments: Sendable {
   static func integer(_ raw: String, flag: String, in range: ClosedRange<Int>) throws -> Int {
     var text = raw.replacingOccurrences(of: "_", with: "")
     var scale = 1
-    if text.hasSuffix("k") || text.hasSuffix("K") { scale = 1_000; text.removeLast() }
-    else if text.hasSuffix("M") || text.hasSuffix("m") { scale = 1_000_000; text.removeLast() }
-    guard let base = Int(text), case let (value, overflow) = base.multipliedReportingOverflow(by: scale),
-          !overflow, range.contains(value) else {
-      throw UsageError("option '--\(flag)': '\(raw)' is not an integer in \(range.lowerBound)…\(range.upperBound)")
+    if text.hasSuffix("k") || text.hasSuffix("K") {
+      scale = 1_000
+      text.removeLast()
+    } else if text.hasSuffix("M") || text.hasSuffix("m") {
+      scale = 1_000_000
+      text.removeLast()
+    }
+    guard let base = Int(text), case (let value, let overflow) = base.multipliedReportingOverflow(by: scale),
+      !overflow, range.contains(value)
+    else {
+      throw UsageError(
+        "option '--\(flag)': '\(raw)' is not an integer in \(range.lowerBound)…\(range.upperBound)")
     }
     return value
   }

@@ -4,9 +4,11 @@ import Foundation
 /// Compare-related options shared by `compare` and `baseline check`.
 struct _CompareSwitches {
   static let options: [OptionSpec] = [
-    .option("format", "format", "Output format: text, markdown or json (a hooke.compare document). Default: text."),
+    .option(
+      "format", "format", "Output format: text, markdown or json (a hooke.compare document). Default: text."),
     .flag("strict", "Exit 8 on inconclusive results, 2 on behaviour changes; refuse different machines."),
-    .flag("fail-on-improvement", "Exit 4 when there are improvements and nothing worse (refresh the baseline)."),
+    .flag(
+      "fail-on-improvement", "Exit 4 when there are improvements and nothing worse (refresh the baseline)."),
     .option("noise", "percent", "Noise band in percent. Default: 5."),
     .option("alpha", "p", "Significance level after Holm correction. Default: 0.05."),
     .option("budgets", "file", "Static budgets file. Default: results/budgets.json if it exists."),
@@ -26,10 +28,15 @@ struct _CompareSwitches {
   }
 
   /// Compares, prints in the chosen format and returns the exit code.
-  func compare(baseline: ResultsFile, candidate: ResultsFile, baselinePath: String, candidatePath: String,
-               _ context: CommandContext) throws -> Int32 {
+  func compare(
+    baseline: ResultsFile, candidate: ResultsFile, baselinePath: String, candidatePath: String,
+    _ context: CommandContext
+  ) throws -> Int32 {
     if options.strict && baseline.machine.id != candidate.machine.id {
-      throw CommandFailure(1, "--strict: machine '\(candidate.machine.id)' of \(candidatePath) differs from '\(baseline.machine.id)' of \(baselinePath)")
+      throw CommandFailure(
+        1,
+        "--strict: machine '\(candidate.machine.id)' of \(candidatePath) differs from '\(baseline.machine.id)' of \(baselinePath)"
+      )
     }
     let report = Comparator.compare(
       baseline: baseline, candidate: candidate, baselinePath: baselinePath, candidatePath: candidatePath,
@@ -69,7 +76,10 @@ public struct CompareCommand: BenchCommand {
       Exit codes: 0 pass, 1 error, 2 regression, 3 a scenario failed, 4 improvements only
       (--fail-on-improvement), 5 baseline not found, 7 budget violated, 8 inconclusive (--strict).
       """,
-    arguments: [ArgumentSpec("baseline", "The reference results file."), ArgumentSpec("candidate", "The new results file.")],
+    arguments: [
+      ArgumentSpec("baseline", "The reference results file."),
+      ArgumentSpec("candidate", "The new results file."),
+    ],
     options: _CompareSwitches.options)
 
   var baseline: String
@@ -87,7 +97,8 @@ public struct CompareCommand: BenchCommand {
   public func run(_ context: CommandContext) throws -> Int32 {
     let a = try _readResults(context.resolve(baseline), baseline: true)
     let b = try _readResults(context.resolve(candidate), baseline: false)
-    return try switches.compare(baseline: a, candidate: b, baselinePath: baseline, candidatePath: candidate, context)
+    return try switches.compare(
+      baseline: a, candidate: b, baselinePath: baseline, candidatePath: candidate, context)
   }
 }
 
@@ -105,7 +116,10 @@ public struct BaselineCommand: BenchCommand {
       every machine). NAME defaults to main; the machine id to this machine's (--machine-id or
       HOOKE_BENCH_MACHINE_ID override it).
       """,
-    arguments: [ArgumentSpec("action", "update, check or list."), ArgumentSpec("name", "Baseline name. Default: main.", optional: true)],
+    arguments: [
+      ArgumentSpec("action", "update, check or list."),
+      ArgumentSpec("name", "Baseline name. Default: main.", optional: true),
+    ],
     options: SuiteSelection.options + _CompareSwitches.options + [
       .option("from", "file", "Use this results file instead of running the suite."),
       .option("machine-id", "id", "Machine id folder (no '/', no leading '.'). Default: this machine's id."),
@@ -147,21 +161,28 @@ public struct BaselineCommand: BenchCommand {
     switch action {
     case .list:
       let root = context.resolve("results/baselines")
-      let machines = all ? ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
+      let machines =
+        all
+        ? ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
         : [machineID ?? context.machine.id]
       var lines: [String] = []
       for machine in machines {
         let folder = root + "/" + machine
-        for file in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() where file.hasSuffix(".json") {
+        for file in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        where file.hasSuffix(".json") {
           let detail: String
           do {
-            let r = try ResultsIO.read(ResultsFile.self, kind: ResultsFile.kindName, from: folder + "/" + file)
-            detail = "\(r.results.count) results, created \(r.createdAt), commit \(r.source.commit.map { String($0.prefix(12)) } ?? "unknown")"
+            let r = try ResultsIO.read(
+              ResultsFile.self, kind: ResultsFile.kindName, from: folder + "/" + file)
+            detail =
+              "\(r.results.count) results, created \(r.createdAt), commit \(r.source.commit.map { String($0.prefix(12)) } ?? "unknown")"
           } catch { detail = "unreadable: \(error)" }
           lines.append("\(machine)/\(file.dropLast(5))  \(detail)")
         }
       }
-      context.stdout.write(lines.isEmpty ? "no baselines for \(all ? "any machine" : machines[0])\n" : lines.joined(separator: "\n") + "\n")
+      context.stdout.write(
+        lines.isEmpty
+          ? "no baselines for \(all ? "any machine" : machines[0])\n" : lines.joined(separator: "\n") + "\n")
       return 0
     case .update:
       let file: ResultsFile
@@ -169,15 +190,22 @@ public struct BaselineCommand: BenchCommand {
         file = try _readResults(context.resolve(from), baseline: false)
       } else {
         guard context.configuration == .release else {
-          throw CommandFailure(1, "refusing to record a baseline from a debug build; run 'swift run -c release hooke-bench baseline update'")
+          throw CommandFailure(
+            1,
+            "refusing to record a baseline from a debug build; run 'swift run -c release hooke-bench baseline update'"
+          )
         }
         file = try selection.measure(context, quiet: false, keepRaw: false)
       }
       guard file.machine.configuration == BuildConfiguration.release.rawValue else {
-        throw CommandFailure(1, "\(from ?? "the run"): field 'machine.configuration' is '\(file.machine.configuration)'; baselines must come from a release build")
+        throw CommandFailure(
+          1,
+          "\(from ?? "the run"): field 'machine.configuration' is '\(file.machine.configuration)'; baselines must come from a release build"
+        )
       }
       if let failure = file.results.first(where: { $0.failure != nil }) {
-        throw CommandFailure(3, "refusing to record a baseline with a failed scenario: \(failure.id): \(failure.failure!)")
+        throw CommandFailure(
+          3, "refusing to record a baseline with a failed scenario: \(failure.id): \(failure.failure!)")
       }
       try ResultsIO.write(file, to: path, beforeRename: context.beforeBaselineRename)
       context.stdout.write("baseline '\(name)' written to \(path) (\(file.results.count) results)\n")
@@ -193,7 +221,8 @@ public struct BaselineCommand: BenchCommand {
         candidatePath = "(this run)"
         candidate = try selection.measure(context, quiet: false, keepRaw: false)
       }
-      return try switches.compare(baseline: reference, candidate: candidate, baselinePath: path, candidatePath: candidatePath, context)
+      return try switches.compare(
+        baseline: reference, candidate: candidate, baselinePath: path, candidatePath: candidatePath, context)
     }
   }
 }
@@ -229,8 +258,11 @@ public struct ReportCommand: BenchCommand {
   /// Writes the report.
   public func run(_ context: CommandContext) throws -> Int32 {
     let file = try _readResults(context.resolve(results), baseline: false)
-    let cap = try capacity.map { try ResultsIO.read(CapacityFile.self, kind: CapacityFile.kindName, from: context.resolve($0)) }
-    try ResultsIO.writeAtomically(Data(HTMLReport.render(results: file, capacity: cap).utf8), to: context.resolve(html))
+    let cap = try capacity.map {
+      try ResultsIO.read(CapacityFile.self, kind: CapacityFile.kindName, from: context.resolve($0))
+    }
+    try ResultsIO.writeAtomically(
+      Data(HTMLReport.render(results: file, capacity: cap).utf8), to: context.resolve(html))
     context.stdout.write("wrote \(html)\n")
     return 0
   }
@@ -266,7 +298,9 @@ public struct ExportCommand: BenchCommand {
   public func run(_ context: CommandContext) throws -> Int32 {
     let file = try _readResults(context.resolve(results), baseline: false)
     let data = try ResultsExport.export(file, format: format)
-    if let output { try ResultsIO.writeAtomically(data, to: context.resolve(output)) } else {
+    if let output {
+      try ResultsIO.writeAtomically(data, to: context.resolve(output))
+    } else {
       context.stdout.write(String(decoding: data, as: UTF8.self))
     }
     return 0

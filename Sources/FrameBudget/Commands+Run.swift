@@ -5,16 +5,31 @@ import Foundation
 public struct SuiteSelection: Sendable {
   /// The options this selection reads.
   public static let options: [OptionSpec] = [
-    .option("scenario", "name", "Scenario to run; repeatable, comma-separated lists allowed. Default: every registered scenario.", repeating: true),
+    .option(
+      "scenario", "name",
+      "Scenario to run; repeatable, comma-separated lists allowed. Default: every registered scenario.",
+      repeating: true),
     .option("elements", "list", "Element counts, e.g. 1k,10k,100k,1M. Default: 1000,10000."),
     .option("hz", "list", "Refresh rates in Hz, any list, e.g. 60,90,120,144,240. Default: 60,120."),
-    .option("engine", "list", "Engines, e.g. hooke,naive,euler,rk4. Default: each scenario's first engine (hooke)."),
-    .option("frames", "n", "Measured frames per repetition. Default: 300, or the tool's quick-suite value (hooke-bench: 60)."),
-    .option("warmup", "n", "Warm-up frames per repetition (run, not measured). Default: 60, or the tool's quick-suite value (hooke-bench: 15)."),
-    .option("repetitions", "n", "In-process repetitions (the unit of compare's statistics; 5 or more, 10 to detect changes across many tests). Default: 10, or the tool's quick-suite value (hooke-bench: 5)."),
+    .option(
+      "engine", "list", "Engines, e.g. hooke,naive,euler,rk4. Default: each scenario's first engine (hooke)."),
+    .option(
+      "frames", "n",
+      "Measured frames per repetition. Default: 300, or the tool's quick-suite value (hooke-bench: 60)."),
+    .option(
+      "warmup", "n",
+      "Warm-up frames per repetition (run, not measured). Default: 60, or the tool's quick-suite value (hooke-bench: 15)."
+    ),
+    .option(
+      "repetitions", "n",
+      "In-process repetitions (the unit of compare's statistics; 5 or more, 10 to detect changes across many tests). Default: 10, or the tool's quick-suite value (hooke-bench: 5)."
+    ),
     .option("threads", "n", "Worker threads for the workloads. Default: all cores."),
     .option("seed", "n", "Seed of the scenario scripts. Default: 42."),
-    .option("clock", "clock", "Frame clock: thread-cpu or wall. Default: thread-cpu with 1 thread, wall with more (other threads' CPU time is invisible to the driving thread)."),
+    .option(
+      "clock", "clock",
+      "Frame clock: thread-cpu or wall. Default: thread-cpu with 1 thread, wall with more (other threads' CPU time is invisible to the driving thread)."
+    ),
   ]
 
   /// Requested scenario names (nil = all / registry default).
@@ -37,12 +52,23 @@ public struct SuiteSelection: Sendable {
     elements = try a.ints("elements", in: 1...100_000_000)
     hz = try a.ints("hz", in: 1...10_000)
     engines = try a.nonEmptyList("engine")
-    if let v = try a.int("frames", in: 1...10_000_000) { options.frames = v; _given.frames = true }
-    if let v = try a.int("warmup", in: 0...10_000_000) { options.warmupFrames = v; _given.warmup = true }
-    if let v = try a.int("repetitions", in: 1...10_000) { options.repetitions = v; _given.repetitions = true }
+    if let v = try a.int("frames", in: 1...10_000_000) {
+      options.frames = v
+      _given.frames = true
+    }
+    if let v = try a.int("warmup", in: 0...10_000_000) {
+      options.warmupFrames = v
+      _given.warmup = true
+    }
+    if let v = try a.int("repetitions", in: 1...10_000) {
+      options.repetitions = v
+      _given.repetitions = true
+    }
     if let v = try a.int("threads", in: 1...4096) { options.threads = v }
     if let raw = a.string("seed") {
-      guard let seed = UInt64(raw) else { throw UsageError("option '--seed': '\(raw)' is not an unsigned 64-bit integer") }
+      guard let seed = UInt64(raw) else {
+        throw UsageError("option '--seed': '\(raw)' is not an unsigned 64-bit integer")
+      }
       options.seed = seed
     }
     if let clock = try a.choice("clock", [FrameClock.threadCPU.rawValue, FrameClock.wall.rawValue]) {
@@ -69,7 +95,9 @@ public struct SuiteSelection: Sendable {
     var chosen: [ScenarioDescriptor] = []
     for name in names {
       guard let s = registry.scenario(named: name) else {
-        throw UsageError("option '--scenario': unknown scenario '\(name)' (available: \(registry.scenarios.map(\.name).joined(separator: ", ")))")
+        throw UsageError(
+          "option '--scenario': unknown scenario '\(name)' (available: \(registry.scenarios.map(\.name).joined(separator: ", ")))"
+        )
       }
       chosen.append(s)
     }
@@ -77,7 +105,9 @@ public struct SuiteSelection: Sendable {
     if let engines {
       let known = Set(chosen.flatMap(\.engines))
       for e in engines where !known.contains(e) {
-        throw UsageError("option '--engine': no selected scenario offers engine '\(e)' (available: \(known.sorted().joined(separator: ", ")))")
+        throw UsageError(
+          "option '--engine': no selected scenario offers engine '\(e)' (available: \(known.sorted().joined(separator: ", ")))"
+        )
       }
     }
     var out: [Item] = []
@@ -103,13 +133,16 @@ public struct SuiteSelection: Sendable {
     let progress = quiet ? { _, _ in } : context.progress(total: list.count * options.repetitions)
     var results: [ScenarioResult] = []
     for (index, item) in list.enumerated() {
-      let id = ScenarioResult.makeID(scenario: item.scenario.name, engine: item.engine, elements: item.elements, hz: item.hz)
-      results.append(BenchmarkRunner.run(
-        scenario: item.scenario, engine: item.engine, elements: item.elements, hz: item.hz, options: options
-      ) { done, _ in progress(index * options.repetitions + done, id) })
+      let id = ScenarioResult.makeID(
+        scenario: item.scenario.name, engine: item.engine, elements: item.elements, hz: item.hz)
+      results.append(
+        BenchmarkRunner.run(
+          scenario: item.scenario, engine: item.engine, elements: item.elements, hz: item.hz, options: options
+        ) { done, _ in progress(index * options.repetitions + done, id) })
     }
     return ResultsFile(
-      createdAt: Probe.timestamp(), machine: context.machine, source: Probe.source(directory: context.workingDirectory),
+      createdAt: Probe.timestamp(), machine: context.machine,
+      source: Probe.source(directory: context.workingDirectory),
       config: RunConfigRecord(
         seed: options.seed, frames: options.frames, warmupFrames: options.warmupFrames,
         repetitions: options.repetitions, threads: options.threads, clock: options.effectiveClock.rawValue),
@@ -171,7 +204,8 @@ public struct RunCommand: BenchCommand {
     let budgetFile = try _loadBudgets(budgets, context)
     let file = try selection.measure(context, quiet: quiet, keepRaw: raw)
     try ResultsIO.write(file, to: context.resolve(output))
-    try ResultsIO.writeAtomically(Data(HTMLReport.render(results: file, capacity: nil).utf8), to: context.resolve(html))
+    try ResultsIO.writeAtomically(
+      Data(HTMLReport.render(results: file, capacity: nil).utf8), to: context.resolve(html))
     if !quiet {
       switch format {
       case .text: context.stdout.write(TextReports.results(file))
@@ -185,13 +219,20 @@ public struct RunCommand: BenchCommand {
     if compare && FileManager.default.fileExists(atPath: baselinePath) {
       let reference = try ResultsIO.read(ResultsFile.self, kind: ResultsFile.kindName, from: baselinePath)
       let report = Comparator.compare(
-        baseline: reference, candidate: file, baselinePath: baselinePath, candidatePath: context.resolve(output),
+        baseline: reference, candidate: file, baselinePath: baselinePath,
+        candidatePath: context.resolve(output),
         budgets: budgetFile)
-      if !quiet { (format == .json ? context.stderr : context.stdout).write("\n" + TextReports.compare(report, markdown: format == .markdown)) }
+      if !quiet {
+        (format == .json ? context.stderr : context.stdout).write(
+          "\n" + TextReports.compare(report, markdown: format == .markdown))
+      }
       code = report.exitCode
     } else if let budgetFile {
       let violations = Comparator.check(budgets: budgetFile, results: file.results)
-      for v in violations { context.stderr.write("budget violated: \(v.id) \(v.metric) = \(_number(v.value)) (limit \(v.limit))\n") }
+      for v in violations {
+        context.stderr.write(
+          "budget violated: \(v.id) \(v.metric) = \(_number(v.value)) (limit \(v.limit))\n")
+      }
       if code == 0 && !violations.isEmpty { code = 7 }
     }
     return code
@@ -200,7 +241,9 @@ public struct RunCommand: BenchCommand {
 
 /// Loads `path` (or `results/budgets.json` if present when `path` is nil).
 func _loadBudgets(_ path: String?, _ context: CommandContext) throws -> BudgetsFile? {
-  if let path { return try ResultsIO.read(BudgetsFile.self, kind: BudgetsFile.kindName, from: context.resolve(path)) }
+  if let path {
+    return try ResultsIO.read(BudgetsFile.self, kind: BudgetsFile.kindName, from: context.resolve(path))
+  }
   let standard = context.resolve("results/budgets.json")
   guard FileManager.default.fileExists(atPath: standard) else { return nil }
   return try ResultsIO.read(BudgetsFile.self, kind: BudgetsFile.kindName, from: standard)
@@ -218,10 +261,14 @@ public struct CapacityCommand: BenchCommand {
       element (p99 / N) and peak memory. ">= N" means the limit was reached without missing.
       """,
     options: [
-      .option("scenario", "name", "Scenario; repeatable, comma lists allowed. Default: every registered scenario.", repeating: true),
+      .option(
+        "scenario", "name", "Scenario; repeatable, comma lists allowed. Default: every registered scenario.",
+        repeating: true),
       .option("hz", "list", "Refresh rates in Hz. Default: 60,120."),
       .option("engine", "list", "Engines. Default: every engine of each scenario."),
-      .option("max-elements", "n", "Largest N probed, 1…100000000 (the range of run's --elements). Default: 2000000."),
+      .option(
+        "max-elements", "n",
+        "Largest N probed, 1…100000000 (the range of run's --elements). Default: 2000000."),
       .option("start", "n", "First N probed, 1…100000000. Default: 1000."),
       .option("frames", "n", "Measured frames per probe. Default: 120."),
       .option("warmup", "n", "Warm-up frames per probe. Default: 30."),
@@ -253,7 +300,9 @@ public struct CapacityCommand: BenchCommand {
     options.repetitions = 1
     if let t = try a.int("threads", in: 1...4096) { options.threads = t }
     if let raw = a.string("seed") {
-      guard let seed = UInt64(raw) else { throw UsageError("option '--seed': '\(raw)' is not an unsigned 64-bit integer") }
+      guard let seed = UInt64(raw) else {
+        throw UsageError("option '--seed': '\(raw)' is not an unsigned 64-bit integer")
+      }
       options.seed = seed
     }
     json = try a.choice("format", ["text", "json"]) == "json"
@@ -268,14 +317,18 @@ public struct CapacityCommand: BenchCommand {
     var chosen: [ScenarioDescriptor] = []
     for name in names {
       guard let s = registry.scenario(named: name) else {
-        throw UsageError("option '--scenario': unknown scenario '\(name)' (available: \(registry.scenarios.map(\.name).joined(separator: ", ")))")
+        throw UsageError(
+          "option '--scenario': unknown scenario '\(name)' (available: \(registry.scenarios.map(\.name).joined(separator: ", ")))"
+        )
       }
       chosen.append(s)
     }
     if let engines {
       let known = Set(chosen.flatMap(\.engines))
       for e in engines where !known.contains(e) {
-        throw UsageError("option '--engine': no selected scenario offers engine '\(e)' (available: \(known.sorted().joined(separator: ", ")))")
+        throw UsageError(
+          "option '--engine': no selected scenario offers engine '\(e)' (available: \(known.sorted().joined(separator: ", ")))"
+        )
       }
     }
     var results: [CapacityResult] = []
@@ -286,24 +339,34 @@ public struct CapacityCommand: BenchCommand {
           let deadline = frameDeadlineNanoseconds(hz: rate)
           Probe.resetPeakResident()
           var peak: UInt64 = 0
-          let found = try CapacitySearch.search(start: start, maxElements: maxElements, deadlineNs: deadline) { n in
+          let found = try CapacitySearch.search(start: start, maxElements: maxElements, deadlineNs: deadline)
+          { n in
             let r = BenchmarkRunner.run(scenario: s, engine: engine, elements: n, hz: rate, options: options)
             peak = max(peak, r.metrics.peakResidentBytes)
             if let failure = r.failure { throw CommandFailure(3, "\(r.id): \(failure)") }
-            if context.isTerminal { context.stderr.write("\r\u{1B}[K\(s.name)/\(engine) \(rate) Hz: N = \(n), p99 \(TextReports.ms(Double(r.metrics.frame.p99Ns))) ms") }
+            if context.isTerminal {
+              context.stderr.write(
+                "\r\u{1B}[K\(s.name)/\(engine) \(rate) Hz: N = \(n), p99 \(TextReports.ms(Double(r.metrics.frame.p99Ns))) ms"
+              )
+            }
             return r.metrics.frame.p99Ns
           }
           if context.isTerminal { context.stderr.write("\r\u{1B}[K") }
-          results.append(CapacityResult(
-            scenario: s.name, engine: engine, hz: rate, maxElements: found.elements, p99NsAtMax: found.p99Ns,
-            deadlineNs: deadline, reachedLimit: found.reachedLimit, peakResidentBytes: peak, probes: found.probes))
+          results.append(
+            CapacityResult(
+              scenario: s.name, engine: engine, hz: rate, maxElements: found.elements,
+              p99NsAtMax: found.p99Ns,
+              deadlineNs: deadline, reachedLimit: found.reachedLimit, peakResidentBytes: peak,
+              probes: found.probes))
         }
       }
     }
-    let file = CapacityFile(createdAt: Probe.timestamp(), machine: context.machine,
-                            source: Probe.source(directory: context.workingDirectory), results: results)
+    let file = CapacityFile(
+      createdAt: Probe.timestamp(), machine: context.machine,
+      source: Probe.source(directory: context.workingDirectory), results: results)
     try ResultsIO.write(file, to: context.resolve(output))
-    context.stdout.write(json ? String(decoding: try ResultsIO.encode(file), as: UTF8.self) : TextReports.capacity(file))
+    context.stdout.write(
+      json ? String(decoding: try ResultsIO.encode(file), as: UTF8.self) : TextReports.capacity(file))
     return 0
   }
 }
@@ -359,11 +422,14 @@ public struct VerifyCommand: BenchCommand {
             for hz in context.registry.defaultHz {
               let setup = WorkloadSetup(elements: elements, hz: hz, seed: seed, threads: threads)
               let trace = try BenchmarkRunner.trace(
-                scenario: scenario, engine: engine, setup: setup, totalFrames: frames, checksumInterval: Self.interval)
-              entries.append(GoldenEntry(
-                id: ScenarioResult.makeID(scenario: scenario.name, engine: engine, elements: elements, hz: hz),
-                scenario: scenario.name, engine: engine, elements: elements, hz: hz, frames: frames,
-                checksums: trace.checksums, counters: trace.counters))
+                scenario: scenario, engine: engine, setup: setup, totalFrames: frames,
+                checksumInterval: Self.interval)
+              entries.append(
+                GoldenEntry(
+                  id: ScenarioResult.makeID(
+                    scenario: scenario.name, engine: engine, elements: elements, hz: hz),
+                  scenario: scenario.name, engine: engine, elements: elements, hz: hz, frames: frames,
+                  checksums: trace.checksums, counters: trace.counters))
             }
           }
         }
@@ -376,10 +442,13 @@ public struct VerifyCommand: BenchCommand {
     // Sizes the CLI would refuse are a schema error before anything runs (a huge count would
     // allocate or run without bound): the ranges of --elements, --hz and --frames.
     for (i, entry) in file.entries.enumerated() {
-      for (key, value, range) in [("elements", entry.elements, 1...100_000_000), ("hz", entry.hz, 1...10_000),
-                                  ("frames", entry.frames, 1...1_000_000)] where !range.contains(value) {
+      for (key, value, range) in [
+        ("elements", entry.elements, 1...100_000_000), ("hz", entry.hz, 1...10_000),
+        ("frames", entry.frames, 1...1_000_000),
+      ] where !range.contains(value) {
         throw ResultsFileError.wrongSchema(
-          path: path, field: "entries[\(i)].\(key)", detail: "\(value) is not in \(range.lowerBound)…\(range.upperBound)")
+          path: path, field: "entries[\(i)].\(key)",
+          detail: "\(value) is not in \(range.lowerBound)…\(range.upperBound)")
       }
     }
     var mismatches = 0
@@ -392,7 +461,9 @@ public struct VerifyCommand: BenchCommand {
       let setup = WorkloadSetup(elements: entry.elements, hz: entry.hz, seed: file.seed, threads: threads)
       let trace: WorkloadTrace
       do {
-        trace = try BenchmarkRunner.trace(scenario: scenario, engine: entry.engine, setup: setup, totalFrames: entry.frames, checksumInterval: Self.interval)
+        trace = try BenchmarkRunner.trace(
+          scenario: scenario, engine: entry.engine, setup: setup, totalFrames: entry.frames,
+          checksumInterval: Self.interval)
       } catch {
         context.stderr.write("MISMATCH \(entry.id): the scenario failed: \(error)\n")
         mismatches += 1
@@ -413,15 +484,20 @@ public struct VerifyCommand: BenchCommand {
 
   /// The first difference between a golden entry and a recomputed trace, naming the frame or counter.
   public static func firstMismatch(golden: GoldenEntry, trace: WorkloadTrace) -> String? {
-    let computed = Dictionary(trace.checksums.map { ($0.frame, $0.checksum) }, uniquingKeysWith: { a, _ in a })
+    let computed = Dictionary(
+      trace.checksums.map { ($0.frame, $0.checksum) }, uniquingKeysWith: { a, _ in a })
     for sample in golden.checksums {
-      guard let value = computed[sample.frame] else { return "frame \(sample.frame): no checksum was recomputed" }
+      guard let value = computed[sample.frame] else {
+        return "frame \(sample.frame): no checksum was recomputed"
+      }
       if value != sample.checksum {
         return "frame \(sample.frame): checksum \(value), golden \(sample.checksum)"
       }
     }
-    for key in Set(golden.counters.keys).union(trace.counters.keys).sorted() where golden.counters[key] != trace.counters[key] {
-      return "counter \(key): \(trace.counters[key].map(String.init) ?? "absent"), golden \(golden.counters[key].map(String.init) ?? "absent")"
+    for key in Set(golden.counters.keys).union(trace.counters.keys).sorted()
+    where golden.counters[key] != trace.counters[key] {
+      return
+        "counter \(key): \(trace.counters[key].map(String.init) ?? "absent"), golden \(golden.counters[key].map(String.init) ?? "absent")"
     }
     return nil
   }

@@ -146,7 +146,8 @@ public enum Comparator {
   ) -> CompareReport {
     var warnings: [String] = []
     if baseline.machine.id != candidate.machine.id {
-      warnings.append("machine differs: baseline '\(baseline.machine.id)', candidate '\(candidate.machine.id)'")
+      warnings.append(
+        "machine differs: baseline '\(baseline.machine.id)', candidate '\(candidate.machine.id)'")
     }
     if candidate.machine.configuration != "release" || baseline.machine.configuration != "release" {
       warnings.append("a file was measured in a debug build: timings are not representative")
@@ -157,7 +158,10 @@ public enum Comparator {
     var pending: [(StatisticComparison, needsTest: Bool)] = []
     var failed: [String] = []
     for c in candidate.results {
-      if let failure = c.failure { failed.append("\(c.id): \(failure)"); continue }
+      if let failure = c.failure {
+        failed.append("\(c.id): \(failure)")
+        continue
+      }
       guard let a = byID[c.id] else { continue }
       behaviour += _behaviour(a, c)
       let reps = min(a.repetitions.count, c.repetitions.count)
@@ -172,7 +176,8 @@ public enum Comparator {
     let adjusted = Statistics.holm(tested.map { pending[$0].0.p })
     for (k, index) in tested.enumerated() {
       pending[index].0.pAdjusted = adjusted[k]
-      pending[index].0.verdict = _verdict(pending[index].0, options: options, largerIsBetter: pending[index].0.statistic == "onTimeRate")
+      pending[index].0.verdict = _verdict(
+        pending[index].0, options: options, largerIsBetter: pending[index].0.statistic == "onTimeRate")
     }
     let comparisons = pending.map(\.0)
     let violations = budgets.map { check(budgets: $0, results: candidate.results) } ?? []
@@ -200,19 +205,22 @@ public enum Comparator {
   static func _behaviour(_ a: ScenarioResult, _ c: ScenarioResult) -> [BehaviourChange] {
     var changes: [BehaviourChange] = []
     if a.checksum != c.checksum {
-      changes.append(BehaviourChange(id: c.id, field: "checksum", baseline: a.checksum, candidate: c.checksum))
+      changes.append(
+        BehaviourChange(id: c.id, field: "checksum", baseline: a.checksum, candidate: c.checksum))
     }
     let sampledA = Dictionary(a.checksums.map { ($0.frame, $0.checksum) }, uniquingKeysWith: { x, _ in x })
     for s in c.checksums {
       if let old = sampledA[s.frame], old != s.checksum {
-        changes.append(BehaviourChange(id: c.id, field: "checksum@frame \(s.frame)", baseline: old, candidate: s.checksum))
+        changes.append(
+          BehaviourChange(id: c.id, field: "checksum@frame \(s.frame)", baseline: old, candidate: s.checksum))
         break  // the first differing frame locates the change; later ones follow from it
       }
     }
     for key in Set(a.counters.keys).union(c.counters.keys).sorted() where a.counters[key] != c.counters[key] {
-      changes.append(BehaviourChange(
-        id: c.id, field: "counter \(key)", baseline: a.counters[key].map { String($0) },
-        candidate: c.counters[key].map { String($0) }))
+      changes.append(
+        BehaviourChange(
+          id: c.id, field: "counter \(key)", baseline: a.counters[key].map { String($0) },
+          candidate: c.counters[key].map { String($0) }))
     }
     return changes
   }
@@ -221,7 +229,8 @@ public enum Comparator {
     id: String, _ s: (name: String, unit: String, largerIsBetter: Bool, floor: Double),
     _ a: [Double], _ b: [Double], _ options: CompareOptions
   ) -> (StatisticComparison, needsTest: Bool) {
-    let ma = Statistics.median(a), mb = Statistics.median(b)
+    let ma = Statistics.median(a)
+    let mb = Statistics.median(b)
     var delta: Double? = ma == 0 ? nil : (mb / ma - 1) * 100
     if s.largerIsBetter, let d = delta { delta = -d }
     var result = StatisticComparison(
@@ -239,7 +248,8 @@ public enum Comparator {
       return (result, false)
     }
     if a.count < options.minimumRepetitions || b.count < options.minimumRepetitions {
-      result.note = "fewer than \(options.minimumRepetitions) repetitions per side; rerun with more --repetitions"
+      result.note =
+        "fewer than \(options.minimumRepetitions) repetitions per side; rerun with more --repetitions"
       return (result, false)
     }
     result.p = Statistics.mannWhitneyU(a, b)
@@ -260,7 +270,8 @@ public enum Comparator {
       return (c.candidate > c.baseline) != largerIsBetter ? .regressed : .improved
     }
     let worseAbove = !largerIsBetter
-    let up = 1 + options.noise, down = 1 - options.noise
+    let up = 1 + options.noise
+    let down = 1 - options.noise
     if significant && lo > up { return worseAbove ? .regressed : .improved }
     if significant && hi < down { return worseAbove ? .improved : .regressed }
     if lo >= down && hi <= up { return .unchanged }
@@ -274,19 +285,23 @@ public enum Comparator {
     for r in results where r.failure == nil {
       for rule in budgets.budgets {
         guard rule.scenario == "*" || rule.scenario == r.scenario,
-              rule.engine == nil || rule.engine == r.engine,
-              rule.hz == nil || rule.hz == r.hz,
-              let value = metricValue(rule.metric, of: r) else { continue }
+          rule.engine == nil || rule.engine == r.engine,
+          rule.hz == nil || rule.hz == r.hz,
+          let value = metricValue(rule.metric, of: r)
+        else { continue }
         if let max = rule.max, value > max {
-          violations.append(BudgetViolation(id: r.id, metric: rule.metric, value: value, limit: "≤ \(_number(max))"))
+          violations.append(
+            BudgetViolation(id: r.id, metric: rule.metric, value: value, limit: "≤ \(_number(max))"))
         }
         if let min = rule.min, value < min {
-          violations.append(BudgetViolation(id: r.id, metric: rule.metric, value: value, limit: "≥ \(_number(min))"))
+          violations.append(
+            BudgetViolation(id: r.id, metric: rule.metric, value: value, limit: "≥ \(_number(min))"))
         }
         if let fraction = rule.maxDeadlineFraction, value > fraction * Double(r.deadlineNs) {
-          violations.append(BudgetViolation(
-            id: r.id, metric: rule.metric, value: value,
-            limit: "≤ \(_number(fraction))·D = \(_number(fraction * Double(r.deadlineNs)))"))
+          violations.append(
+            BudgetViolation(
+              id: r.id, metric: rule.metric, value: value,
+              limit: "≤ \(_number(fraction))·D = \(_number(fraction * Double(r.deadlineNs)))"))
         }
       }
     }

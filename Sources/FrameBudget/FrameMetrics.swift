@@ -140,8 +140,17 @@ public struct FrameMetrics: Codable, Sendable, Equatable {
     for t in frameTimes { total += Double(t) }
     meanNs = n == 0 ? 0 : total / Double(n)
 
-    var over = 0, janky = 0, frozen = 0, rail = 0, missed = 0, maxMissed = 0
-    var vsyncs = 0, streak = 0, longest = 0, jank = 0, unreal = 0
+    var over = 0
+    var janky = 0
+    var frozen = 0
+    var rail = 0
+    var missed = 0
+    var maxMissed = 0
+    var vsyncs = 0
+    var streak = 0
+    var longest = 0
+    var jank = 0
+    var unreal = 0
     var previousQ = 0
     var previousT: UInt64 = 0
     var deadWindowLeft: UInt64 = 0
@@ -262,7 +271,8 @@ public struct LogLinearHistogram: Codable, Sendable, Equatable {
     for (i, b) in buckets.enumerated() {
       guard b.count == 2 else {
         throw DecodingError.dataCorruptedError(
-          forKey: .buckets, in: c, debugDescription: "bucket \(i) has \(b.count) numbers, expected [upperValueNs, count]")
+          forKey: .buckets, in: c,
+          debugDescription: "bucket \(i) has \(b.count) numbers, expected [upperValueNs, count]")
       }
       guard i == 0 || buckets[i - 1][0] < b[0] else {
         throw DecodingError.dataCorruptedError(

@@ -26,27 +26,39 @@ public enum HTMLReport {
   /// percentiles from the histogram, log-scaled tail axis, deadline line) and a histogram; a
   /// capacity chart per Hz and engine when `capacity` is given; Hooke's spring step responses and
   /// unit-curve trajectories.
-  public static func render(results: ResultsFile?, capacity: CapacityFile?, title: String = "Hooke frame-budget report") -> String {
+  public static func render(
+    results: ResultsFile?, capacity: CapacityFile?, title: String = "Hooke frame-budget report"
+  ) -> String {
     var body = "<h1>\(escape(title))</h1>\n"
     if let results {
-      body += "<p>Machine <code>\(escape(results.machine.id))</code> (\(escape(results.machine.cpu)), \(results.machine.cores) cores, "
-      body += "\(escape(results.machine.configuration)) build, Swift \(escape(results.machine.swift))); source "
-      body += "<code>\(escape(results.source.commit ?? "unknown"))</code>\(results.source.dirty == true ? " (dirty)" : ""); "
-      body += "created \(escape(results.createdAt)). Frame times are CPU-budget proxies (\(escape(results.config.clock)) clock), "
+      body +=
+        "<p>Machine <code>\(escape(results.machine.id))</code> (\(escape(results.machine.cpu)), \(results.machine.cores) cores, "
+      body +=
+        "\(escape(results.machine.configuration)) build, Swift \(escape(results.machine.swift))); source "
+      body +=
+        "<code>\(escape(results.source.commit ?? "unknown"))</code>\(results.source.dirty == true ? " (dirty)" : ""); "
+      body +=
+        "created \(escape(results.createdAt)). Frame times are CPU-budget proxies (\(escape(results.config.clock)) clock), "
       body += "not presentation timings.</p>\n"
-      body += "<h2>Summary</h2>\n<table><tr><th>id</th><th>p50 ms</th><th>p99 ms</th><th>max ms</th><th>on-time</th>"
+      body +=
+        "<h2>Summary</h2>\n<table><tr><th>id</th><th>p50 ms</th><th>p99 ms</th><th>max ms</th><th>on-time</th>"
       body += "<th>HTR ms/s</th><th>WWDC20</th><th>Organizer</th><th>1 % low fps</th><th>peak MB</th></tr>\n"
       for r in results.results {
         let m = r.metrics.frame
         if let failure = r.failure {
-          body += "<tr><td>\(escape(r.id))</td><td colspan=\"9\" class=\"bad\">failed: \(escape(failure))</td></tr>\n"
+          body +=
+            "<tr><td>\(escape(r.id))</td><td colspan=\"9\" class=\"bad\">failed: \(escape(failure))</td></tr>\n"
           continue
         }
-        body += "<tr><td>\(escape(r.id))</td><td>\(TextReports.ms(Double(m.p50Ns)))</td><td>\(TextReports.ms(Double(m.p99Ns)))</td>"
-        body += "<td>\(TextReports.ms(Double(m.maxNs)))</td><td>\(String(format: "%.2f %%", m.onTimeRate * 100))</td>"
-        body += "<td>\(String(format: "%.2f", m.hitchTimeRatio))</td><td class=\"\(m.hitchGradeWWDC20.rawValue)\">\(m.hitchGradeWWDC20.rawValue)</td>"
+        body +=
+          "<tr><td>\(escape(r.id))</td><td>\(TextReports.ms(Double(m.p50Ns)))</td><td>\(TextReports.ms(Double(m.p99Ns)))</td>"
+        body +=
+          "<td>\(TextReports.ms(Double(m.maxNs)))</td><td>\(String(format: "%.2f %%", m.onTimeRate * 100))</td>"
+        body +=
+          "<td>\(String(format: "%.2f", m.hitchTimeRatio))</td><td class=\"\(m.hitchGradeWWDC20.rawValue)\">\(m.hitchGradeWWDC20.rawValue)</td>"
         body += "<td class=\"\(m.hitchGradeOrganizer.rawValue)\">\(m.hitchGradeOrganizer.rawValue)</td>"
-        body += "<td>\(String(format: "%.1f", m.onePercentLowFps))</td><td>\(String(format: "%.1f", Double(r.metrics.peakResidentBytes) / 1_048_576))</td></tr>\n"
+        body +=
+          "<td>\(String(format: "%.1f", m.onePercentLowFps))</td><td>\(String(format: "%.1f", Double(r.metrics.peakResidentBytes) / 1_048_576))</td></tr>\n"
       }
       body += "</table>\n<h2>Frame times per scenario</h2>\n"
       for r in results.results where r.failure == nil {
@@ -57,7 +69,8 @@ public enum HTMLReport {
     if let capacity, !capacity.results.isEmpty {
       body += "<h2>Capacity (largest N with p99 ≤ deadline)</h2>\n" + capacityPlot(capacity)
     }
-    body += "<h2>Hooke trajectories</h2>\n<p>Spring step responses and unit curves, evaluated with Hooke.</p>\n"
+    body +=
+      "<h2>Hooke trajectories</h2>\n<p>Spring step responses and unit curves, evaluated with Hooke.</p>\n"
     body += "<div class=\"charts\">" + springPlot() + curvePlot() + "</div>\n"
     return """
       <!DOCTYPE html>
@@ -75,13 +88,19 @@ public enum HTMLReport {
   }
 
   /// Axes frame, title and labels of a chart of size 420×260 with plot area (50…400, 20…220).
-  static func _frame(_ title: String, x: String, y: String, yMax: String, xTicks: [(Double, String)]) -> String {
+  static func _frame(_ title: String, x: String, y: String, yMax: String, xTicks: [(Double, String)])
+    -> String
+  {
     var s = "<rect x=\"50\" y=\"20\" width=\"350\" height=\"200\" fill=\"white\" stroke=\"#999\"/>"
     s += "<text x=\"225\" y=\"14\" text-anchor=\"middle\">\(escape(title))</text>"
     s += "<text x=\"225\" y=\"252\" text-anchor=\"middle\">\(escape(x))</text>"
-    s += "<text x=\"12\" y=\"120\" transform=\"rotate(-90 12 120)\" text-anchor=\"middle\">\(escape(y))</text>"
-    s += "<text x=\"46\" y=\"24\" text-anchor=\"end\">\(escape(yMax))</text><text x=\"46\" y=\"220\" text-anchor=\"end\">0</text>"
-    for (px, label) in xTicks { s += "<text x=\"\(f(px))\" y=\"236\" text-anchor=\"middle\">\(escape(label))</text>" }
+    s +=
+      "<text x=\"12\" y=\"120\" transform=\"rotate(-90 12 120)\" text-anchor=\"middle\">\(escape(y))</text>"
+    s +=
+      "<text x=\"46\" y=\"24\" text-anchor=\"end\">\(escape(yMax))</text><text x=\"46\" y=\"220\" text-anchor=\"end\">0</text>"
+    for (px, label) in xTicks {
+      s += "<text x=\"\(f(px))\" y=\"236\" text-anchor=\"middle\">\(escape(label))</text>"
+    }
     return s
   }
 
@@ -112,15 +131,20 @@ public enum HTMLReport {
       points.append("\(f(px(q0))),\(f(py(Double(b[0])))) \(f(px(q1))),\(f(py(Double(b[0]))))")
     }
     var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"420\" height=\"260\" role=\"img\">"
-    s += _frame("frame time by percentile", x: "percentile", y: "ms", yMax: TextReports.ms(top),
-                xTicks: [(px(0), "0"), (px(0.9), "90"), (px(0.99), "99"), (px(0.999), "99.9"), (px(0.9999), "99.99")])
+    s += _frame(
+      "frame time by percentile", x: "percentile", y: "ms", yMax: TextReports.ms(top),
+      xTicks: [(px(0), "0"), (px(0.9), "90"), (px(0.99), "99"), (px(0.999), "99.9"), (px(0.9999), "99.99")])
     if deadlineVisible {
-      s += "<line x1=\"50\" x2=\"400\" y1=\"\(f(py(deadline)))\" y2=\"\(f(py(deadline)))\" stroke=\"#c62828\" stroke-dasharray=\"4 3\"/>"
-      s += "<text x=\"398\" y=\"\(f(py(deadline) - 3))\" text-anchor=\"end\" fill=\"#c62828\">deadline \(TextReports.ms(deadline)) ms</text>"
+      s +=
+        "<line x1=\"50\" x2=\"400\" y1=\"\(f(py(deadline)))\" y2=\"\(f(py(deadline)))\" stroke=\"#c62828\" stroke-dasharray=\"4 3\"/>"
+      s +=
+        "<text x=\"398\" y=\"\(f(py(deadline) - 3))\" text-anchor=\"end\" fill=\"#c62828\">deadline \(TextReports.ms(deadline)) ms</text>"
     } else {
-      s += "<text x=\"398\" y=\"34\" text-anchor=\"end\" fill=\"#c62828\">deadline \(TextReports.ms(deadline)) ms (off scale, above)</text>"
+      s +=
+        "<text x=\"398\" y=\"34\" text-anchor=\"end\" fill=\"#c62828\">deadline \(TextReports.ms(deadline)) ms (off scale, above)</text>"
     }
-    s += "<polyline fill=\"none\" stroke=\"#1565c0\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\"/></svg>"
+    s +=
+      "<polyline fill=\"none\" stroke=\"#1565c0\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\"/></svg>"
     return s
   }
 
@@ -132,17 +156,21 @@ public enum HTMLReport {
     for b in r.histogram.buckets { bins[min(39, Int(Double(b[0]) / top * 40))] += b[1] }
     let peak = Double(max(1, bins.max() ?? 1))
     var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"420\" height=\"260\" role=\"img\">"
-    s += _frame("frame time histogram", x: "ms", y: "frames", yMax: "\(Int(peak))",
-                xTicks: [(50, "0"), (225, TextReports.ms(top / 2)), (400, TextReports.ms(top))])
+    s += _frame(
+      "frame time histogram", x: "ms", y: "frames", yMax: "\(Int(peak))",
+      xTicks: [(50, "0"), (225, TextReports.ms(top / 2)), (400, TextReports.ms(top))])
     for (i, c) in bins.enumerated() where c > 0 {
       let h = 200 * Double(c) / peak
-      s += "<rect x=\"\(f(50 + Double(i) * 8.75))\" y=\"\(f(220 - h))\" width=\"8\" height=\"\(f(h))\" fill=\"#42a5f5\"/>"
+      s +=
+        "<rect x=\"\(f(50 + Double(i) * 8.75))\" y=\"\(f(220 - h))\" width=\"8\" height=\"\(f(h))\" fill=\"#42a5f5\"/>"
     }
     if deadlineVisible {
       let dx = 50 + 350 * deadline / top
-      s += "<line x1=\"\(f(dx))\" x2=\"\(f(dx))\" y1=\"20\" y2=\"220\" stroke=\"#c62828\" stroke-dasharray=\"4 3\"/>"
+      s +=
+        "<line x1=\"\(f(dx))\" x2=\"\(f(dx))\" y1=\"20\" y2=\"220\" stroke=\"#c62828\" stroke-dasharray=\"4 3\"/>"
     } else {
-      s += "<text x=\"398\" y=\"34\" text-anchor=\"end\" fill=\"#c62828\">deadline \(TextReports.ms(deadline)) ms (off scale, right)</text>"
+      s +=
+        "<text x=\"398\" y=\"34\" text-anchor=\"end\" fill=\"#c62828\">deadline \(TextReports.ms(deadline)) ms (off scale, right)</text>"
     }
     return s + "</svg>"
   }
@@ -160,7 +188,8 @@ public enum HTMLReport {
         groups.append((r.hz, r.scenario, [r]))
       }
     }
-    let bar = 64, gap = 28
+    let bar = 64
+    let gap = 28
     let width = max(420, 60 + rows.count * bar + max(0, groups.count - 1) * gap)
     var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"310\" role=\"img\">"
     s += "<text x=\"10\" y=\"14\">max elements with p99 ≤ deadline (log scale, 10² … 10⁷)</text>"
@@ -173,10 +202,14 @@ public enum HTMLReport {
         let v = log10(Double(max(100, r.maxElements)))
         let h = 200 * (min(v, 7) - 2) / 5
         let color = palette[(engines.firstIndex(of: r.engine) ?? 0) % palette.count]
-        let tip = "\(r.scenario) · \(r.engine) · \(r.hz) Hz: \(r.maxElements) elements, p99 \(TextReports.ms(Double(r.p99NsAtMax))) ms"
-        s += "<rect x=\"\(x)\" y=\"\(f(230 - h))\" width=\"\(bar - 16)\" height=\"\(f(h))\" fill=\"\(color)\"><title>\(escape(tip))</title></rect>"
-        s += "<text x=\"\(x + (bar - 16) / 2)\" y=\"\(f(226 - h))\" text-anchor=\"middle\" font-size=\"11\">\(r.maxElements)</text>"
-        s += "<text x=\"\(x + (bar - 16) / 2)\" y=\"246\" text-anchor=\"middle\" font-size=\"10\">\(escape(r.engine))</text>"
+        let tip =
+          "\(r.scenario) · \(r.engine) · \(r.hz) Hz: \(r.maxElements) elements, p99 \(TextReports.ms(Double(r.p99NsAtMax))) ms"
+        s +=
+          "<rect x=\"\(x)\" y=\"\(f(230 - h))\" width=\"\(bar - 16)\" height=\"\(f(h))\" fill=\"\(color)\"><title>\(escape(tip))</title></rect>"
+        s +=
+          "<text x=\"\(x + (bar - 16) / 2)\" y=\"\(f(226 - h))\" text-anchor=\"middle\" font-size=\"11\">\(r.maxElements)</text>"
+        s +=
+          "<text x=\"\(x + (bar - 16) / 2)\" y=\"246\" text-anchor=\"middle\" font-size=\"10\">\(escape(r.engine))</text>"
         x += bar
       }
       let mid = (start + x - 16) / 2
@@ -192,7 +225,9 @@ public enum HTMLReport {
   public static func springPlot() -> String {
     let springs: [(String, Spring)] = [("smooth", .smooth), ("snappy", .snappy), ("bouncy", .bouncy)]
     var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"420\" height=\"260\" role=\"img\">"
-    s += _frame("Spring step response", x: "seconds (0 … 1.2)", y: "value", yMax: "1.5", xTicks: [(50, "0"), (400, "1.2")])
+    s += _frame(
+      "Spring step response", x: "seconds (0 … 1.2)", y: "value", yMax: "1.5",
+      xTicks: [(50, "0"), (400, "1.2")])
     let colors = ["#1565c0", "#ef6c00", "#2e7d32"]
     for (k, (name, spring)) in springs.enumerated() {
       var points: [String] = []
@@ -201,7 +236,8 @@ public enum HTMLReport {
         let v: Double = spring.value(target: 1.0, time: t)
         points.append("\(f(50 + 350 * t / 1.2)),\(f(220 - 200 * min(1.5, max(0, v)) / 1.5))")
       }
-      s += "<polyline fill=\"none\" stroke=\"\(colors[k])\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\"/>"
+      s +=
+        "<polyline fill=\"none\" stroke=\"\(colors[k])\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\"/>"
       s += "<text x=\"340\" y=\"\(150 + 14 * k)\" fill=\"\(colors[k])\">\(name)</text>"
     }
     return s + "</svg>"
@@ -209,7 +245,9 @@ public enum HTMLReport {
 
   /// Hooke's `UnitCurve` presets over progress 0…1.
   public static func curvePlot() -> String {
-    let curves: [(String, UnitCurve)] = [("easeInOut", .easeInOut), ("easeOut", .easeOut), ("linear", .linear)]
+    let curves: [(String, UnitCurve)] = [
+      ("easeInOut", .easeInOut), ("easeOut", .easeOut), ("linear", .linear),
+    ]
     var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"420\" height=\"260\" role=\"img\">"
     s += _frame("UnitCurve", x: "progress", y: "value", yMax: "1", xTicks: [(50, "0"), (400, "1")])
     let colors = ["#6a1b9a", "#00838f", "#999"]
@@ -219,7 +257,8 @@ public enum HTMLReport {
         let p = Double(i) / 100
         points.append("\(f(50 + 350 * p)),\(f(220 - 200 * curve.value(at: p)))")
       }
-      s += "<polyline fill=\"none\" stroke=\"\(colors[k])\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\"/>"
+      s +=
+        "<polyline fill=\"none\" stroke=\"\(colors[k])\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\"/>"
       s += "<text x=\"60\" y=\"\(40 + 14 * k)\" fill=\"\(colors[k])\">\(name)</text>"
     }
     return s + "</svg>"
@@ -248,7 +287,8 @@ public enum ResultsExport {
       var top: [String: Any] = [:]
       for r in ok {
         let m = r.metrics.frame
-        let p50 = r.repetitions.map { Double($0.p50Ns) }, p99 = r.repetitions.map { Double($0.p99Ns) }
+        let p50 = r.repetitions.map { Double($0.p50Ns) }
+        let p99 = r.repetitions.map { Double($0.p99Ns) }
         top[r.id] = [
           "p50-ns": ["value": Double(m.p50Ns), "lower_value": p50.min() ?? 0, "upper_value": p50.max() ?? 0],
           "p99-ns": ["value": Double(m.p99Ns), "lower_value": p99.min() ?? 0, "upper_value": p99.max() ?? 0],
@@ -260,13 +300,16 @@ public enum ResultsExport {
     case .githubActionBenchmark:
       var entries: [[String: Any]] = []
       for r in ok {
-        for (name, value, reps) in [("p50", r.metrics.frame.p50Ns, r.repetitions.map(\.p50Ns)),
-                                    ("p99", r.metrics.frame.p99Ns, r.repetitions.map(\.p99Ns))] {
+        for (name, value, reps) in [
+          ("p50", r.metrics.frame.p50Ns, r.repetitions.map(\.p50Ns)),
+          ("p99", r.metrics.frame.p99Ns, r.repetitions.map(\.p99Ns)),
+        ] {
           let half = Double((reps.max() ?? 0) - (reps.min() ?? 0)) / 2
           entries.append([
             "name": "\(r.id) \(name)", "unit": "ns", "value": Double(value),
             "range": "± \(_number(half))",
-            "extra": "\(r.repetitions.count) repetitions × \(r.frames) frames, deadline \(r.deadlineNs) ns, \(r.clock) clock",
+            "extra":
+              "\(r.repetitions.count) repetitions × \(r.frames) frames, deadline \(r.deadlineNs) ns, \(r.clock) clock",
           ])
         }
       }

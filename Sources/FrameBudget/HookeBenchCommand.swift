@@ -77,8 +77,10 @@ public struct CommandContext: @unchecked Sendable {
 public enum HookeBenchCommand {
   /// The built-in commands, in help order.
   public static var builtInCommands: [any BenchCommand.Type] {
-    [RunCommand.self, CapacityCommand.self, VerifyCommand.self, CompareCommand.self,
-     BaselineCommand.self, ReportCommand.self, ExportCommand.self]
+    [
+      RunCommand.self, CapacityCommand.self, VerifyCommand.self, CompareCommand.self,
+      BaselineCommand.self, ReportCommand.self, ExportCommand.self,
+    ]
   }
 
   /// Runs `hooke-bench` with `arguments` (without the program name) using the process's stdout,
@@ -97,7 +99,9 @@ public enum HookeBenchCommand {
   }
 
   /// Runs `hooke-bench` in `context` (tests inject buffers and a temp directory).
-  public static func main(arguments: [String], context: CommandContext, extraCommands: [any BenchCommand.Type] = []) -> Int32 {
+  public static func main(
+    arguments: [String], context: CommandContext, extraCommands: [any BenchCommand.Type] = []
+  ) -> Int32 {
     let commands = builtInCommands + extraCommands
     var arguments = arguments
     // No arguments, or options first: `run` (the default quick suite).
@@ -120,7 +124,9 @@ public enum HookeBenchCommand {
       return 0
     }
     guard let command = commands.first(where: { $0.configuration.name == commandName }) else {
-      context.stderr.write("hooke-bench: error: unknown command '\(commandName)'\n\(shortUsage(commands))See 'hooke-bench --help'.\n")
+      context.stderr.write(
+        "hooke-bench: error: unknown command '\(commandName)'\n\(shortUsage(commands))See 'hooke-bench --help'.\n"
+      )
       return 64
     }
     let configuration = command.configuration
@@ -133,7 +139,9 @@ public enum HookeBenchCommand {
       let instance = try command.init(parsed)
       return try instance.run(context)
     } catch let error as UsageError {
-      context.stderr.write("hooke-bench \(configuration.name): error: \(error.message)\nUsage: \(configuration.usage)\n  See 'hooke-bench \(configuration.name) --help'.\n")
+      context.stderr.write(
+        "hooke-bench \(configuration.name): error: \(error.message)\nUsage: \(configuration.usage)\n  See 'hooke-bench \(configuration.name) --help'.\n"
+      )
       return 64
     } catch let error as ResultsFileError {
       context.stderr.write("hooke-bench \(configuration.name): error: \(error)\n")

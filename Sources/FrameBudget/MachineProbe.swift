@@ -2,9 +2,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The build configuration of the binary running the harness (baselines refuse `debug`).
@@ -18,9 +18,9 @@ public enum BuildConfiguration: String, Codable, Sendable {
   /// own (`#if DEBUG` in main.swift) since it may differ in custom builds.
   public static var current: BuildConfiguration {
     #if DEBUG
-    return .debug
+      return .debug
     #else
-    return .release
+      return .release
     #endif
   }
 }
@@ -63,14 +63,14 @@ public enum Probe {
     }
     var usage = rusage()
     #if canImport(Glibc)
-    guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+      guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
     #else
-    guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+      guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
     #endif
     #if canImport(Darwin)
-    return UInt64(max(0, usage.ru_maxrss))
+      return UInt64(max(0, usage.ru_maxrss))
     #else
-    return UInt64(max(0, usage.ru_maxrss)) * 1024
+      return UInt64(max(0, usage.ru_maxrss)) * 1024
     #endif
   }
 
@@ -90,7 +90,9 @@ public enum Probe {
 
   /// Describes this machine. `id` defaults to `<os>-<arch>-<cores>c-<cpu slug>` (a machine
   /// *kind*, not a host name); the environment variable `HOOKE_BENCH_MACHINE_ID` overrides it.
-  public static func machine(configuration: BuildConfiguration, environment: [String: String] = ProcessInfo.processInfo.environment) -> MachineInfo {
+  public static func machine(
+    configuration: BuildConfiguration, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> MachineInfo {
     var uts = utsname()
     uname(&uts)
     func field<T>(_ value: T) -> String {
@@ -103,8 +105,9 @@ public enum Probe {
     let arch = field(uts.machine)
     var cpu = "unknown"
     if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-       let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
-       let colon = line.firstIndex(of: ":") {
+      let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+      let colon = line.firstIndex(of: ":")
+    {
       cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
     let cores = Self.cores
@@ -119,24 +122,28 @@ public enum Probe {
   /// The compiler version the harness was built with (major.minor).
   public static var swiftVersion: String {
     #if compiler(>=6.4)
-    return "6.4+"
+      return "6.4+"
     #elseif compiler(>=6.3)
-    return "6.3"
+      return "6.3"
     #elseif compiler(>=6.2)
-    return "6.2"
+      return "6.2"
     #elseif compiler(>=6.1)
-    return "6.1"
+      return "6.1"
     #else
-    return "6.0"
+      return "6.0"
     #endif
   }
 
   /// The git commit and dirty flag of `directory`; nil fields when git or the repository is absent.
   public static func source(directory: String) -> SourceInfo {
-    guard let commit = _git(["rev-parse", "HEAD"], in: directory)?.trimmingCharacters(in: .whitespacesAndNewlines),
-          !commit.isEmpty else { return SourceInfo(commit: nil, dirty: nil) }
+    guard
+      let commit = _git(["rev-parse", "HEAD"], in: directory)?.trimmingCharacters(
+        in: .whitespacesAndNewlines),
+      !commit.isEmpty
+    else { return SourceInfo(commit: nil, dirty: nil) }
     let status = _git(["status", "--porcelain", "--untracked-files=no"], in: directory)
-    return SourceInfo(commit: commit, dirty: status.map { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty })
+    return SourceInfo(
+      commit: commit, dirty: status.map { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty })
   }
 
   static func _git(_ arguments: [String], in directory: String) -> String? {

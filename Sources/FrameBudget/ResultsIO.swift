@@ -24,7 +24,8 @@ public enum ResultsFileError: Error, Equatable, CustomStringConvertible {
     case .corrupt(let p, let d): return "\(p): not valid JSON (corrupt or truncated): \(d)"
     case .wrongSchema(let p, let f, let d): return "\(p): field '\(f)': \(d)"
     case .unsupportedVersion(let p, let v):
-      return "\(p): field 'schemaVersion': version \(v) is not supported (this build reads \(frameBudgetSchemaVersion))"
+      return
+        "\(p): field 'schemaVersion': version \(v) is not supported (this build reads \(frameBudgetSchemaVersion))"
     case .writeFailed(let p, let r): return "\(p): cannot write: \(r)"
     }
   }
@@ -60,7 +61,8 @@ public enum ResultsIO {
   ) throws {
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent()
-    let temp = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    let temp = directory.appendingPathComponent(
+      ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try data.write(to: temp)
@@ -78,7 +80,9 @@ public enum ResultsIO {
   }
 
   /// Encodes and writes `value` atomically.
-  public static func write<T: Encodable>(_ value: T, to path: String, beforeRename: (() throws -> Void)? = nil) throws {
+  public static func write<T: Encodable>(
+    _ value: T, to path: String, beforeRename: (() throws -> Void)? = nil
+  ) throws {
     let data: Data
     do { data = try encode(value) } catch {
       throw ResultsFileError.writeFailed(path: path, reason: "cannot encode: \(error)")
@@ -102,17 +106,21 @@ public enum ResultsIO {
   }
 
   /// Validates and decodes `data` (see `read`); `path` only names the file in errors.
-  public static func decode<T: Decodable>(_ type: T.Type, kind: String, from data: Data, path: String) throws -> T {
+  public static func decode<T: Decodable>(_ type: T.Type, kind: String, from data: Data, path: String) throws
+    -> T
+  {
     let object: Any
     do { object = try JSONSerialization.jsonObject(with: data) } catch {
-      let detail = data.isEmpty ? "the file is empty" : "\(data.count) bytes do not parse (\(_describe(error)))"
+      let detail =
+        data.isEmpty ? "the file is empty" : "\(data.count) bytes do not parse (\(_describe(error)))"
       throw ResultsFileError.corrupt(path: path, detail: detail)
     }
     guard let top = object as? [String: Any] else {
       throw ResultsFileError.wrongSchema(path: path, field: "(top level)", detail: "expected an object")
     }
     guard let version = top["schemaVersion"] as? Int else {
-      throw ResultsFileError.wrongSchema(path: path, field: "schemaVersion", detail: "missing or not an integer")
+      throw ResultsFileError.wrongSchema(
+        path: path, field: "schemaVersion", detail: "missing or not an integer")
     }
     guard version == frameBudgetSchemaVersion else {
       throw ResultsFileError.unsupportedVersion(path: path, found: version)
@@ -121,7 +129,8 @@ public enum ResultsIO {
       throw ResultsFileError.wrongSchema(path: path, field: "kind", detail: "missing or not a string")
     }
     guard foundKind == kind else {
-      throw ResultsFileError.wrongSchema(path: path, field: "kind", detail: "expected '\(kind)', found '\(foundKind)'")
+      throw ResultsFileError.wrongSchema(
+        path: path, field: "kind", detail: "expected '\(kind)', found '\(foundKind)'")
     }
     // No non-conforming float strategy: this tool never writes NaN or ±∞ into these files, so a
     // "NaN"/"Infinity" string where a number belongs is a schema error naming the field, instead
@@ -146,7 +155,11 @@ public enum ResultsIO {
     func dotted(_ path: [any CodingKey]) -> String {
       var text = ""
       for key in path {
-        if let i = key.intValue { text += "[\(i)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+        if let i = key.intValue {
+          text += "[\(i)]"
+        } else {
+          text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+        }
       }
       return text.isEmpty ? "(top level)" : text
     }

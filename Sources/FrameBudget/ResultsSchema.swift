@@ -236,7 +236,10 @@ public struct ResultsFile: Codable, Sendable, Equatable {
   public static let kindName = "hooke.results"
 
   /// Creates a results file.
-  public init(createdAt: String, machine: MachineInfo, source: SourceInfo, config: RunConfigRecord, results: [ScenarioResult]) {
+  public init(
+    createdAt: String, machine: MachineInfo, source: SourceInfo, config: RunConfigRecord,
+    results: [ScenarioResult]
+  ) {
     self.createdAt = createdAt
     self.machine = machine
     self.source = source

@@ -136,8 +136,10 @@ public final class SpringFieldWorkload: FrameWorkload {
 
   /// `channelsStepped`, `retargets`, `transitionsStarted`, `transitionsFinished`.
   public var counters: WorkCounters {
-    ["channelsStepped": stepped, "retargets": retargets,
-     "transitionsStarted": started, "transitionsFinished": finished]
+    [
+      "channelsStepped": stepped, "retargets": retargets,
+      "transitionsStarted": started, "transitionsFinished": finished,
+    ]
   }
 }
 

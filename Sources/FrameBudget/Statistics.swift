@@ -19,7 +19,8 @@ public enum Statistics {
   /// approximation with tie correction and continuity correction 0.5. Returns 1 when either sample
   /// is empty or every value is equal. p = min(1, 2·min(P(U ≤ u), P(U ≥ u))).
   public static func mannWhitneyU(_ a: [Double], _ b: [Double]) -> Double {
-    let m = a.count, n = b.count
+    let m = a.count
+    let n = b.count
     guard m > 0, n > 0 else { return 1 }
     // Midranks of the pooled sample.
     let pooled = (a.map { ($0, 0) } + b.map { ($0, 1) }).sorted { $0.0 < $1.0 }
@@ -33,7 +34,10 @@ public enum Statistics {
       let rank = Double(i + j + 2) / 2
       for k in i...j { ranks[k] = rank }
       let t = Double(j - i + 1)
-      if j > i { hasTies = true; tieTerm += t * t * t - t }
+      if j > i {
+        hasTies = true
+        tieTerm += t * t * t - t
+      }
       i = j + 1
     }
     var rankSumA = 0.0
@@ -44,7 +48,8 @@ public enum Statistics {
       let counts = _exactUDistribution(m, n)
       let all = counts.reduce(0, +)
       let uInt = Int(u.rounded())
-      var lower = 0.0, upper = 0.0
+      var lower = 0.0
+      var upper = 0.0
       for (k, c) in counts.enumerated() {
         if k <= uInt { lower += c }
         if k >= uInt { upper += c }
@@ -64,9 +69,12 @@ public enum Statistics {
     var table = [[[Double]]](repeating: [[Double]](repeating: [], count: n + 1), count: m + 1)
     for i in 0...m {
       for j in 0...n {
-        if i == 0 || j == 0 { table[i][j] = [1]; continue }
+        if i == 0 || j == 0 {
+          table[i][j] = [1]
+          continue
+        }
         var dist = [Double](repeating: 0, count: i * j + 1)
-        let left = table[i - 1][j]   // U shifted by j
+        let left = table[i - 1][j]  // U shifted by j
         for (u, c) in left.enumerated() { dist[u + j] += c }
         let right = table[i][j - 1]
         for (u, c) in right.enumerated() { dist[u] += c }
@@ -87,13 +95,20 @@ public enum Statistics {
     var ratios: [Double] = []
     ratios.reserveCapacity(resamples)
     var undefined = 0
-    var sa = a, sb = b
+    var sa = a
+    var sb = b
     for _ in 0..<resamples {
       for k in 0..<a.count { sa[k] = a[Int(random.next() % UInt64(a.count))] }
       for k in 0..<b.count { sb[k] = b[Int(random.next() % UInt64(b.count))] }
-      let ma = median(sa), mb = median(sb)
+      let ma = median(sa)
+      let mb = median(sb)
       if ma == 0 {
-        if mb == 0 { ratios.append(1) } else { undefined += 1; ratios.append(.infinity) }
+        if mb == 0 {
+          ratios.append(1)
+        } else {
+          undefined += 1
+          ratios.append(.infinity)
+        }
       } else {
         ratios.append(mb / ma)
       }

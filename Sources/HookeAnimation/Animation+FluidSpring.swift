@@ -53,7 +53,9 @@ public struct FluidSpringAnimation: CustomAnimation {
   public var model: SpringAnimationModel
 
   /// The animation; see the type.
-  public init(response: Double, dampingFraction: Double, blendDuration: Double, model: SpringAnimationModel = .swiftUI) {
+  public init(
+    response: Double, dampingFraction: Double, blendDuration: Double, model: SpringAnimationModel = .swiftUI
+  ) {
     self.response = response
     self.dampingFraction = dampingFraction
     self.blendDuration = blendDuration
@@ -88,7 +90,8 @@ public struct FluidSpringAnimation: CustomAnimation {
     let gap = value - s.mergeOffset
     let x = s.mergeOffset + spring.value(target: gap, initialVelocity: s.mergeVelocity, time: d)
     let v = spring.velocity(target: gap, initialVelocity: s.mergeVelocity, time: d)
-    let a = (value - x).scaled(by: spring.stiffness / spring.mass) - v.scaled(by: spring.damping / spring.mass)
+    let a =
+      (value - x).scaled(by: spring.stiffness / spring.mass) - v.scaled(by: spring.damping / spring.mass)
     return FluidSpringState(offset: x, velocity: v, force: a, clock: time)
   }
 
@@ -157,13 +160,20 @@ extension Animation {
   /// integrator. Use ``exact`` for the judder-free model. `@_disfavoredOverload` as in SwiftUI,
   /// so `spring()` resolves to ``spring(duration:bounce:blendDuration:)``.
   @_disfavoredOverload
-  public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: Double = 0) -> Animation {
-    Animation(FluidSpringAnimation(response: response, dampingFraction: dampingFraction, blendDuration: blendDuration))
+  public static func spring(
+    response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: Double = 0
+  ) -> Animation {
+    Animation(
+      FluidSpringAnimation(response: response, dampingFraction: dampingFraction, blendDuration: blendDuration)
+    )
   }
 
   /// `spring(response: duration, dampingFraction: f(bounce))`, `f(b) = 1/(1+b)` (b < 0), `1 − b`.
-  public static func spring(duration: Double = 0.5, bounce: Double = 0, blendDuration: Double = 0) -> Animation {
-    spring(response: duration, dampingFraction: _dampingFraction(bounce: bounce), blendDuration: blendDuration)
+  public static func spring(duration: Double = 0.5, bounce: Double = 0, blendDuration: Double = 0)
+    -> Animation
+  {
+    spring(
+      response: duration, dampingFraction: _dampingFraction(bounce: bounce), blendDuration: blendDuration)
   }
 
   /// A fluid spring with `spring`'s response and damping ratio (spec §9.13: mapped to
@@ -195,7 +205,9 @@ extension Animation {
 
   /// `interactiveSpring()`, which binds to the duration/extraBounce overload like `.spring`
   /// (spec §9.2 reasoning): response 0.15, fraction 0.85, blend 0.25.
-  public static var interactiveSpring: Animation { interactiveSpring(duration: 0.15, extraBounce: 0, blendDuration: 0.25) }
+  public static var interactiveSpring: Animation {
+    interactiveSpring(duration: 0.15, extraBounce: 0, blendDuration: 0.25)
+  }
 
   /// Smooth: `spring(duration:, bounce: extraBounce)`.
   public static func smooth(duration: Double = 0.5, extraBounce: Double = 0) -> Animation {

@@ -41,7 +41,9 @@ public struct SpringAnimation: CustomAnimation {
 
   /// The unit fraction s(t); see the type.
   public func fraction(at t: Double) -> Double {
-    let w0 = _omega0, zeta = _zeta, v0 = initialVelocity
+    let w0 = _omega0
+    let zeta = _zeta
+    let v0 = initialVelocity
     if zeta >= 1 {
       return 1 - (1 + (w0 - v0) * t) * Deterministic.exp(-w0 * t)
     }
@@ -53,7 +55,8 @@ public struct SpringAnimation: CustomAnimation {
 
   /// The end time D in seconds; see the type.
   public var duration: Double {
-    let w0 = _omega0, zeta = _zeta
+    let w0 = _omega0
+    let zeta = _zeta
     guard w0.isFinite, w0 > 0, zeta.isFinite else { return 0 }
     if zeta == 0 { return .infinity }
     if zeta >= 1 {
@@ -81,12 +84,15 @@ extension Animation {
   public static func interpolatingSpring(
     mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0
   ) -> Animation {
-    Animation(SpringAnimation(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity))
+    Animation(
+      SpringAnimation(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity))
   }
 
   /// Interpolating spring from duration and bounce: `k = (2π/duration)²` (∞ when duration ≤ 0,
   /// which ends at once), `c = 2√k·f(bounce)`, mass 1.
-  public static func interpolatingSpring(duration: Double = 0.5, bounce: Double = 0, initialVelocity: Double = 0) -> Animation {
+  public static func interpolatingSpring(
+    duration: Double = 0.5, bounce: Double = 0, initialVelocity: Double = 0
+  ) -> Animation {
     let k: Double
     if duration > 0 {
       let w = 2 * Double.pi / duration
@@ -105,6 +111,7 @@ extension Animation {
   /// Interpolating spring from a ``Spring``'s mass, stiffness and damping (spec §9.13).
   public static func interpolatingSpring(_ spring: Spring, initialVelocity: Double = 0) -> Animation {
     interpolatingSpring(
-      mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, initialVelocity: initialVelocity)
+      mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
+      initialVelocity: initialVelocity)
   }
 }

@@ -50,7 +50,9 @@ public struct SpeedAnimation: CustomAnimation {
   public func shouldMerge<V: VectorArithmetic>(
     previous: Animation, value: V, time: Double, context: inout AnimationContext<V>
   ) -> Bool {
-    guard let p = previous.as(SpeedAnimation.self), p.speed == speed, speed > 0, speed.isFinite else { return false }
+    guard let p = previous.as(SpeedAnimation.self), p.speed == speed, speed > 0, speed.isFinite else {
+      return false
+    }
     return base.shouldMerge(previous: p.base, value: value, time: time * speed, context: &context)
   }
 }

@@ -86,11 +86,14 @@ public struct MoveKeyframe<Value: VectorArithmetic>: Keyframe {
 @resultBuilder
 public enum KeyframeTrackBuilder<Value: VectorArithmetic> {
   /// One keyframe.
-  public static func buildExpression<K: Keyframe>(_ keyframe: K) -> [any Keyframe<Value>] where K.Value == Value {
+  public static func buildExpression<K: Keyframe>(_ keyframe: K) -> [any Keyframe<Value>]
+  where K.Value == Value {
     [keyframe]
   }
   /// Concatenation.
-  public static func buildBlock(_ parts: [any Keyframe<Value>]...) -> [any Keyframe<Value>] { parts.flatMap { $0 } }
+  public static func buildBlock(_ parts: [any Keyframe<Value>]...) -> [any Keyframe<Value>] {
+    parts.flatMap { $0 }
+  }
   /// `if` without `else`.
   public static func buildOptional(_ part: [any Keyframe<Value>]?) -> [any Keyframe<Value>] { part ?? [] }
   /// `if`/`else`, first branch.
@@ -98,7 +101,9 @@ public enum KeyframeTrackBuilder<Value: VectorArithmetic> {
   /// `if`/`else`, second branch.
   public static func buildEither(second: [any Keyframe<Value>]) -> [any Keyframe<Value>] { second }
   /// `for` loops.
-  public static func buildArray(_ parts: [[any Keyframe<Value>]]) -> [any Keyframe<Value>] { parts.flatMap { $0 } }
+  public static func buildArray(_ parts: [[any Keyframe<Value>]]) -> [any Keyframe<Value>] {
+    parts.flatMap { $0 }
+  }
 }
 
 /// The keyframes of one property (key path) of a ``KeyframeTimeline``'s value.
@@ -115,7 +120,10 @@ public struct KeyframeTrack<Root, Value: VectorArithmetic> {
   }
 
   /// A track from a builder: `KeyframeTrack(\.x) { LinearKeyframe(1, duration: 0.5) … }`.
-  public init(_ keyPath: WritableKeyPath<Root, Value>, @KeyframeTrackBuilder<Value> _ content: () -> [any Keyframe<Value>]) {
+  public init(
+    _ keyPath: WritableKeyPath<Root, Value>,
+    @KeyframeTrackBuilder<Value> _ content: () -> [any Keyframe<Value>]
+  ) {
     self.init(keyPath, keyframes: content())
   }
 }
@@ -148,7 +156,8 @@ struct _Segment<Value: VectorArithmetic> {
     case .cubic:
       guard duration > 0 else { return to }
       let u = local / duration
-      let u2 = u * u, u3 = u2 * u
+      let u2 = u * u
+      let u3 = u2 * u
       let h00 = 2 * u3 - 3 * u2 + 1
       let h10 = u3 - 2 * u2 + u
       let h01 = -2 * u3 + 3 * u2
@@ -206,16 +215,22 @@ public struct KeyframeTimeline<Value> {
   public init<P: VectorArithmetic, Q: VectorArithmetic>(
     initialValue: Value, _ t1: KeyframeTrack<Value, P>, _ t2: KeyframeTrack<Value, Q>
   ) {
-    self.init(initialValue: initialValue, tracks: [_resolve(t1, initial: initialValue), _resolve(t2, initial: initialValue)])
+    self.init(
+      initialValue: initialValue,
+      tracks: [_resolve(t1, initial: initialValue), _resolve(t2, initial: initialValue)])
   }
 
   /// A timeline with three tracks (applied in order).
   public init<P: VectorArithmetic, Q: VectorArithmetic, R: VectorArithmetic>(
-    initialValue: Value, _ t1: KeyframeTrack<Value, P>, _ t2: KeyframeTrack<Value, Q>, _ t3: KeyframeTrack<Value, R>
+    initialValue: Value, _ t1: KeyframeTrack<Value, P>, _ t2: KeyframeTrack<Value, Q>,
+    _ t3: KeyframeTrack<Value, R>
   ) {
     self.init(
       initialValue: initialValue,
-      tracks: [_resolve(t1, initial: initialValue), _resolve(t2, initial: initialValue), _resolve(t3, initial: initialValue)])
+      tracks: [
+        _resolve(t1, initial: initialValue), _resolve(t2, initial: initialValue),
+        _resolve(t3, initial: initialValue),
+      ])
   }
 
   /// A timeline with any number of tracks of one property type (applied in order).
@@ -246,7 +261,9 @@ public struct KeyframeTimeline<Value> {
 
 func _sanitizedDuration(_ d: Double) -> Double { d > 0 ? (d.isFinite ? d : 0) : 0 }
 
-func _resolve<Root, P: VectorArithmetic>(_ track: KeyframeTrack<Root, P>, initial: Root) -> _ResolvedTrack<Root> {
+func _resolve<Root, P: VectorArithmetic>(_ track: KeyframeTrack<Root, P>, initial: Root) -> _ResolvedTrack<
+  Root
+> {
   let segments = _resolveSegments(track.keyframes.map { $0.kind }, initial: initial[keyPath: track.keyPath])
   let keyPath = track.keyPath
   let duration = segments.last.map { $0.start + $0.duration } ?? 0
@@ -268,7 +285,8 @@ func _resolveSegments<V: VectorArithmetic>(_ kinds: [KeyframeKind<V>], initial: 
   let kinds = kinds.map { kind -> KeyframeKind<V> in
     switch kind {
     case .cubic(let to, let d, let sv, let ev):
-      return .cubic(to: to, duration: d, startVelocity: sv.map(_finiteOrZero), endVelocity: ev.map(_finiteOrZero))
+      return .cubic(
+        to: to, duration: d, startVelocity: sv.map(_finiteOrZero), endVelocity: ev.map(_finiteOrZero))
     case .spring(let to, let d, let spring, let sv):
       return .spring(to: to, duration: d, spring: spring, startVelocity: sv.map(_finiteOrZero))
     case .linear, .move:
@@ -282,8 +300,10 @@ func _resolveSegments<V: VectorArithmetic>(_ kinds: [KeyframeKind<V>], initial: 
   for (i, kind) in kinds.enumerated() {
     switch kind {
     case .move(let to):
-      segments.append(_Segment(shape: .move, start: time, duration: 0, from: from, to: to, end: to,
-                               startVelocity: .zero, endVelocity: .zero))
+      segments.append(
+        _Segment(
+          shape: .move, start: time, duration: 0, from: from, to: to, end: to,
+          startVelocity: .zero, endVelocity: .zero))
       from = to
       previousEndVelocity = .zero
     case .linear(let to, let d, let curve):
@@ -291,16 +311,20 @@ func _resolveSegments<V: VectorArithmetic>(_ kinds: [KeyframeKind<V>], initial: 
       let rate = d > 0 ? (to - from).scaled(by: 1 / d) : V.zero
       let v0 = _finiteOrZero(_finiteScale(rate, curve.velocity(at: 0)))
       let v1 = _finiteOrZero(_finiteScale(rate, curve.velocity(at: 1)))
-      segments.append(_Segment(shape: .linear(curve), start: time, duration: d, from: from, to: to, end: to,
-                               startVelocity: v0, endVelocity: v1))
+      segments.append(
+        _Segment(
+          shape: .linear(curve), start: time, duration: d, from: from, to: to, end: to,
+          startVelocity: v0, endVelocity: v1))
       time += d
       from = to
       previousEndVelocity = v1
     case .cubic(let to, let d, let sv, let ev):
       let d = _sanitizedDuration(d)
       // Velocities fixed in pass 2; provisional ones here.
-      segments.append(_Segment(shape: .cubic, start: time, duration: d, from: from, to: to, end: to,
-                               startVelocity: sv ?? .zero, endVelocity: ev ?? .zero))
+      segments.append(
+        _Segment(
+          shape: .cubic, start: time, duration: d, from: from, to: to, end: to,
+          startVelocity: sv ?? .zero, endVelocity: ev ?? .zero))
       time += d
       from = to
       previousEndVelocity = ev ?? .zero
@@ -310,12 +334,15 @@ func _resolveSegments<V: VectorArithmetic>(_ kinds: [KeyframeKind<V>], initial: 
         let p = segments[i - 1]
         v0 = p.duration > 0 ? _finiteOrZero((p.to - p.from).scaled(by: 1 / p.duration)) : .zero
       }
-      var duration = d.map(_sanitizedDuration) ?? spring.settlingDuration(target: to - from, initialVelocity: v0)
+      var duration =
+        d.map(_sanitizedDuration) ?? spring.settlingDuration(target: to - from, initialVelocity: v0)
       if !(duration <= 60) { duration = 60 }
       let end = from + spring.value(target: to - from, initialVelocity: v0, time: duration)
       let v1 = spring.velocity(target: to - from, initialVelocity: v0, time: duration)
-      segments.append(_Segment(shape: .spring(spring), start: time, duration: duration, from: from, to: to, end: end,
-                               startVelocity: v0, endVelocity: v1))
+      segments.append(
+        _Segment(
+          shape: .spring(spring), start: time, duration: duration, from: from, to: to, end: end,
+          startVelocity: v0, endVelocity: v1))
       time += duration
       from = end
       previousEndVelocity = v1

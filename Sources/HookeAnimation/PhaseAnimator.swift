@@ -65,7 +65,10 @@ public struct PhaseAnimator<Phase, Value: VectorArithmetic> {
     phaseIndex = index
     let p = phases[index]
     _pendingID = animator.set(_value(p), animation: _animation(p), at: time)
-    if animator.firedCompletions.contains(_pendingID!) { _advanceDue = true; _pendingID = nil }
+    if animator.firedCompletions.contains(_pendingID!) {
+      _advanceDue = true
+      _pendingID = nil
+    }
     if _stepsLeft != Int.max { _stepsLeft -= 1 }
   }
 

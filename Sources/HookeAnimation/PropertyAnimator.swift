@@ -122,7 +122,8 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
     for i in _listeners.indices where _listeners[i].criteria == .logicallyComplete {
       guard let fork = _listeners[i].fork else { continue }
       var ctx = _listeners[i].forkContext
-      let r = fork.animate(value: _listeners[i].forkInterval, time: t - _listeners[i].forkBegin, context: &ctx)
+      let r = fork.animate(
+        value: _listeners[i].forkInterval, time: t - _listeners[i].forkBegin, context: &ctx)
       _listeners[i].forkContext = ctx
       if r == nil || ctx.isLogicallyComplete {
         _listeners[i].fork = nil

@@ -84,7 +84,12 @@ struct _Quad: VectorArithmetic, Hashable {
   static var zero: _Quad { _Quad(0, 0, 0, 0) }
   static func + (l: _Quad, r: _Quad) -> _Quad { _Quad(l.a + r.a, l.b + r.b, l.c + r.c, l.d + r.d) }
   static func - (l: _Quad, r: _Quad) -> _Quad { _Quad(l.a - r.a, l.b - r.b, l.c - r.c, l.d - r.d) }
-  mutating func scale(by s: Double) { a *= s; b *= s; c *= s; d *= s }
+  mutating func scale(by s: Double) {
+    a *= s
+    b *= s
+    c *= s
+    d *= s
+  }
   // Same summation order as SIMD4's generic magnitudeSquared in Hooke (lane order).
   var magnitudeSquared: Double { a * a + b * b + c * c + d * d }
 }
@@ -92,7 +97,10 @@ struct _Quad: VectorArithmetic, Hashable {
 /// Eight animated scalars as one concrete vector (style and transition effects); see ``_Quad``.
 struct _Oct: VectorArithmetic, Hashable {
   var lo: _Quad, hi: _Quad
-  init(_ v: SIMD8<Double>) { lo = _Quad(v[0], v[1], v[2], v[3]); hi = _Quad(v[4], v[5], v[6], v[7]) }
+  init(_ v: SIMD8<Double>) {
+    lo = _Quad(v[0], v[1], v[2], v[3])
+    hi = _Quad(v[4], v[5], v[6], v[7])
+  }
   init(lo: _Quad, hi: _Quad) { (self.lo, self.hi) = (lo, hi) }
   var simd: SIMD8<Double> { SIMD8(lo.a, lo.b, lo.c, lo.d, hi.a, hi.b, hi.c, hi.d) }
   subscript(i: Int) -> Double {
@@ -106,8 +114,12 @@ struct _Oct: VectorArithmetic, Hashable {
   static var zero: _Oct { _Oct(lo: .zero, hi: .zero) }
   static func + (l: _Oct, r: _Oct) -> _Oct { _Oct(lo: l.lo + r.lo, hi: l.hi + r.hi) }
   static func - (l: _Oct, r: _Oct) -> _Oct { _Oct(lo: l.lo - r.lo, hi: l.hi - r.hi) }
-  mutating func scale(by s: Double) { lo.scale(by: s); hi.scale(by: s) }
+  mutating func scale(by s: Double) {
+    lo.scale(by: s)
+    hi.scale(by: s)
+  }
   var magnitudeSquared: Double {
-    lo.a * lo.a + lo.b * lo.b + lo.c * lo.c + lo.d * lo.d + hi.a * hi.a + hi.b * hi.b + hi.c * hi.c + hi.d * hi.d
+    lo.a * lo.a + lo.b * lo.b + lo.c * lo.c + lo.d * lo.d + hi.a * hi.a + hi.b * hi.b + hi.c * hi.c + hi.d
+      * hi.d
   }
 }

@@ -46,7 +46,9 @@ public struct ZoomNavigationTransition: Hashable, Sendable {
   public var dimmingOpacity: Double
 
   /// `.zoom(sourceID:in:)`.
-  public static func zoom(sourceID: MatchID, in namespace: Namespace, dimmingOpacity: Double = 0.2) -> ZoomNavigationTransition {
+  public static func zoom(sourceID: MatchID, in namespace: Namespace, dimmingOpacity: Double = 0.2)
+    -> ZoomNavigationTransition
+  {
     ZoomNavigationTransition(sourceID: sourceID, namespace: namespace, dimmingOpacity: dimmingOpacity)
   }
 }
@@ -109,7 +111,8 @@ public struct Element: Sendable {
     anchor: UnitPoint = .center, isSource: Bool = true
   ) -> Element {
     var e = self
-    e.matchedGeometry = MatchedGeometry(id: id, namespace: namespace, properties: properties, anchor: anchor, isSource: isSource)
+    e.matchedGeometry = MatchedGeometry(
+      id: id, namespace: namespace, properties: properties, anchor: anchor, isSource: isSource)
     return e
   }
 

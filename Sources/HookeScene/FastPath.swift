@@ -69,7 +69,8 @@ final class _FastPath {
     let driver: BatchDriver
     if let s = animation.as(FluidSpringAnimation.self) {
       switch s.model {
-      case .swiftUI: driver = .fluidSpring(FluidSpringModel(response: s.response, dampingFraction: s.dampingFraction))
+      case .swiftUI:
+        driver = .fluidSpring(FluidSpringModel(response: s.response, dampingFraction: s.dampingFraction))
       case .exact: driver = .spring(Spring(response: s.response, dampingRatio: s.dampingFraction))
       }
     } else if let b = animation.as(BezierAnimation.self) {
@@ -118,7 +119,8 @@ final class _FastPath {
             // Chunk k of the concatenated ranges goes to worker k mod threads; each channel
             // writes only its own entry, so the result does not depend on the split.
             var job = _ScatterJob(
-              engine: engine, groupCount: groupCount, chunk: chunk, threads: pool.threads, map: map, values: v,
+              engine: engine, groupCount: groupCount, chunk: chunk, threads: pool.threads, map: map,
+              values: v,
               before: before)
             withUnsafeMutablePointer(to: &job) { job in
               pool.run(context: UnsafeMutableRawPointer(job)) { raw, worker in
@@ -131,7 +133,8 @@ final class _FastPath {
                     let upper = Swift.min(before[g], lower + job.pointee.chunk)
                     if k % job.pointee.threads == worker {
                       engine.scatterValues(
-                        group: BatchGroup(index: g), range: lower..<upper, through: job.pointee.map, into: job.pointee.values)
+                        group: BatchGroup(index: g), range: lower..<upper, through: job.pointee.map,
+                        into: job.pointee.values)
                     }
                     k += 1
                     lower = upper
@@ -153,7 +156,8 @@ final class _FastPath {
   /// concatenated active ranges to worker k mod threads; bit-identical to one thread).
   func _stepOnWorkers(_ pool: WorkerPool, ticks: Int64, groupCount: Int) {
     guard engine.prepareStep(ticks: ticks) else { return }
-    var job = _StepJob(engine: engine, groupCount: groupCount, chunk: chunk, threads: pool.threads, counts: _snapped)
+    var job = _StepJob(
+      engine: engine, groupCount: groupCount, chunk: chunk, threads: pool.threads, counts: _snapped)
     withUnsafeMutablePointer(to: &job) { job in
       pool.run(context: UnsafeMutableRawPointer(job)) { raw, worker in
         let job = raw!.assumingMemoryBound(to: _StepJob.self)
@@ -166,7 +170,9 @@ final class _FastPath {
           var lower = 0
           while lower < active {
             let upper = Swift.min(active, lower + job.pointee.chunk)
-            if k % job.pointee.threads == worker { n += engine.stepChannels(group: group, range: lower..<upper) }
+            if k % job.pointee.threads == worker {
+              n += engine.stepChannels(group: group, range: lower..<upper)
+            }
             k += 1
             lower = upper
           }
@@ -257,7 +263,9 @@ final class _FastPath {
   }
 
   @inline(__always)
-  func value(_ q: Int) -> _Quad { _Quad(values[4 * q], values[4 * q + 1], values[4 * q + 2], values[4 * q + 3]) }
+  func value(_ q: Int) -> _Quad {
+    _Quad(values[4 * q], values[4 * q + 1], values[4 * q + 2], values[4 * q + 3])
+  }
 
   func velocity(_ q: Int) -> _Quad {
     _Quad(
@@ -315,7 +323,8 @@ struct _FrameChannel {
       } else {
         _general.sample(at: t)
         let current = _general.value
-        if let q = fast.addQuad(group, value: current, target: newValue, velocity: _general.velocity ?? .zero) {
+        if let q = fast.addQuad(group, value: current, target: newValue, velocity: _general.velocity ?? .zero)
+        {
           _quad = q
         } else {
           _general.retarget(newValue, animation: animation, at: t)

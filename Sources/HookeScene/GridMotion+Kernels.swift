@@ -262,9 +262,14 @@ extension _GridMotion {
 
     let targetColumns = _GridVector(repeating: Double(plan.to.columns))
     let sourceColumns = _GridVector(repeating: Double(plan.from.columns))
-    let toY = _GridVector(repeating: plan.to.originY), toStepY = _GridVector(repeating: plan.to.stepY)
-    let fromY = _GridVector(repeating: plan.from.originY), fromStepY = _GridVector(repeating: plan.from.stepY)
-    var tcol = zero, trow = zero, scol = zero, srow = zero
+    let toY = _GridVector(repeating: plan.to.originY)
+    let toStepY = _GridVector(repeating: plan.to.stepY)
+    let fromY = _GridVector(repeating: plan.from.originY)
+    let fromStepY = _GridVector(repeating: plan.from.stepY)
+    var tcol = zero
+    var trow = zero
+    var scol = zero
+    var srow = zero
     for l in 0..<_gridLanes {
       let card = lower &+ l
       tcol[l] = Double(card % plan.to.columns)
@@ -280,7 +285,8 @@ extension _GridMotion {
       while any(over) {
         col = col.replacing(with: col - columns, where: over)
         row = row.replacing(with: row + 1, where: over)
-        over = col .>= columns
+        // Parenthesised: swift-format folds the SIMD comparison as an assignment operand.
+        over = (col .>= columns)
       }
     }
     var i = lower
@@ -314,8 +320,12 @@ extension _GridMotion {
         if let rows {
           UnsafeMutableRawPointer(rows.x + i).storeBytes(of: out.x, as: _GridVector.self)
           UnsafeMutableRawPointer(rows.y + i).storeBytes(of: out.y, as: _GridVector.self)
-          if writeWidth { UnsafeMutableRawPointer(rows.width + i).storeBytes(of: width, as: _GridVector.self) }
-          if writeHeight { UnsafeMutableRawPointer(rows.height + i).storeBytes(of: height, as: _GridVector.self) }
+          if writeWidth {
+            UnsafeMutableRawPointer(rows.width + i).storeBytes(of: width, as: _GridVector.self)
+          }
+          if writeHeight {
+            UnsafeMutableRawPointer(rows.height + i).storeBytes(of: height, as: _GridVector.self)
+          }
         }
         moving = moving.replacing(with: moving &+ one, where: out.moving)
       } else {

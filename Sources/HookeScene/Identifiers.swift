@@ -5,7 +5,8 @@ import Synchronization
 /// Two elements of one scene never share an id: inserting an id that is already present is
 /// reported as ``SceneDiagnostic/duplicateElementID(_:)`` and ignored.
 @frozen
-public struct ElementID: Hashable, Sendable, Comparable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+public struct ElementID: Hashable, Sendable, Comparable, ExpressibleByIntegerLiteral, CustomStringConvertible
+{
   /// The integer identity.
   public var rawValue: Int
   /// An id from an integer.

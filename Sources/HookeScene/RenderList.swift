@@ -52,9 +52,15 @@ public struct RenderList: Sendable {
       self.cornerRadius = cornerRadius.isFinite ? Swift.max(cornerRadius, 0) : 0
       self.blurRadius = blurRadius.isFinite ? Swift.max(blurRadius, 0) : 0
       if let c = clip {
-        clipMinX = c.minX; clipMinY = c.minY; clipMaxX = c.maxX; clipMaxY = c.maxY
+        clipMinX = c.minX
+        clipMinY = c.minY
+        clipMaxX = c.maxX
+        clipMaxY = c.maxY
       } else {
-        clipMinX = -.infinity; clipMinY = -.infinity; clipMaxX = .infinity; clipMaxY = .infinity
+        clipMinX = -.infinity
+        clipMinY = -.infinity
+        clipMaxX = .infinity
+        clipMaxY = .infinity
       }
     }
   }
@@ -63,7 +69,9 @@ public struct RenderList: Sendable {
   /// `list.styles[Int(list.styleIndices[i])].opacity`). O(1) subscript; no copy of the columns.
   public struct StyleColumn: RandomAccessCollection, Sendable {
     /// Which field.
-    @usableFromInline enum _Field: Sendable { case opacity, rotation, cornerRadius, blurRadius, clipMinX, clipMinY, clipMaxX, clipMaxY }
+    @usableFromInline enum _Field: Sendable {
+      case opacity, rotation, cornerRadius, blurRadius, clipMinX, clipMinY, clipMaxX, clipMaxY
+    }
     @usableFromInline let _indices: [UInt32]
     @usableFromInline let _styles: [Style]
     @usableFromInline let _field: _Field
@@ -150,30 +158,46 @@ public struct RenderList: Sendable {
   /// storage to `body`, which must write all `n` rows and every style entry they use.
   mutating func _withColumns(count n: Int, styleCount m: Int, _ body: (_RenderColumns) -> Void) {
     func fit<T>(_ a: inout [T], _ n: Int, _ fill: T) {
-      if a.count > n { a.removeLast(a.count - n) } else if a.count < n {
+      if a.count > n {
+        a.removeLast(a.count - n)
+      } else if a.count < n {
         a.reserveCapacity(n)  // exactly n: no doubling on the first frame of a big scene
         a.append(contentsOf: repeatElement(fill, count: n - a.count))
       }
     }
     count = n
-    fit(&ids, n, ElementID(0)); fit(&kinds, n, .element)
-    fit(&x, n, 0); fit(&y, n, 0); fit(&width, n, 0); fit(&height, n, 0); fit(&styleIndices, n, 0)
+    fit(&ids, n, ElementID(0))
+    fit(&kinds, n, .element)
+    fit(&x, n, 0)
+    fit(&y, n, 0)
+    fit(&width, n, 0)
+    fit(&height, n, 0)
+    fit(&styleIndices, n, 0)
     fit(&styles, m, Style(opacity: 0, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil))
     ids.withUnsafeMutableBufferPointer { ids in
-    kinds.withUnsafeMutableBufferPointer { kinds in
-    x.withUnsafeMutableBufferPointer { x in
-    y.withUnsafeMutableBufferPointer { y in
-    width.withUnsafeMutableBufferPointer { width in
-    height.withUnsafeMutableBufferPointer { height in
-    styleIndices.withUnsafeMutableBufferPointer { styleIndices in
-    styles.withUnsafeMutableBufferPointer { styles in
-      guard n > 0 else { return }
-      body(
-        _RenderColumns(
-          ids: ids.baseAddress!, kinds: kinds.baseAddress!, x: x.baseAddress!, y: y.baseAddress!,
-          width: width.baseAddress!, height: height.baseAddress!, styleIndices: styleIndices.baseAddress!,
-          styles: styles.baseAddress))
-    }}}}}}}}
+      kinds.withUnsafeMutableBufferPointer { kinds in
+        x.withUnsafeMutableBufferPointer { x in
+          y.withUnsafeMutableBufferPointer { y in
+            width.withUnsafeMutableBufferPointer { width in
+              height.withUnsafeMutableBufferPointer { height in
+                styleIndices.withUnsafeMutableBufferPointer { styleIndices in
+                  styles.withUnsafeMutableBufferPointer { styles in
+                    guard n > 0 else { return }
+                    body(
+                      _RenderColumns(
+                        ids: ids.baseAddress!, kinds: kinds.baseAddress!, x: x.baseAddress!,
+                        y: y.baseAddress!,
+                        width: width.baseAddress!, height: height.baseAddress!,
+                        styleIndices: styleIndices.baseAddress!,
+                        styles: styles.baseAddress))
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
   }
 }
 
@@ -189,7 +213,8 @@ struct _RenderColumns: @unchecked Sendable {
   /// Row `i` with its own style entry `style` (the rectangle standardised, non-finite → 0).
   @inline(__always)
   func write(
-    _ i: Int, style: Int, _ id: ElementID, _ kind: RenderList.Kind, _ r: Rect, opacity o: Double, rotation rot: Double,
+    _ i: Int, style: Int, _ id: ElementID, _ kind: RenderList.Kind, _ r: Rect, opacity o: Double,
+    rotation rot: Double,
     cornerRadius cr: Double, blurRadius b: Double, clip: Rect?
   ) {
     let s = r.standardized

@@ -262,7 +262,8 @@ extension Scene {
   mutating func _evictGrid(_ g: Int) {
     _gridIndex[_grids[g].grid.id] = nil
     _grids[g].live = false
-    _grids[g].motion = _GridMotion(count: 0, geometry: _grids[g].grid._geometry, tick: 0)  // frees the columns
+    // An empty motion frees the columns.
+    _grids[g].motion = _GridMotion(count: 0, geometry: _grids[g].grid._geometry, tick: 0)
     _freeGrids.append(g)
     _segmentsDirty = true
   }

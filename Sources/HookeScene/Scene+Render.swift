@@ -28,7 +28,8 @@ extension Scene {
       return own
     }
     let q = quad(ch)
-    let shared = MatchedGeometryFrame(anchorPosition: Point(x: q.a, y: q.b), size: Size(width: q.c, height: q.d))
+    let shared = MatchedGeometryFrame(
+      anchorPosition: Point(x: q.a, y: q.b), size: Size(width: q.c, height: q.d))
     return shared.apply(to: own, anchor: m.anchor, properties: m.properties)
   }
 
@@ -126,7 +127,8 @@ extension Scene {
                     // chunk j of the range goes to worker j mod threads; the columns do not depend
                     // on the split.
                     var job = _RowsJob(
-                      scene: self, columns: columns, order: order, tables: tables, range: range, firstRow: row,
+                      scene: self, columns: columns, order: order, tables: tables, range: range,
+                      firstRow: row,
                       firstStyle: style, chunk: chunk, threads: threads)
                     withUnsafeMutablePointer(to: &job) { job in
                       pool.run(context: UnsafeMutableRawPointer(job)) { raw, worker in
@@ -140,7 +142,8 @@ extension Scene {
                           let offset = lower - range.lowerBound
                           _ = job.pointee.scene._writeRows(
                             job.pointee.columns, order: job.pointee.order, range: sub,
-                            firstRow: job.pointee.firstRow + offset, firstStyle: job.pointee.firstStyle + offset,
+                            firstRow: job.pointee.firstRow + offset,
+                            firstStyle: job.pointee.firstStyle + offset,
                             job.pointee.tables)
                           j += job.pointee.threads
                         }
@@ -149,7 +152,8 @@ extension Scene {
                     row += range.count
                     style += range.count
                   } else {
-                    let n = _writeRows(columns, order: order, range: range, firstRow: row, firstStyle: style, tables)
+                    let n = _writeRows(
+                      columns, order: order, range: range, firstRow: row, firstStyle: style, tables)
                     row += n
                     style += n
                   }
@@ -186,7 +190,8 @@ extension Scene {
   /// path's values: a few dozen bytes read per element, no record access except for clipped
   /// elements and dimming overlays. Returns the number of rows written.
   func _writeRows(
-    _ columns: _RenderColumns, order: UnsafeBufferPointer<Int>, range: Range<Int>, firstRow: Int, firstStyle: Int,
+    _ columns: _RenderColumns, order: UnsafeBufferPointer<Int>, range: Range<Int>, firstRow: Int,
+    firstStyle: Int,
     _ tables: _RowTables
   ) -> Int {
     let v = tables.values
@@ -209,13 +214,16 @@ extension Scene {
         let g = tables.groups[Int(h.group)]
         if g.active {
           let q = quad(g.quad, g.value)
-          let shared = MatchedGeometryFrame(anchorPosition: Point(x: q.a, y: q.b), size: Size(width: q.c, height: q.d))
+          let shared = MatchedGeometryFrame(
+            anchorPosition: Point(x: q.a, y: q.b), size: Size(width: q.c, height: q.d))
           base = shared.apply(to: base, anchor: look.matchAnchor, properties: look.matchProperties)
         }
       }
       let clip = h.flags & _Hot.clipped == 0 ? nil : _clip(of: s)
       if h.flags & _Hot.dimming != 0, let dim = _records[s].dimming?.value {
-        columns.write(row, style: firstStyle + row - firstRow, h.id, .dimming, bounds, opacity: dim, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil)
+        columns.write(
+          row, style: firstStyle + row - firstRow, h.id, .dimming, bounds, opacity: dim, rotation: 0,
+          cornerRadius: 0, blurRadius: 0, clip: nil)
         row += 1
       }
       let st = look.style
@@ -236,7 +244,8 @@ extension Scene {
       let visual = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
       let opacity = h.flags & _Hot.hidden != 0 ? 0 : st.lo.a * fx.lo.a
       columns.write(
-        row, style: firstStyle + row - firstRow, h.id, .element, visual, opacity: opacity, rotation: st.hi.a + fx.hi.b, cornerRadius: st.hi.b,
+        row, style: firstStyle + row - firstRow, h.id, .element, visual, opacity: opacity,
+        rotation: st.hi.a + fx.hi.b, cornerRadius: st.hi.b,
         blurRadius: st.hi.c + fx.hi.c, clip: clip)
       row += 1
     }

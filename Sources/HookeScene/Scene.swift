@@ -103,7 +103,9 @@ public struct Scene {
   /// and refreshing its value table and the render list's rows (a `HookeThreads.WorkerPool`
   /// started here). Results are bit-identical for any thread count; ignored without the fast
   /// path.
-  public init(bounds: Rect = Rect(x: 0, y: 0, width: 390, height: 844), fastPath: Bool = false, threads: Int = 1) {
+  public init(
+    bounds: Rect = Rect(x: 0, y: 0, width: 390, height: 844), fastPath: Bool = false, threads: Int = 1
+  ) {
     token = _nextSceneToken()
     self.bounds = bounds
     _fast = fastPath ? _FastPath(threads: threads) : nil
@@ -165,7 +167,9 @@ public struct Scene {
     {
       return MatchedGeometryFrame(anchorPosition: Point(x: f.midX, y: f.midY), size: f.size)
     }
-    guard let g = _groupIndex[_GroupKey(namespace: namespace, id: id)], let ch = _groups[g].shared else { return nil }
+    guard let g = _groupIndex[_GroupKey(namespace: namespace, id: id)], let ch = _groups[g].shared else {
+      return nil
+    }
     let v = ch.value(_fast)
     return MatchedGeometryFrame(anchorPosition: Point(x: v.a, y: v.b), size: Size(width: v.c, height: v.d))
   }
@@ -179,7 +183,9 @@ public struct Scene {
       return nil
     }
     let r = _records[s]
-    if let g = r.group, _groups[g].source != nil, let ch = _groups[g].shared { return ch.velocity(_fast)?.simd }
+    if let g = r.group, _groups[g].source != nil, let ch = _groups[g].shared {
+      return ch.velocity(_fast)?.simd
+    }
     return r.frame.velocity(_fast)?.simd
   }
 
@@ -273,7 +279,9 @@ public struct Scene {
 
   /// Lists group `g` for per-frame sampling when its shared frame animates on the general path.
   mutating func _noteGroupMotion(_ g: Int) {
-    guard !_groups[g].inMotion, let ch = _groups[g].shared, ch._quad < 0, ch._general.isAnimating else { return }
+    guard !_groups[g].inMotion, let ch = _groups[g].shared, ch._quad < 0, ch._general.isAnimating else {
+      return
+    }
     _groups[g].inMotion = true
     _movingGroups.append(g)
   }
@@ -380,7 +388,8 @@ struct _Look {
     let e = Element(id: 0, frame: .zero)
     let identity = e.effectiveTransition.body(content: TransitionContent(size: .zero), phase: .identity)
     return _Look(
-      style: e._styleVector, effect: identity._vector, scaleAnchor: e.scaleAnchor, effectAnchor: identity.scaleAnchor,
+      style: e._styleVector, effect: identity._vector, scaleAnchor: e.scaleAnchor,
+      effectAnchor: identity.scaleAnchor,
       matchAnchor: .center, matchProperties: .frame)
   }()
 
@@ -390,9 +399,12 @@ struct _Look {
       a.a.bitPattern == b.a.bitPattern && a.b.bitPattern == b.b.bitPattern && a.c.bitPattern == b.c.bitPattern
         && a.d.bitPattern == b.d.bitPattern
     }
-    func same(_ a: UnitPoint, _ b: UnitPoint) -> Bool { a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern }
+    func same(_ a: UnitPoint, _ b: UnitPoint) -> Bool {
+      a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern
+    }
     return same(style.lo, o.style.lo) && same(style.hi, o.style.hi) && same(effect.lo, o.effect.lo)
-      && same(effect.hi, o.effect.hi) && same(scaleAnchor, o.scaleAnchor) && same(effectAnchor, o.effectAnchor)
+      && same(effect.hi, o.effect.hi) && same(scaleAnchor, o.scaleAnchor)
+      && same(effectAnchor, o.effectAnchor)
       && same(matchAnchor, o.matchAnchor) && matchProperties == o.matchProperties
   }
 }
@@ -414,8 +426,10 @@ extension Scene {
     if s >= _hot.count { _hot.append(contentsOf: repeatElement(_Hot(), count: s + 1 - _hot.count)) }
     let m = _records[s].element.matchedGeometry
     let look = _Look(
-      style: _records[s].style.value, effect: _records[s].effect.value, scaleAnchor: _records[s].element.scaleAnchor,
-      effectAnchor: _records[s].effectAnchor, matchAnchor: m?.anchor ?? .center, matchProperties: m?.properties ?? .frame)
+      style: _records[s].style.value, effect: _records[s].effect.value,
+      scaleAnchor: _records[s].element.scaleAnchor,
+      effectAnchor: _records[s].effectAnchor, matchAnchor: m?.anchor ?? .center,
+      matchProperties: m?.properties ?? .frame)
     var li = _records[s].look
     if look.isIdentical(to: _looks[0]) {
       if li > 0 { _freeLooks.append(li) }
@@ -438,16 +452,20 @@ extension Scene {
     if _records[s].dimming != nil { flags |= _Hot.dimming }
     let group: Int32 = m != nil ? _records[s].group.map { Int32($0) } ?? -1 : -1
     _hot[s] = _Hot(
-      frame: _records[s].frame._general.value, id: _records[s].element.id, quad: Int32(_records[s].frame._quad),
+      frame: _records[s].frame._general.value, id: _records[s].element.id,
+      quad: Int32(_records[s].frame._quad),
       group: group, look: li, flags: flags)
   }
 
   /// Re-derives group `g`'s `_GroupHot`.
   mutating func _refreshGroupHot(_ g: Int) {
-    if g >= _groupHot.count { _groupHot.append(contentsOf: repeatElement(_GroupHot(), count: g + 1 - _groupHot.count)) }
+    if g >= _groupHot.count {
+      _groupHot.append(contentsOf: repeatElement(_GroupHot(), count: g + 1 - _groupHot.count))
+    }
     let active = _groups[g].source != nil && _groups[g].shared != nil
     _groupHot[g] = _GroupHot(
-      value: _groups[g].shared?._general.value ?? .zero, quad: Int32(_groups[g].shared?._quad ?? -1), active: active)
+      value: _groups[g].shared?._general.value ?? .zero, quad: Int32(_groups[g].shared?._quad ?? -1),
+      active: active)
   }
 
   /// Frees slot `s`'s look entry (the slot is evicted).

@@ -26,11 +26,15 @@ public struct SceneTransaction {
   /// Inserts `element` (runs its insertion transition).
   public mutating func insert(_ element: Element) { _ops.append(.insert(element)) }
   /// Inserts each element.
-  public mutating func insert(contentsOf elements: [Element]) { for e in elements { _ops.append(.insert(e)) } }
+  public mutating func insert(contentsOf elements: [Element]) {
+    for e in elements { _ops.append(.insert(e)) }
+  }
   /// Removes `id` (runs its removal transition; it leaves when its animations end).
   public mutating func remove(_ id: ElementID) { _ops.append(.remove(id)) }
   /// Changes element `id` with `body` (frame, style, attachments; `id` itself is kept).
-  public mutating func update(_ id: ElementID, _ body: @escaping (inout Element) -> Void) { _ops.append(.update(id, body)) }
+  public mutating func update(_ id: ElementID, _ body: @escaping (inout Element) -> Void) {
+    _ops.append(.update(id, body))
+  }
   /// Replaces the element with `element.id` by `element`.
   public mutating func replace(_ element: Element) { _ops.append(.replace(element)) }
   /// Moves element `id` to `frame` (no closure: the cheap path for bulk retargets).
@@ -56,7 +60,9 @@ extension Scene {
 
   /// Applies the changes recorded by `body` at `time` without animation.
   @discardableResult
-  public mutating func withoutAnimation(at time: Double, _ body: (inout SceneTransaction) -> Void) -> TransactionResult {
+  public mutating func withoutAnimation(at time: Double, _ body: (inout SceneTransaction) -> Void)
+    -> TransactionResult
+  {
     withAnimation(nil, at: time, body)
   }
 
@@ -91,16 +97,25 @@ extension Scene {
       case .remove(let id):
         _remove(id, tx: tx, t: t, result: &result, dirty: &dirtyGroups, leaveNow: &leaveNow)
       case .update(let id, let body):
-        guard let s = _slots[id] else { result.diagnostics.append(.unknownElement(id)); continue }
+        guard let s = _slots[id] else {
+          result.diagnostics.append(.unknownElement(id))
+          continue
+        }
         var e = _records[s].element
         body(&e)
         e.id = id
         _update(s, e, tx: tx, t: t, result: &result, dirty: &dirtyGroups)
       case .replace(let e):
-        guard let s = _slots[e.id] else { result.diagnostics.append(.unknownElement(e.id)); continue }
+        guard let s = _slots[e.id] else {
+          result.diagnostics.append(.unknownElement(e.id))
+          continue
+        }
         _update(s, e, tx: tx, t: t, result: &result, dirty: &dirtyGroups)
       case .setFrame(let id, let frame):
-        guard let s = _slots[id] else { result.diagnostics.append(.unknownElement(id)); continue }
+        guard let s = _slots[id] else {
+          result.diagnostics.append(.unknownElement(id))
+          continue
+        }
         _setFrame(s, frame, tx: tx, t: t, batchGroup: &txGroup, result: &result, dirty: &dirtyGroups)
       case .container(let c):
         guard c.id != .root else { continue }
@@ -113,7 +128,10 @@ extension Scene {
       case .insertGrid(let grid):
         _insertGrid(grid, tx: tx, t: t, result: &result)
       case .updateGrid(let id, let body):
-        guard let g = _gridIndex[id] else { result.diagnostics.append(.unknownGrid(id)); continue }
+        guard let g = _gridIndex[id] else {
+          result.diagnostics.append(.unknownGrid(id))
+          continue
+        }
         var grid = _grids[g].grid
         body(&grid)
         _updateGrid(g, grid, tx: tx, t: t, result: &result)
@@ -164,13 +182,29 @@ extension Scene {
       e.frame = e.frame.standardized
     }
     var bad = false
-    func fix(_ v: inout Double, _ d: Double) { if !v.isFinite { v = d; bad = true } }
-    fix(&e.opacity, 1); fix(&e.scale, 1); fix(&e.offset.width, 0); fix(&e.offset.height, 0)
-    fix(&e.rotation, 0); fix(&e.cornerRadius, 0); fix(&e.blurRadius, 0); fix(&e.zIndex, 0)
-    fix(&e.scaleAnchor.x, 0.5); fix(&e.scaleAnchor.y, 0.5)
-    if let c = e.clipRect, !_isFinite(c) { e.clipRect = nil; bad = true }
+    func fix(_ v: inout Double, _ d: Double) {
+      if !v.isFinite {
+        v = d
+        bad = true
+      }
+    }
+    fix(&e.opacity, 1)
+    fix(&e.scale, 1)
+    fix(&e.offset.width, 0)
+    fix(&e.offset.height, 0)
+    fix(&e.rotation, 0)
+    fix(&e.cornerRadius, 0)
+    fix(&e.blurRadius, 0)
+    fix(&e.zIndex, 0)
+    fix(&e.scaleAnchor.x, 0.5)
+    fix(&e.scaleAnchor.y, 0.5)
+    if let c = e.clipRect, !_isFinite(c) {
+      e.clipRect = nil
+      bad = true
+    }
     if let m = e.matchedGeometry, !(m.anchor.x.isFinite && m.anchor.y.isFinite) {
-      e.matchedGeometry!.anchor = .center; bad = true
+      e.matchedGeometry!.anchor = .center
+      bad = true
     }
     if bad { result.diagnostics.append(.invalidStyle(e.id)) }
     if e.container != .root && _containers[e.container] == nil {
@@ -198,12 +232,17 @@ extension Scene {
     dirty: inout [Int], zoom: inout [Int]
   ) {
     if let s = _slots[raw.id] {
-      guard _records[s].removing else { result.diagnostics.append(.duplicateElementID(raw.id)); return }
+      guard _records[s].removing else {
+        result.diagnostics.append(.duplicateElementID(raw.id))
+        return
+      }
       // Revive: animate the transition back to identity from where it is.
       _records[s].removing = false
       let e = _sanitize(raw, previous: _records[s].element.frame, result: &result)
       let anim = e.effectiveTransition.animation(for: .insertion, transactionAnimation: tx.animation)
-      let identity = e.effectiveTransition.body(content: TransitionContent(size: e.frame.size), phase: .identity)._vector
+      let identity = e.effectiveTransition.body(
+        content: TransitionContent(size: e.frame.size), phase: .identity
+      )._vector
       _records[s].effect.retarget(identity, animation: anim, at: t)
       _update(s, e, tx: tx, t: t, result: &result, dirty: &dirty)
       if let g = _records[s].group { _markDirty(g, &dirty) }
@@ -215,12 +254,16 @@ extension Scene {
       return
     }
     var e = _sanitize(raw, previous: .zero, result: &result)
-    if let m = e.matchedGeometry, !_checkNamespace(m.namespace, element: e.id, result: &result) { e.matchedGeometry = nil }
+    if let m = e.matchedGeometry, !_checkNamespace(m.namespace, element: e.id, result: &result) {
+      e.matchedGeometry = nil
+    }
     if let m = e.matchedGeometry, let (g, _) = _gridMatch(m.namespace, m.id) {
       result.diagnostics.append(.matchedIDOwnedByGrid(element: e.id, grid: _grids[g].grid.id))
       e.matchedGeometry = nil
     }
-    if let z = e.transitionSource, !_checkNamespace(z.namespace, element: e.id, result: &result) { e.transitionSource = nil }
+    if let z = e.transitionSource, !_checkNamespace(z.namespace, element: e.id, result: &result) {
+      e.transitionSource = nil
+    }
     if let z = e.navigationTransition, !_checkNamespace(z.namespace, element: e.id, result: &result) {
       e.navigationTransition = nil
     }
@@ -265,8 +308,14 @@ extension Scene {
     _ id: ElementID, tx: SceneTransaction, t: Double, result: inout TransactionResult,
     dirty: inout [Int], leaveNow: inout [Int]
   ) {
-    guard let s = _slots[id] else { result.diagnostics.append(.unknownElement(id)); return }
-    guard !_records[s].removing else { result.diagnostics.append(.alreadyRemoved(id)); return }
+    guard let s = _slots[id] else {
+      result.diagnostics.append(.unknownElement(id))
+      return
+    }
+    guard !_records[s].removing else {
+      result.diagnostics.append(.alreadyRemoved(id))
+      return
+    }
     _records[s].removing = true
     _noteMotion(s)
     if let g = _records[s].group { _markDirty(g, &dirty) }
@@ -297,7 +346,9 @@ extension Scene {
       return
     }
     guard let anim = e.effectiveTransition.animation(for: .removal, transactionAnimation: tx.animation) else {
-      if e.transition != nil { result.diagnostics.append(.transitionWithoutAnimation(element: id, direction: .removal)) }
+      if e.transition != nil {
+        result.diagnostics.append(.transitionWithoutAnimation(element: id, direction: .removal))
+      }
       leaveNow.append(s)
       return
     }
@@ -336,19 +387,23 @@ extension Scene {
   }
 
   mutating func _update(
-    _ s: Int, _ raw: Element, tx: SceneTransaction, t: Double, result: inout TransactionResult, dirty: inout [Int]
+    _ s: Int, _ raw: Element, tx: SceneTransaction, t: Double, result: inout TransactionResult,
+    dirty: inout [Int]
   ) {
     let old = _records[s].element
     var e = _sanitize(raw, previous: old.frame, result: &result)
     e.id = old.id
-    if let m = e.matchedGeometry, m != old.matchedGeometry, !_checkNamespace(m.namespace, element: e.id, result: &result) {
+    if let m = e.matchedGeometry, m != old.matchedGeometry,
+      !_checkNamespace(m.namespace, element: e.id, result: &result)
+    {
       e.matchedGeometry = nil
     }
     if let m = e.matchedGeometry, m != old.matchedGeometry, let (g, _) = _gridMatch(m.namespace, m.id) {
       result.diagnostics.append(.matchedIDOwnedByGrid(element: e.id, grid: _grids[g].grid.id))
       e.matchedGeometry = nil
     }
-    if let z = e.transitionSource, !(z.id == old.transitionSource?.id && z.namespace == old.transitionSource?.namespace),
+    if let z = e.transitionSource,
+      !(z.id == old.transitionSource?.id && z.namespace == old.transitionSource?.namespace),
       !_checkNamespace(z.namespace, element: e.id, result: &result)
     {
       e.transitionSource = nil
@@ -445,7 +500,8 @@ extension Scene {
         if _records[s].element.matchedGeometry?.isSource == true {
           single = s
         } else {
-          result.diagnostics.append(.noSource(namespace: key.namespace, id: key.id, members: [_records[s].element.id]))
+          result.diagnostics.append(
+            .noSource(namespace: key.namespace, id: key.id, members: [_records[s].element.id]))
         }
       }
     } else {
@@ -469,7 +525,8 @@ extension Scene {
       let visible = inserted.filter { _records[$0].element.opacity > 0 }
       if visible.count > 1 {
         result.diagnostics.append(
-          .matchedMembersVisible(namespace: key.namespace, id: key.id, elements: visible.map { _records[$0].element.id }))
+          .matchedMembersVisible(
+            namespace: key.namespace, id: key.id, elements: visible.map { _records[$0].element.id }))
       }
     }
     guard let src = single ?? sources.first else {
@@ -477,7 +534,8 @@ extension Scene {
       return
     }
     let srcID = _records[src].element.id
-    let target = MatchedGeometryFrame(frame: _records[src].element.frame, anchor: _records[src].element.matchedGeometry!.anchor)
+    let target = MatchedGeometryFrame(
+      frame: _records[src].element.frame, anchor: _records[src].element.matchedGeometry!.anchor)
     let tv = _Quad(target.anchorPosition.x, target.anchorPosition.y, target.size.width, target.size.height)
     // Frames before the change of the clipped members, for the clip check.
     _groups[g].shared?.sample(at: t)
@@ -500,7 +558,9 @@ extension Scene {
       let m = e.matchedGeometry!
       let end = target.apply(to: e.frame, anchor: m.anchor, properties: m.properties)
       let flight = start.union(end)
-      if !(flight.minX >= clip.minX && flight.maxX <= clip.maxX && flight.minY >= clip.minY && flight.maxY <= clip.maxY) {
+      if !(flight.minX >= clip.minX && flight.maxX <= clip.maxX && flight.minY >= clip.minY
+        && flight.maxY <= clip.maxY)
+      {
         result.diagnostics.append(.flightLeavesClip(element: e.id, clipRect: clip))
       }
     }
@@ -511,11 +571,14 @@ extension Scene {
   mutating func _startZoom(_ s: Int, tx: SceneTransaction, t: Double, result: inout TransactionResult) {
     let e = _records[s].element
     guard let z = e.navigationTransition else { return }
-    guard let srcID = _zoomSources[_GroupKey(namespace: z.namespace, id: z.sourceID)], let src = _slots[srcID],
+    guard let srcID = _zoomSources[_GroupKey(namespace: z.namespace, id: z.sourceID)],
+      let src = _slots[srcID],
       srcID != e.id
     else {
       result.diagnostics.append(.zoomSourceNotFound(element: e.id, sourceID: z.sourceID))
-      let start = e.effectiveTransition.body(content: TransitionContent(size: e.frame.size), phase: .willAppear)._vector
+      let start = e.effectiveTransition.body(
+        content: TransitionContent(size: e.frame.size), phase: .willAppear
+      )._vector
       if e.transition != nil && start != _records[s].effect.target && tx.animation == nil
         && e.effectiveTransition.insertionAnimation == nil
       {
@@ -527,7 +590,8 @@ extension Scene {
     _records[src].sample(at: t)
     _hotDirty.append(src)
     let from = _presentedFrame(src)
-    let identity = e.effectiveTransition.body(content: TransitionContent(size: e.frame.size), phase: .identity)
+    let identity = e.effectiveTransition.body(
+      content: TransitionContent(size: e.frame.size), phase: .identity)
     _records[s].effect = _Channel(identity._vector, time: t)
     _records[s].frame = _FrameChannel(from._q, time: t)
     _records[s].frame.retarget(e.frame._q, animation: anim, at: t, fast: _fast)

@@ -176,7 +176,9 @@ public struct AnyTransition: Transition {
   }
 
   /// Offset `(x, y)` in both non-identity phases.
-  public static func offset(x: Double = 0, y: Double = 0) -> AnyTransition { offset(Size(width: x, height: y)) }
+  public static func offset(x: Double = 0, y: Double = 0) -> AnyTransition {
+    offset(Size(width: x, height: y))
+  }
 
   static func _displacement(_ edge: Edge, _ size: Size) -> Size {
     switch edge {
@@ -197,7 +199,9 @@ public struct AnyTransition: Transition {
   }
 
   /// Insertion from the leading edge, removal towards the trailing edge.
-  public static var slide: AnyTransition { asymmetric(insertion: .move(edge: .leading), removal: .move(edge: .trailing)) }
+  public static var slide: AnyTransition {
+    asymmetric(insertion: .move(edge: .leading), removal: .move(edge: .trailing))
+  }
 
   /// Insertion from `edge`, removal towards `edge.opposite`, with opacity 0 when not identity.
   public static func push(from edge: Edge) -> AnyTransition {

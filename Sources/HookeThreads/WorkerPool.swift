@@ -4,9 +4,9 @@
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Runs a body on `threads` workers at once: worker 0 is the calling thread, workers
@@ -36,11 +36,13 @@ public final class WorkerPool: @unchecked Sendable {
     for index in 1..<Swift.max(self.threads, 1) {
       let context = Unmanaged.passRetained(_WorkerContext(state: state, index: index)).toOpaque()
       var handle = pthread_t()
-      let created = pthread_create(&handle, nil, { raw in
-        let context = Unmanaged<_WorkerContext>.fromOpaque(raw!).takeRetainedValue()
-        context.state.loop(worker: context.index)
-        return nil
-      }, context)
+      let created = pthread_create(
+        &handle, nil,
+        { raw in
+          let context = Unmanaged<_WorkerContext>.fromOpaque(raw!).takeRetainedValue()
+          context.state.loop(worker: context.index)
+          return nil
+        }, context)
       if created == 0 {
         handles.append(handle)
       } else {
@@ -59,7 +61,9 @@ public final class WorkerPool: @unchecked Sendable {
   /// the calling thread) and returns when all have returned. Allocation-free: the work is a C
   /// function pointer and its state travels in `context` (e.g. a pointer to a struct on the
   /// caller's stack), so nothing is reabstracted or boxed per call.
-  public func run(context: UnsafeMutableRawPointer?, _ work: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void) {
+  public func run(
+    context: UnsafeMutableRawPointer?, _ work: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void
+  ) {
     guard threads > 1 else {
       work(context, 0)
       return
@@ -127,15 +131,19 @@ final class _WorkerPoolState: @unchecked Sendable {
   }
 
   deinit {
-    pthread_cond_destroy(wake); pthread_mutex_destroy(mutex)
-    wake.deallocate(); mutex.deallocate()
+    pthread_cond_destroy(wake)
+    pthread_mutex_destroy(mutex)
+    wake.deallocate()
+    mutex.deallocate()
   }
 
   func lost(_ worker: Int) {
     missing.append(worker)
   }
 
-  func start(_ context: UnsafeMutableRawPointer?, _ work: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void) {
+  func start(
+    _ context: UnsafeMutableRawPointer?, _ work: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void
+  ) {
     job = work
     self.context = context
     pending.store(workers - missing.count, ordering: .releasing)

@@ -32,7 +32,8 @@ public func ulpError<T: BinaryFloatingPoint>(_ a: T, exact: Double) -> Double {
   } else {
     // The spacing at |exact|: ulp of the representable value just below |exact| in binade terms.
     let mag = T(Swift.abs(exact))
-    spacing = Double(mag.isFinite ? (mag == 0 ? T.leastNonzeroMagnitude : mag.ulp) : T.greatestFiniteMagnitude.ulp)
+    spacing = Double(
+      mag.isFinite ? (mag == 0 ? T.leastNonzeroMagnitude : mag.ulp) : T.greatestFiniteMagnitude.ulp)
     // A value exactly on a binade boundary rounds up into the larger binade; use the smaller
     // spacing below it when |exact| is below the boundary.
     if Double(mag) > Swift.abs(exact), mag.significandBitPattern == 0, mag > T.leastNormalMagnitude {

@@ -347,7 +347,9 @@ public enum MathReference {
   /// arctan x.
   public static func atan(_ x: Double) -> MathReferenceValue {
     if x.isNaN { return MathReferenceValue(hi: .nan, frac: 0) }
-    if x.isInfinite { return MathReferenceValue(doubleDouble: x > 0 ? halfPi.hi : -halfPi.hi, x > 0 ? halfPi.lo : -halfPi.lo) }
+    if x.isInfinite {
+      return MathReferenceValue(doubleDouble: x > 0 ? halfPi.hi : -halfPi.hi, x > 0 ? halfPi.lo : -halfPi.lo)
+    }
     if x.magnitude < 0x1p-40 {  // x − x³/3, exact enough and free of underflow trouble
       let r = DoubleDouble(x) - DoubleDouble(x) * DoubleDouble(x) * DoubleDouble(x) / DoubleDouble(3)
       return MathReferenceValue(doubleDouble: r.hi, r.lo)

@@ -3,6 +3,7 @@
 import Foundation
 import Hooke
 import Testing
+
 @testable import FrameBudget
 
 /// Writes a synthetic results file to `name` after `edit` changed its JSON object tree.
@@ -70,7 +71,8 @@ struct BadInputTests {
   func nonFiniteNumberIsASchemaError(value: String) throws {
     let dir = TempDirectory()
     defer { dir.cleanup() }
-    try ResultsIO.write(syntheticFile([syntheticResult(baseNs: 2e6, noise: 0.05, seed: 7)]), to: dir.file("a.json"))
+    try ResultsIO.write(
+      syntheticFile([syntheticResult(baseNs: 2e6, noise: 0.05, seed: 7)]), to: dir.file("a.json"))
     try writeEdited(dir, "b.json") { top in
       editResult(&top) { r in
         var reps = r["repetitions"] as! [[String: Any]]
@@ -96,7 +98,8 @@ struct BadInputTests {
   func emptyOrUnknownSelectionIsAUsageError(arguments: [String], message: String) {
     let dir = TempDirectory()
     defer { dir.cleanup() }
-    let r = bench(arguments + ["--hz", "60", "--frames", "2", "--warmup", "0", "--threads", "1"], in: dir.path)
+    let r = bench(
+      arguments + ["--hz", "60", "--frames", "2", "--warmup", "0", "--threads", "1"], in: dir.path)
     #expect(r.code == 64, "\(arguments): \(r.stderr)")
     #expect(r.stderr.contains(message), "\(arguments): \(r.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir.file("results")), "\(arguments) wrote results")
@@ -119,7 +122,8 @@ struct GoldenBadInputTests {
     let registry = ScenarioRegistry.selfTest
     #expect(bench(["verify", "--update", "--frames", "3"], in: dir.path, registry: registry).code == 0)
     let path = dir.file("results/golden.json")
-    var top = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+    var top = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
     var entries = top["entries"] as! [[String: Any]]
     entries[0][key] = value
     top["entries"] = entries
@@ -138,11 +142,14 @@ struct MachineIDBadInputTests {
   func pathLikeMachineIDIsAUsageError(id: String) throws {
     let dir = TempDirectory()
     defer { dir.cleanup() }
-    try ResultsIO.write(syntheticFile([syntheticResult(baseNs: 2e6, noise: 0.05, seed: 7)]), to: dir.file("a.json"))
+    try ResultsIO.write(
+      syntheticFile([syntheticResult(baseNs: 2e6, noise: 0.05, seed: 7)]), to: dir.file("a.json"))
     for action in ["update", "check", "list"] {
       let r = bench(["baseline", action, "--from", "a.json", "--machine-id", id], in: dir.path)
       #expect(r.code == 64, "\(action) '\(id)': \(r.stdout) \(r.stderr)")
-      #expect(r.stderr.contains("option '--machine-id': '\(id)' is not a valid machine id"), "\(action) '\(id)': \(r.stderr)")
+      #expect(
+        r.stderr.contains("option '--machine-id': '\(id)' is not a valid machine id"),
+        "\(action) '\(id)': \(r.stderr)")
     }
     #expect(!FileManager.default.fileExists(atPath: dir.file("results/escape")))
     #expect(!FileManager.default.fileExists(atPath: dir.file("results/baselines/a")))
@@ -155,7 +162,9 @@ struct CapacityBoundsTests {
   /// `--max-elements` or `--start` is a usage error naming the flag, not a probe that allocates
   /// billions of elements. Checked at option validation, so nothing runs.
   @Test(arguments: [
-    (["--max-elements", "100000001"], "option '--max-elements': '100000001' is not an integer in 1…100000000"),
+    (
+      ["--max-elements", "100000001"], "option '--max-elements': '100000001' is not an integer in 1…100000000"
+    ),
     (["--max-elements", "1G"], "option '--max-elements': '1G' is not an integer"),
     (["--start", "1000000000"], "option '--start': '1000000000' is not an integer in 1…100000000"),
   ])
@@ -165,7 +174,10 @@ struct CapacityBoundsTests {
     do { _ = try CapacityCommand(parsed) } catch let error as UsageError {
       #expect(error.message.contains(message), "\(arguments): \(error.message)")
     }
-    #expect(try CapacityCommand(ParsedArguments.parse(["--max-elements", "100M"], for: CapacityCommand.configuration)).maxElements == 100_000_000)
+    #expect(
+      try CapacityCommand(
+        ParsedArguments.parse(["--max-elements", "100M"], for: CapacityCommand.configuration)
+      ).maxElements == 100_000_000)
   }
 }
 

@@ -2,13 +2,17 @@
 import Foundation
 import Hooke
 import Testing
+
 @testable import FrameBudget
+
 #if canImport(FoundationXML)
-import FoundationXML
+  import FoundationXML
 #endif
 
 /// A tiny, fast run of the self-test workload.
-let tinyRun = ["--elements", "64", "--hz", "60", "--frames", "20", "--warmup", "5", "--repetitions", "2", "--threads", "1"]
+let tinyRun = [
+  "--elements", "64", "--hz", "60", "--frames", "20", "--warmup", "5", "--repetitions", "2", "--threads", "1",
+]
 
 @Suite("hooke-bench command line")
 struct CommandLineTests {
@@ -19,7 +23,9 @@ struct CommandLineTests {
     (["run", "--frames"], "option '--frames' needs a value"),
     (["run", "--format", "xml"], "option '--format': 'xml' is not one of text, markdown, json"),
     (["run", "--scenario", "nope"], "option '--scenario': unknown scenario 'nope'"),
-    (["run", "--scenario", "spring-field", "nope", "--quiet"], "option '--scenario': unknown scenario 'nope'"),
+    (
+      ["run", "--scenario", "spring-field", "nope", "--quiet"], "option '--scenario': unknown scenario 'nope'"
+    ),
     (["run", "--scenario=spring-field", "nope"], "unexpected argument 'nope'"),
     (["run", "--engine", "rk4"], "option '--engine': no selected scenario offers engine 'rk4'"),
     (["run", "--quiet=yes"], "flag '--quiet' does not take a value"),
@@ -78,13 +84,18 @@ struct CommandLineTests {
   @Test func runHelpTextIsExact() {
     // The first lines are fixed text; a change here is a deliberate CLI change.
     let text = RunCommand.configuration.helpText
-    #expect(text.hasPrefix("""
-      OVERVIEW: Measure scenarios frame by frame against the frame deadline (the default command).
+    #expect(
+      text.hasPrefix(
+        """
+        OVERVIEW: Measure scenarios frame by frame against the frame deadline (the default command).
 
-      Each (scenario, engine, elements, Hz) runs --repetitions fresh instances
-      """))
-    #expect(text.contains("\nUSAGE: hooke-bench run [<options>]\n\nOPTIONS:\n  --scenario <name>         Scenario to run;"))
-    #expect(text.contains("  --threads <n>             Worker threads for the workloads. Default: all cores.\n"))
+        Each (scenario, engine, elements, Hz) runs --repetitions fresh instances
+        """))
+    #expect(
+      text.contains(
+        "\nUSAGE: hooke-bench run [<options>]\n\nOPTIONS:\n  --scenario <name>         Scenario to run;"))
+    #expect(
+      text.contains("  --threads <n>             Worker threads for the workloads. Default: all cores.\n"))
     #expect(CompareCommand.configuration.usage == "hooke-bench compare <baseline> <candidate> [<options>]")
     #expect(BaselineCommand.configuration.usage == "hooke-bench baseline <action> [<name>] [<options>]")
   }
@@ -96,7 +107,8 @@ struct CommandLineTests {
     #expect(r.code == 0, "\(r.stderr)")
     #expect(r.stdout.contains("spring-field/hooke?elements=64&hz=60"))
     #expect(r.stdout.contains("CPU-budget proxy"))
-    let file = try ResultsIO.read(ResultsFile.self, kind: ResultsFile.kindName, from: dir.file("results/latest.json"))
+    let file = try ResultsIO.read(
+      ResultsFile.self, kind: ResultsFile.kindName, from: dir.file("results/latest.json"))
     #expect(file.results.count == 1)
     let result = file.results[0]
     #expect(result.repetitions.count == 2)
@@ -143,15 +155,20 @@ struct CommandLineTests {
     let ok = bench(["verify"], in: dir.path, registry: registry)
     #expect(ok.code == 0, "\(ok.stderr)")
     #expect(ok.stdout.contains("all 2 entries match"))
-    var golden = try ResultsIO.read(GoldenFile.self, kind: GoldenFile.kindName, from: dir.file("results/golden.json"))
+    var golden = try ResultsIO.read(
+      GoldenFile.self, kind: GoldenFile.kindName, from: dir.file("results/golden.json"))
     #expect(golden.entries[0].checksums.map(\.frame) == [59, 119, 129])
     golden.entries[1].checksums[1].checksum = checksumHex(1)
     golden.entries[0].counters["retargets"] = 0
     try ResultsIO.write(golden, to: dir.file("results/golden.json"))
     let bad = bench(["verify"], in: dir.path, registry: registry)
     #expect(bad.code == 1)
-    #expect(bad.stderr.contains("MISMATCH spring-field/hooke?elements=32&hz=120 (scenario spring-field): frame 119: checksum"))
-    #expect(bad.stderr.contains("MISMATCH spring-field/hooke?elements=32&hz=60 (scenario spring-field): counter retargets"))
+    #expect(
+      bad.stderr.contains(
+        "MISMATCH spring-field/hooke?elements=32&hz=120 (scenario spring-field): frame 119: checksum"))
+    #expect(
+      bad.stderr.contains(
+        "MISMATCH spring-field/hooke?elements=32&hz=60 (scenario spring-field): counter retargets"))
     // Missing golden file: a precise error.
     let missing = bench(["verify", "--golden", "nope.json"], in: dir.path, registry: registry)
     #expect(missing.code == 1)
@@ -161,7 +178,9 @@ struct CommandLineTests {
   @Test func baselineUpdateRefusesDebugBuilds() {
     let dir = TempDirectory()
     defer { dir.cleanup() }
-    try! ResultsIO.write(syntheticFile([syntheticResult(baseNs: 1e6, noise: 0.01, seed: 1)], configuration: "debug"), to: dir.file("debug.json"))
+    try! ResultsIO.write(
+      syntheticFile([syntheticResult(baseNs: 1e6, noise: 0.01, seed: 1)], configuration: "debug"),
+      to: dir.file("debug.json"))
     let r = bench(["baseline", "update", "--from", "debug.json"], in: dir.path)
     #expect(r.code == 1)
     #expect(r.stderr.contains("field 'machine.configuration' is 'debug'"))
@@ -174,17 +193,24 @@ struct CommandLineTests {
   @Test func interruptedBaselineUpdateLeavesTheOldFileIntact() throws {
     let dir = TempDirectory()
     defer { dir.cleanup() }
-    try ResultsIO.write(syntheticFile([syntheticResult(baseNs: 1e6, noise: 0.01, seed: 1)]), to: dir.file("old.json"))
-    try ResultsIO.write(syntheticFile([syntheticResult(baseNs: 3e6, noise: 0.01, seed: 2)]), to: dir.file("new.json"))
+    try ResultsIO.write(
+      syntheticFile([syntheticResult(baseNs: 1e6, noise: 0.01, seed: 1)]), to: dir.file("old.json"))
+    try ResultsIO.write(
+      syntheticFile([syntheticResult(baseNs: 3e6, noise: 0.01, seed: 2)]), to: dir.file("new.json"))
     #expect(bench(["baseline", "update", "--from", "old.json"], in: dir.path).code == 0)
     let path = "results/baselines/test-machine/main.json"
     let before = dir.read(path)
     struct Interrupted: Error {}
-    let r = bench(["baseline", "update", "--from", "new.json"], in: dir.path, beforeBaselineRename: { throw Interrupted() })
+    let r = bench(
+      ["baseline", "update", "--from", "new.json"], in: dir.path,
+      beforeBaselineRename: { throw Interrupted() })
     #expect(r.code == 1)
     #expect(r.stderr.contains("main.json: cannot write"))
     #expect(dir.read(path) == before)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("results/baselines/test-machine")) == ["main.json"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dir.file("results/baselines/test-machine")) == [
+        "main.json"
+      ])
     // Uninterrupted, it is replaced.
     #expect(bench(["baseline", "update", "--from", "new.json"], in: dir.path).code == 0)
     #expect(dir.read(path) == dir.read("new.json"))
@@ -193,7 +219,8 @@ struct CommandLineTests {
   @Test func baselineCheckAndList() throws {
     let dir = TempDirectory()
     defer { dir.cleanup() }
-    try ResultsIO.write(syntheticFile([syntheticResult(baseNs: 1e6, noise: 0.01, seed: 1)]), to: dir.file("a.json"))
+    try ResultsIO.write(
+      syntheticFile([syntheticResult(baseNs: 1e6, noise: 0.01, seed: 1)]), to: dir.file("a.json"))
     let missing = bench(["baseline", "check", "--from", "a.json"], in: dir.path)
     #expect(missing.code == 5)
     #expect(missing.stderr.contains("baseline not found"))
@@ -206,12 +233,18 @@ struct CommandLineTests {
   @Test func reportAndExport() throws {
     let dir = TempDirectory()
     defer { dir.cleanup() }
-    let file = syntheticFile([syntheticResult(baseNs: 2e6, noise: 0.05, seed: 1), syntheticResult(hz: 120, baseNs: 9e6, noise: 0.05, seed: 2)])
-    try ResultsIO.write(file, to: dir.file("r.json"))
-    let capacity = CapacityFile(createdAt: "x", machine: syntheticMachine(), source: SourceInfo(commit: nil, dirty: nil), results: [
-      CapacityResult(scenario: "spring-field", engine: "hooke", hz: 120, maxElements: 1_200_000, p99NsAtMax: 8_000_000,
-                     deadlineNs: 8_333_333, reachedLimit: false, peakResidentBytes: 1 << 26, probes: [[1000, 10]]),
+    let file = syntheticFile([
+      syntheticResult(baseNs: 2e6, noise: 0.05, seed: 1),
+      syntheticResult(hz: 120, baseNs: 9e6, noise: 0.05, seed: 2),
     ])
+    try ResultsIO.write(file, to: dir.file("r.json"))
+    let capacity = CapacityFile(
+      createdAt: "x", machine: syntheticMachine(), source: SourceInfo(commit: nil, dirty: nil),
+      results: [
+        CapacityResult(
+          scenario: "spring-field", engine: "hooke", hz: 120, maxElements: 1_200_000, p99NsAtMax: 8_000_000,
+          deadlineNs: 8_333_333, reachedLimit: false, peakResidentBytes: 1 << 26, probes: [[1000, 10]])
+      ])
     try ResultsIO.write(capacity, to: dir.file("c.json"))
     let r = bench(["report", "r.json", "--capacity", "c.json"], in: dir.path)
     #expect(r.code == 0, "\(r.stderr)")
@@ -221,7 +254,9 @@ struct CommandLineTests {
     // Every inline SVG is well-formed XML: 2 per result, 1 capacity chart, 2 trajectory charts.
     var svgs: [String] = []
     var rest = Substring(html)
-    while let start = rest.range(of: "<svg"), let end = rest.range(of: "</svg>", range: start.upperBound..<rest.endIndex) {
+    while let start = rest.range(of: "<svg"),
+      let end = rest.range(of: "</svg>", range: start.upperBound..<rest.endIndex)
+    {
       svgs.append(String(rest[start.lowerBound..<end.upperBound]))
       rest = rest[end.upperBound...]
     }
@@ -234,13 +269,17 @@ struct CommandLineTests {
 
     let bmf = bench(["export", "r.json", "--format", "bmf"], in: dir.path)
     #expect(bmf.code == 0)
-    let object = try JSONSerialization.jsonObject(with: Data(bmf.stdout.utf8)) as! [String: [String: [String: Double]]]
+    let object =
+      try JSONSerialization.jsonObject(with: Data(bmf.stdout.utf8)) as! [String: [String: [String: Double]]]
     let entry = try #require(object["spring-field/hooke?elements=1000&hz=60"])
     #expect(entry["p99-ns"]?["value"] == Double(file.results[0].metrics.frame.p99Ns))
     #expect(entry["p99-ns"]!["lower_value"]! <= entry["p99-ns"]!["upper_value"]!)
-    let gab = bench(["export", "r.json", "--format", "github-action-benchmark", "--output", "g.json"], in: dir.path)
+    let gab = bench(
+      ["export", "r.json", "--format", "github-action-benchmark", "--output", "g.json"], in: dir.path)
     #expect(gab.code == 0)
-    let array = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir.file("g.json")))) as! [[String: Any]]
+    let array =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir.file("g.json"))))
+      as! [[String: Any]]
     #expect(array.count == 4)
     #expect(array[0]["unit"] as? String == "ns")
     #expect((array[0]["name"] as? String)?.hasSuffix(" p50") == true)
@@ -249,9 +288,14 @@ struct CommandLineTests {
   @Test func capacityCommandWritesACapacityFile() throws {
     let dir = TempDirectory()
     defer { dir.cleanup() }
-    let r = bench(["capacity", "--hz", "60", "--max-elements", "4000", "--frames", "5", "--warmup", "1", "--threads", "1", "--format", "json"], in: dir.path)
+    let r = bench(
+      [
+        "capacity", "--hz", "60", "--max-elements", "4000", "--frames", "5", "--warmup", "1", "--threads",
+        "1", "--format", "json",
+      ], in: dir.path)
     #expect(r.code == 0, "\(r.stderr)")
-    let file = try ResultsIO.read(CapacityFile.self, kind: CapacityFile.kindName, from: dir.file("results/latest-capacity.json"))
+    let file = try ResultsIO.read(
+      CapacityFile.self, kind: CapacityFile.kindName, from: dir.file("results/latest-capacity.json"))
     #expect(file.results.count == 1)
     // A 4000-spring frame is far below 16.7 ms even in debug: the limit is reached.
     #expect(file.results[0].maxElements == 4000)
@@ -267,7 +311,9 @@ struct CapacityAndIOTests {
   func searchFindsTheLargestPassingNForALinearCost(costPerElement: UInt64) {
     let deadline: UInt64 = 8_333_333
     let exact = Int(deadline / costPerElement)  // largest N with N·cost ≤ D
-    let found = CapacitySearch.search(start: 1000, maxElements: 10_000_000, deadlineNs: deadline) { UInt64($0) * costPerElement }
+    let found = CapacitySearch.search(start: 1000, maxElements: 10_000_000, deadlineNs: deadline) {
+      UInt64($0) * costPerElement
+    }
     #expect(found.elements <= exact)
     #expect(found.elements >= exact - exact / 64 - 1, "cost \(costPerElement): \(found.elements) vs \(exact)")
     #expect(found.p99Ns <= deadline)
@@ -314,7 +360,9 @@ struct CapacityAndIOTests {
     let m = Probe.machine(configuration: .release, environment: [:])
     #expect(!m.id.isEmpty)
     #expect(m.id.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" || $0 == "_" })
-    #expect(Probe.machine(configuration: .release, environment: ["HOOKE_BENCH_MACHINE_ID": "My CI/Box"]).id == "my-ci-box")
+    #expect(
+      Probe.machine(configuration: .release, environment: ["HOOKE_BENCH_MACHINE_ID": "My CI/Box"]).id
+        == "my-ci-box")
   }
 
   @Test func workloadSetupClampsBadInput() {
@@ -338,7 +386,8 @@ struct CapacityAndIOTests {
     try w.performFrame(0)
     let expected: Double = spring.value(target: target, time: 1.0 / 60)
     #expect(abs(w.value(ofChannel: 0) - expected) <= 1e-9 * abs(target), "seed \(seed)")
-    #expect(w.counters == ["channelsStepped": 1, "transitionsStarted": 1, "retargets": 0, "transitionsFinished": 0])
+    #expect(
+      w.counters == ["channelsStepped": 1, "transitionsStarted": 1, "retargets": 0, "transitionsFinished": 0])
     // Many frames later every started transition has either finished or is still running.
     for k in 1..<600 { try w.performFrame(k) }
     let c = w.counters
@@ -367,19 +416,24 @@ struct EchoCommand: BenchCommand {
 @Suite("hooke-bench extension points")
 struct ExtensionTests {
   func context(terminal: Bool) -> CommandContext {
-    CommandContext(stdout: .buffer(), stderr: .buffer(), registry: .selfTest, configuration: .release,
-                   workingDirectory: NSTemporaryDirectory(), environment: [:], isTerminal: terminal)
+    CommandContext(
+      stdout: .buffer(), stderr: .buffer(), registry: .selfTest, configuration: .release,
+      workingDirectory: NSTemporaryDirectory(), environment: [:], isTerminal: terminal)
   }
 
   @Test func extraCommandsAreDispatchedAndListed() {
     let c = context(terminal: false)
-    #expect(HookeBenchCommand.main(arguments: ["echo", "hi", "--loud"], context: c, extraCommands: [EchoCommand.self]) == 0)
+    #expect(
+      HookeBenchCommand.main(
+        arguments: ["echo", "hi", "--loud"], context: c, extraCommands: [EchoCommand.self]) == 0)
     #expect(c.stdout.text == "HI\n")
     let help = context(terminal: false)
-    #expect(HookeBenchCommand.main(arguments: ["--help"], context: help, extraCommands: [EchoCommand.self]) == 0)
+    #expect(
+      HookeBenchCommand.main(arguments: ["--help"], context: help, extraCommands: [EchoCommand.self]) == 0)
     #expect(help.stdout.text.contains("\n  echo "))
     let bad = context(terminal: false)
-    #expect(HookeBenchCommand.main(arguments: ["echo"], context: bad, extraCommands: [EchoCommand.self]) == 64)
+    #expect(
+      HookeBenchCommand.main(arguments: ["echo"], context: bad, extraCommands: [EchoCommand.self]) == 64)
     #expect(bad.stderr.text.contains("missing argument <word>"))
     #expect(HookeBenchCommand.main(arguments: ["echo", "x"], context: context(terminal: false)) == 64)
   }
@@ -398,12 +452,16 @@ struct ExtensionTests {
 
   @Test func registryReplacesByName() {
     var registry = ScenarioRegistry.selfTest
-    registry.register(ScenarioDescriptor(name: "spring-field", summary: "x", engines: ["a", "b"]) { engine, setup in
-      SpringFieldWorkload(setup: setup)
-    })
+    registry.register(
+      ScenarioDescriptor(name: "spring-field", summary: "x", engines: ["a", "b"]) { engine, setup in
+        SpringFieldWorkload(setup: setup)
+      })
     #expect(registry.scenarios.count == 1)
     #expect(registry.scenario(named: "spring-field")?.engines == ["a", "b"])
-    #expect(throws: WorkloadError.self) { try SpringFieldWorkload.descriptor.makeWorkload("naive", WorkloadSetup(elements: 1, hz: 60, seed: 0, threads: 1)) }
+    #expect(throws: WorkloadError.self) {
+      try SpringFieldWorkload.descriptor.makeWorkload(
+        "naive", WorkloadSetup(elements: 1, hz: 60, seed: 0, threads: 1))
+    }
   }
 }
 

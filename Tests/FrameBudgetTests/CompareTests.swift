@@ -1,6 +1,7 @@
 // compare on synthetic result files: exit codes, behaviour changes, file errors, budgets.
 import Foundation
 import Testing
+
 @testable import FrameBudget
 
 @Suite("Compare on synthetic result files")
@@ -31,7 +32,8 @@ struct CompareTests {
     #expect(r.stdout.contains("regressed"), "seed \(seed)")
     // Reversed, it is an improvement: 0 by default, 4 with --fail-on-improvement.
     #expect(bench(["compare", "b.json", "a.json"], in: dir.path).code == 0, "seed \(seed)")
-    #expect(bench(["compare", "b.json", "a.json", "--fail-on-improvement"], in: dir.path).code == 4, "seed \(seed)")
+    #expect(
+      bench(["compare", "b.json", "a.json", "--fail-on-improvement"], in: dir.path).code == 4, "seed \(seed)")
   }
 
   @Test func smallChangeWithinTheNoiseBandIsNotARegression() {
@@ -52,7 +54,11 @@ struct CompareTests {
     let dir = TempDirectory()
     defer { dir.cleanup() }
     write(syntheticFile([syntheticResult(baseNs: 2_000_000, noise: 0.01, seed: 5)]), dir, "a.json")
-    write(syntheticFile([syntheticResult(baseNs: 2_000_000, noise: 0.01, seed: 5, checksum: 0xBEEF, counters: ["retargets": 11])]), dir, "b.json")
+    write(
+      syntheticFile([
+        syntheticResult(
+          baseNs: 2_000_000, noise: 0.01, seed: 5, checksum: 0xBEEF, counters: ["retargets": 11])
+      ]), dir, "b.json")
     let r = bench(["compare", "a.json", "b.json"], in: dir.path)
     #expect(r.code == 0)
     #expect(r.stdout.contains("BEHAVIOUR CHANGES"))
@@ -66,8 +72,12 @@ struct CompareTests {
     let dir = TempDirectory()
     defer { dir.cleanup() }
     // 3 repetitions per side: too few to test → inconclusive.
-    write(syntheticFile([syntheticResult(baseNs: 2_000_000, noise: 0.01, repetitions: 3, seed: 6)]), dir, "a.json")
-    write(syntheticFile([syntheticResult(baseNs: 2_600_000, noise: 0.01, repetitions: 3, seed: 7)]), dir, "b.json")
+    write(
+      syntheticFile([syntheticResult(baseNs: 2_000_000, noise: 0.01, repetitions: 3, seed: 6)]), dir, "a.json"
+    )
+    write(
+      syntheticFile([syntheticResult(baseNs: 2_600_000, noise: 0.01, repetitions: 3, seed: 7)]), dir, "b.json"
+    )
     #expect(bench(["compare", "a.json", "b.json"], in: dir.path).code == 0)
     #expect(bench(["compare", "a.json", "b.json", "--strict"], in: dir.path).code == 8)
   }
@@ -76,14 +86,17 @@ struct CompareTests {
     let dir = TempDirectory()
     defer { dir.cleanup() }
     write(syntheticFile([syntheticResult(baseNs: 2_000_000, noise: 0.01, seed: 21)]), dir, "a.json")
-    write(syntheticFile([syntheticResult(baseNs: 2_000_000, noise: 0.01, seed: 21)], machineID: "other-box"), dir, "b.json")
+    write(
+      syntheticFile([syntheticResult(baseNs: 2_000_000, noise: 0.01, seed: 21)], machineID: "other-box"), dir,
+      "b.json")
     let r = bench(["compare", "a.json", "b.json", "--format", "markdown"], in: dir.path)
     #expect(r.code == 0)
     #expect(r.stdout.hasPrefix("## Benchmark comparison\n"))
     #expect(r.stdout.contains("warning: machine differs: baseline 'test-machine', candidate 'other-box'"))
     let strict = bench(["compare", "a.json", "b.json", "--strict"], in: dir.path)
     #expect(strict.code == 1)
-    #expect(strict.stderr.contains("--strict: machine 'other-box' of b.json differs from 'test-machine' of a.json"))
+    #expect(
+      strict.stderr.contains("--strict: machine 'other-box' of b.json differs from 'test-machine' of a.json"))
   }
 
   @Test func missingAndNewResultsAreListedButPass() {
@@ -105,11 +118,15 @@ struct CompareTests {
     let file = syntheticFile([syntheticResult(baseNs: 2_000_000, noise: 0.01, seed: 8)])
     write(file, dir, "a.json")
     write(file, dir, "b.json")
-    dir.write(#"{"schemaVersion":1,"kind":"hooke.budgets","budgets":[{"scenario":"*","metric":"p99Ns","maxDeadlineFraction":0.1}]}"#, to: "results/budgets.json")
+    dir.write(
+      #"{"schemaVersion":1,"kind":"hooke.budgets","budgets":[{"scenario":"*","metric":"p99Ns","maxDeadlineFraction":0.1}]}"#,
+      to: "results/budgets.json")
     let r = bench(["compare", "a.json", "b.json"], in: dir.path)
     #expect(r.code == 7, "\(r.stdout)")
     #expect(r.stdout.contains("STATIC BUDGET VIOLATIONS"))
-    dir.write(#"{"schemaVersion":1,"kind":"hooke.budgets","budgets":[{"scenario":"*","metric":"p99Ns","maxDeadlineFraction":1}]}"#, to: "results/budgets.json")
+    dir.write(
+      #"{"schemaVersion":1,"kind":"hooke.budgets","budgets":[{"scenario":"*","metric":"p99Ns","maxDeadlineFraction":1}]}"#,
+      to: "results/budgets.json")
     #expect(bench(["compare", "a.json", "b.json"], in: dir.path).code == 0)
   }
 
@@ -125,14 +142,17 @@ struct CompareTests {
 
   // MARK: Bad files: 1 or 5, a precise message, nothing overwritten.
 
-  func badFileCase(_ content: String?, expectCode: Int32, messageContains: [String], asBaseline: Bool = false) {
+  func badFileCase(_ content: String?, expectCode: Int32, messageContains: [String], asBaseline: Bool = false)
+  {
     let dir = TempDirectory()
     defer { dir.cleanup() }
     let good = syntheticFile([syntheticResult(baseNs: 2_000_000, noise: 0.01, seed: 10)])
     write(good, dir, "good.json")
     if let content { dir.write(content, to: "bad.json") }
     let before = (dir.read("good.json"), dir.read("bad.json"))
-    let r = asBaseline ? bench(["compare", "bad.json", "good.json"], in: dir.path)
+    let r =
+      asBaseline
+      ? bench(["compare", "bad.json", "good.json"], in: dir.path)
       : bench(["compare", "good.json", "bad.json"], in: dir.path)
     #expect(r.code == expectCode, "\(r.stderr)")
     for text in messageContains { #expect(r.stderr.contains(text), "\(r.stderr)") }
@@ -147,8 +167,12 @@ struct CompareTests {
   }
 
   @Test func truncatedFile() {
-    let full = String(decoding: try! ResultsIO.encode(syntheticFile([syntheticResult(baseNs: 1e6, noise: 0.01, seed: 1)])), as: UTF8.self)
-    badFileCase(String(full.prefix(full.count / 2)), expectCode: 1, messageContains: ["bad.json", "corrupt or truncated"])
+    let full = String(
+      decoding: try! ResultsIO.encode(syntheticFile([syntheticResult(baseNs: 1e6, noise: 0.01, seed: 1)])),
+      as: UTF8.self)
+    badFileCase(
+      String(full.prefix(full.count / 2)), expectCode: 1,
+      messageContains: ["bad.json", "corrupt or truncated"])
   }
 
   @Test func emptyFile() {
@@ -156,22 +180,29 @@ struct CompareTests {
   }
 
   @Test func wrongKind() {
-    badFileCase(#"{"schemaVersion":1,"kind":"hooke.capacity","results":[]}"#, expectCode: 1,
-                messageContains: ["bad.json", "field 'kind'", "expected 'hooke.results'"])
+    badFileCase(
+      #"{"schemaVersion":1,"kind":"hooke.capacity","results":[]}"#, expectCode: 1,
+      messageContains: ["bad.json", "field 'kind'", "expected 'hooke.results'"])
   }
 
   @Test func unsupportedSchemaVersion() {
-    badFileCase(#"{"schemaVersion":2,"kind":"hooke.results"}"#, expectCode: 1, messageContains: ["bad.json", "schemaVersion", "version 2"])
+    badFileCase(
+      #"{"schemaVersion":2,"kind":"hooke.results"}"#, expectCode: 1,
+      messageContains: ["bad.json", "schemaVersion", "version 2"])
   }
 
   @Test func missingFieldIsNamedByPath() {
-    let full = String(decoding: try! ResultsIO.encode(syntheticFile([syntheticResult(baseNs: 1e6, noise: 0.01, seed: 1)])), as: UTF8.self)
+    let full = String(
+      decoding: try! ResultsIO.encode(syntheticFile([syntheticResult(baseNs: 1e6, noise: 0.01, seed: 1)])),
+      as: UTF8.self)
     let broken = full.replacingOccurrences(of: "\"p99Ns\" : ", with: "\"p99Nx\" : ")
     badFileCase(broken, expectCode: 1, messageContains: ["bad.json", "results[0].metrics.p99Ns", "missing"])
   }
 
   @Test func wrongTypeIsNamedByPath() {
-    let full = String(decoding: try! ResultsIO.encode(syntheticFile([syntheticResult(baseNs: 1e6, noise: 0.01, seed: 1)])), as: UTF8.self)
+    let full = String(
+      decoding: try! ResultsIO.encode(syntheticFile([syntheticResult(baseNs: 1e6, noise: 0.01, seed: 1)])),
+      as: UTF8.self)
     let broken = full.replacingOccurrences(of: "\"elements\" : 1000", with: "\"elements\" : \"many\"")
     badFileCase(broken, expectCode: 1, messageContains: ["bad.json", "results[0].elements"])
   }

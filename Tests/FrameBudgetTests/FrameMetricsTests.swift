@@ -1,5 +1,6 @@
 // The three test vectors of frame-metrics.md §B5 (numbers copied from the spec's tables), plus edges.
 import Testing
+
 @testable import FrameBudget
 
 private func ms(_ values: [Double]) -> [UInt64] { values.map { UInt64(($0 * 1_000_000).rounded()) } }
@@ -51,14 +52,18 @@ struct FrameMetricsTests {
     #expect(near(m.onePercentLowFps, 85.71, 0.005))
   }
 
-  static let vector3: [Double] = [8, 9, 10, 12, 15, 16, 16.5, 17, 20, 33, 34, 40, 8, 9, 10, 11, 12, 70, 9, 10]
+  static let vector3: [Double] = [
+    8, 9, 10, 12, 15, 16, 16.5, 17, 20, 33, 34, 40, 8, 9, 10, 11, 12, 70, 9, 10,
+  ]
 
   @Test(arguments: [
     // hz, over, missed, hitch ms, HTR, janky, jank, streak
     (60, 6, 11, 183.33, 354.84, 3, 3, 5),
     (120, 18, 35, 291.67, 636.36, 6, 6, 11),
   ])
-  func vector3(hz: Int, over: Int, missed: Int, hitchMs: Double, ratio: Double, janky: Int, jank: Int, streak: Int) {
+  func vector3(
+    hz: Int, over: Int, missed: Int, hitchMs: Double, ratio: Double, janky: Int, jank: Int, streak: Int
+  ) {
     let m = FrameMetrics(frameTimes: ms(Self.vector3), deadlineNs: frameDeadlineNanoseconds(hz: hz))
     #expect(m.overBudgetFrames == over)
     #expect(m.missedVsyncs == missed)
@@ -88,7 +93,8 @@ struct FrameMetricsTests {
   @Test func frozenAndUnrealHitchesAreAbsolute() {
     // 800 ms is frozen at any rate; 100 ms after 10 ms is an Unreal hitch; a second one inside
     // the 200 ms dead window (frame time after the hitch: 10 + 90 + 10×10 ms) is not counted.
-    let m = FrameMetrics(frameTimes: ms([10, 100, 10, 90, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 800]), deadlineNs: 8_333_333)
+    let m = FrameMetrics(
+      frameTimes: ms([10, 100, 10, 90, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 800]), deadlineNs: 8_333_333)
     #expect(m.frozenFrames == 1)
     #expect(m.unrealHitches == 2)
   }

@@ -1,5 +1,6 @@
 // Coefficient of variation across repetitions (frame-metrics.md §C4).
 import Testing
+
 @testable import FrameBudget
 
 @Suite("Repetition statistics")

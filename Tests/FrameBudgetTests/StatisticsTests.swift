@@ -1,5 +1,6 @@
 // Mann–Whitney U, bootstrap and Holm against hand-computed values.
 import Testing
+
 @testable import FrameBudget
 
 @Suite("Compare statistics")

@@ -1,6 +1,7 @@
 // Synthetic result files and a temp-directory CLI harness for the FrameBudget tests.
 import Foundation
 import Hooke
+
 @testable import FrameBudget
 
 /// A fresh temporary directory, removed by `cleanup()`.
@@ -23,7 +24,9 @@ final class TempDirectory {
 
 /// A machine description with a fixed id.
 func syntheticMachine(configuration: String = "release", id: String = "test-machine") -> MachineInfo {
-  MachineInfo(id: id, os: "Linux", arch: "x86_64", cpu: "test", cores: 2, memoryBytes: 1 << 30, swift: "6.3", configuration: configuration)
+  MachineInfo(
+    id: id, os: "Linux", arch: "x86_64", cpu: "test", cores: 2, memoryBytes: 1 << 30, swift: "6.3",
+    configuration: configuration)
 }
 
 /// A result whose repetitions have frame times around `baseNs` with relative jitter `noise`,
@@ -39,8 +42,10 @@ func syntheticResult(
   for _ in 0..<repetitions {
     let times = (0..<100).map { _ in UInt64(baseNs * (1 + noise * (2 * random.nextUnit() - 1))) }
     let m = FrameMetrics(frameTimes: times, deadlineNs: deadline)
-    reps.append(RepetitionSummary(p50Ns: m.p50Ns, p90Ns: m.p90Ns, p99Ns: m.p99Ns, maxNs: m.maxNs, meanNs: m.meanNs,
-                                  hitchTimeRatio: m.hitchTimeRatio, onTimeRate: m.onTimeRate, wallMeanNs: m.meanNs))
+    reps.append(
+      RepetitionSummary(
+        p50Ns: m.p50Ns, p90Ns: m.p90Ns, p99Ns: m.p99Ns, maxNs: m.maxNs, meanNs: m.meanNs,
+        hitchTimeRatio: m.hitchTimeRatio, onTimeRate: m.onTimeRate, wallMeanNs: m.meanNs))
     pooled += times
   }
   let m = FrameMetrics(frameTimes: pooled, deadlineNs: deadline)
@@ -53,11 +58,14 @@ func syntheticResult(
     counters: counters, histogram: LogLinearHistogram(values: pooled), frameTimesNs: nil, failure: nil)
 }
 
-func syntheticFile(_ results: [ScenarioResult], configuration: String = "release", machineID: String = "test-machine") -> ResultsFile {
+func syntheticFile(
+  _ results: [ScenarioResult], configuration: String = "release", machineID: String = "test-machine"
+) -> ResultsFile {
   ResultsFile(
     createdAt: "2026-11-30T00:00:00Z", machine: syntheticMachine(configuration: configuration, id: machineID),
     source: SourceInfo(commit: nil, dirty: nil),
-    config: RunConfigRecord(seed: 42, frames: 100, warmupFrames: 10, repetitions: 10, threads: 1, clock: "thread-cpu"),
+    config: RunConfigRecord(
+      seed: 42, frames: 100, warmupFrames: 10, repetitions: 10, threads: 1, clock: "thread-cpu"),
     results: results)
 }
 

@@ -42,7 +42,8 @@ import _TestSupport
     for hz in Self.rates {
       var ctx = AnimationContext<Double>()
       for n in 0...Int(0.5 * hz) {
-        let t = Double(n) / hz, p = t / 0.5
+        let t = Double(n) / hz
+        let p = t / 0.5
         let v = a.animate(value: 10, time: t, context: &ctx)!
         #expect(abs(v - 10 * (1 - (1 - p * p).squareRoot())) <= 10 * 1e-6)
         if n < Int(0.5 * hz) {
@@ -70,7 +71,9 @@ import _TestSupport
       var checked = 0
       for hz in Self.rates {
         for target in [1.0, 100.0, 10.0, -250.0] {
-          let expected = rows.filter { abs($0[0] - r) < 1e-12 && abs($0[1] - f) < 1e-12 && $0[2] == target && $0[3] == hz }
+          let expected = rows.filter {
+            abs($0[0] - r) < 1e-12 && abs($0[1] - f) < 1e-12 && $0[2] == target && $0[3] == hz
+          }
           guard !expected.isEmpty else { continue }
           var ctx = AnimationContext<Double>()
           for row in expected {
@@ -112,25 +115,32 @@ import _TestSupport
   /// with Foundation's exp/sin/cos, end time D (ζ·ω0 decision, 1 s minimum), logical completion.
   @Test func interpolatingSprings() {
     func reference(m: Double, k: Double, c: Double, v0: Double, t: Double) -> Double {
-      let w0 = (k / m).squareRoot(), z = c / (2 * (m * k).squareRoot())
+      let w0 = (k / m).squareRoot()
+      let z = c / (2 * (m * k).squareRoot())
       if z >= 1 { return 1 - (1 + (w0 - v0) * t) * exp(-w0 * t) }
-      let wd = w0 * (1 - z * z).squareRoot(), A = (z * w0 - v0) / wd
-      return 1 - exp(-z * w0 * t) * (cos(wd * t) + A * sin(wd * t))
+      let wd = w0 * (1 - z * z).squareRoot()
+      let a = (z * w0 - v0) / wd
+      return 1 - exp(-z * w0 * t) * (cos(wd * t) + a * sin(wd * t))
     }
     let cases: [(Animation, Double, Double, Double, Double)] = [
       (.interpolatingSpring(stiffness: 100, damping: 10), 1, 100, 10, 0),
       (.interpolatingSpring(mass: 2, stiffness: 170, damping: 8, initialVelocity: 3), 2, 170, 8, 3),
       (.interpolatingSpring(stiffness: 100, damping: 40), 1, 100, 40, 0),  // over-damped → critical
-      (.interpolatingSpring(duration: 0.5, bounce: 0.3), 1, pow(2 * .pi / 0.5, 2), 2 * (2 * .pi / 0.5) * 0.7, 0),
+      (
+        .interpolatingSpring(duration: 0.5, bounce: 0.3), 1, pow(2 * .pi / 0.5, 2), 2 * (2 * .pi / 0.5) * 0.7,
+        0
+      ),
       (.interpolatingSpring, 1, pow(2 * .pi / 0.5, 2), 2 * (2 * .pi / 0.5), 0),
       (.interpolatingSpring(Spring(mass: 1, stiffness: 100, damping: 10)), 1, 100, 10, 0),
     ]
     for (animation, m, k, c, v0) in cases {
-      let w0 = (k / m).squareRoot(), z = c / (2 * (m * k).squareRoot())
+      let w0 = (k / m).squareRoot()
+      let z = c / (2 * (m * k).squareRoot())
       var expectedEnd: Double? = nil
       if z < 1 {
-        let wd = w0 * (1 - z * z).squareRoot(), A = (z * w0 - v0) / wd
-        expectedEnd = max(-log(0.001 / (1 + abs(A))) / (z * w0), 1.0)
+        let wd = w0 * (1 - z * z).squareRoot()
+        let a = (z * w0 - v0) / wd
+        expectedEnd = max(-log(0.001 / (1 + abs(a))) / (z * w0), 1.0)
       }
       for hz in Self.rates {
         let (values, end) = run(animation, interval: 50, hz: hz)
@@ -139,7 +149,9 @@ import _TestSupport
           #expect(abs(v - e) <= 1e-11 * 50, "\(animation) \(hz) frame \(n)")
         }
         if let expectedEnd {
-          #expect(end == Int((expectedEnd * hz).rounded(.up)), "\(animation) \(hz): end \(String(describing: end)) vs \(expectedEnd)")
+          #expect(
+            end == Int((expectedEnd * hz).rounded(.up)),
+            "\(animation) \(hz): end \(String(describing: end)) vs \(expectedEnd)")
         } else {
           // Critical: grid-search end, a multiple of 0.1 s within the motion's settling.
           #expect(end != nil)
@@ -163,14 +175,16 @@ import _TestSupport
   /// |v|, |a| ≤ 0.06 and the gap ≤ 1 %; logical completion at t ≥ response.
   @Test func exactSpringTrajectories() {
     func reference(response r: Double, zeta: Double, target: Double, t: Double) -> Double {
-      let w0 = 2 * Double.pi / r, lambda = zeta * w0
+      let w0 = 2 * Double.pi / r
+      let lambda = zeta * w0
       if zeta == 1 { return target - exp(-lambda * t) * (target + lambda * target * t) }
       let w = w0 * (1 - zeta * zeta).squareRoot()
       return target - exp(-lambda * t) * (lambda * target * sin(w * t) / w + target * cos(w * t))
     }
     let cases: [(Animation, Double, Double)] = [
       (Animation.spring(response: 0.5, dampingFraction: 0.825).exact, 0.5, 0.825),
-      (Animation.smooth.exact, 0.5, 1), (Animation.bouncy.exact, 0.5, 0.7), (Animation.default.exact, 0.55, 1),
+      (Animation.smooth.exact, 0.5, 1), (Animation.bouncy.exact, 0.5, 0.7),
+      (Animation.default.exact, 0.55, 1),
     ]
     for (animation, r, zeta) in cases {
       for hz in Self.rates {
@@ -193,8 +207,11 @@ import _TestSupport
     #expect(Animation.spring == .smooth)
     #expect(Animation.snappy == .spring(response: 0.5, dampingFraction: 0.85))
     #expect(Animation.bouncy == .spring(response: 0.5, dampingFraction: 0.7))
-    #expect(Animation.interactiveSpring(duration: 0.15) == .spring(response: 0.15, dampingFraction: 0.85, blendDuration: 0.25))
-    #expect(Animation.interactiveSpring == .spring(response: 0.15, dampingFraction: 0.85, blendDuration: 0.25))
+    #expect(
+      Animation.interactiveSpring(duration: 0.15)
+        == .spring(response: 0.15, dampingFraction: 0.85, blendDuration: 0.25))
+    #expect(
+      Animation.interactiveSpring == .spring(response: 0.15, dampingFraction: 0.85, blendDuration: 0.25))
     #expect(Animation.interactiveSpring() == .interactiveSpring)
     #expect(Animation.linear == .linear(duration: 0.35))
     #expect(Animation.linear != .easeIn)
@@ -210,8 +227,10 @@ import _TestSupport
   /// An infinite duration never ends and shows the start, also at t = +∞ (where t/duration is
   /// NaN): the `.linear` fast path used to scale the interval by that NaN.
   @Test func infiniteDurationAtInfiniteTime() {
-    for animation in [Animation.linear(duration: .infinity), .easeIn(duration: .infinity),
-                      .timingCurve(0, 0, 1, 1, duration: .infinity), .timingCurve(.linear, duration: .infinity)] {
+    for animation in [
+      Animation.linear(duration: .infinity), .easeIn(duration: .infinity),
+      .timingCurve(0, 0, 1, 1, duration: .infinity), .timingCurve(.linear, duration: .infinity),
+    ] {
       for t in [0.0, 1, 1e300, .infinity] {
         var ctx = AnimationContext<Double>()
         #expect(animation.animate(value: 80.0, time: t, context: &ctx) == 0, "\(animation) t = \(t)")

@@ -73,7 +73,8 @@ struct CountingAnimation: CustomAnimation {
     }
     #expect(visited == ["b", "c", "a"])
     #expect(p.animator.presentationValue == 0 && !p.animator.isAnimating)
-    var jumps = PhaseAnimator(phases: [0, 1], mode: .repeating, value: { Double($0) }, animation: { _ in nil })
+    var jumps = PhaseAnimator(
+      phases: [0, 1], mode: .repeating, value: { Double($0) }, animation: { _ in nil })
     #expect(jumps.animator.presentationValue == 1)
     jumps.sample(at: 0.1)
     #expect(jumps.phaseIndex == 0)

@@ -16,7 +16,8 @@ struct Pose: Equatable {
   @Test func catmullRomIsC1AndExact() {
     let values = [3.0, -2, 5, 5.5, 0]
     let durations = [0.4, 0.25, 0.7, 0.3, 0.5]
-    let track = KeyframeTrack(\Pose.x, keyframes: zip(values, durations).map { CubicKeyframe($0, duration: $1) })
+    let track = KeyframeTrack(
+      \Pose.x, keyframes: zip(values, durations).map { CubicKeyframe($0, duration: $1) })
     let timeline = KeyframeTimeline(initialValue: Pose(), track)
     #expect(timeline.duration == durations.reduce(0, +))
     var times = [0.0]
@@ -44,23 +45,29 @@ struct Pose: Equatable {
   @Test func hermiteAndChaining() {
     // One segment 0 → 1 over 2 s, v0 = 1, v1 = 0: at u = ½, p = h00·0 + h10·2·1 + h01·1 + h11·2·0
     // = 0.125·2 + 0.5 = 0.75.
-    let t1 = KeyframeTimeline(initialValue: Pose(), KeyframeTrack(\Pose.x) {
-      CubicKeyframe(1.0, duration: 2, startVelocity: 1, endVelocity: 0)
-    })
+    let t1 = KeyframeTimeline(
+      initialValue: Pose(),
+      KeyframeTrack(\Pose.x) {
+        CubicKeyframe(1.0, duration: 2, startVelocity: 1, endVelocity: 0)
+      })
     #expect(t1.value(time: 1).x == 0.75)
     // Cubic before a linear keyframe ends with the linear one's velocity (2/0.5 = 4/s).
-    let t2 = KeyframeTimeline(initialValue: Pose(), KeyframeTrack(\Pose.x) {
-      CubicKeyframe(1.0, duration: 1)
-      LinearKeyframe(3.0, duration: 0.5)
-    })
+    let t2 = KeyframeTimeline(
+      initialValue: Pose(),
+      KeyframeTrack(\Pose.x) {
+        CubicKeyframe(1.0, duration: 1)
+        LinearKeyframe(3.0, duration: 0.5)
+      })
     let h = 1e-6
     let left = (t2.value(time: 1).x - t2.value(time: 1 - h).x) / h
     #expect(abs(left - 4) < 1e-4)
     // Cubic after a linear keyframe starts with its velocity.
-    let t3 = KeyframeTimeline(initialValue: Pose(), KeyframeTrack(\Pose.x) {
-      LinearKeyframe(2.0, duration: 1)
-      CubicKeyframe(0.0, duration: 1)
-    })
+    let t3 = KeyframeTimeline(
+      initialValue: Pose(),
+      KeyframeTrack(\Pose.x) {
+        LinearKeyframe(2.0, duration: 1)
+        CubicKeyframe(0.0, duration: 1)
+      })
     let right = (t3.value(time: 1 + h).x - t3.value(time: 1).x) / h
     #expect(abs(right - 2) < 1e-4)
   }
@@ -68,12 +75,14 @@ struct Pose: Equatable {
   /// Linear keyframes with a UnitCurve, moves, springs; exact values at keyframe times.
   @Test func linearMoveSpring() {
     let spring = Spring(duration: 0.4, bounce: 0.2)
-    let timeline = KeyframeTimeline(initialValue: Pose(), KeyframeTrack(\Pose.x) {
-      LinearKeyframe(10.0, duration: 1, timingCurve: .easeIn)
-      MoveKeyframe(-5.0)
-      SpringKeyframe(20.0, duration: 0.3, spring: spring)
-      SpringKeyframe(0.0, spring: spring)
-    })
+    let timeline = KeyframeTimeline(
+      initialValue: Pose(),
+      KeyframeTrack(\Pose.x) {
+        LinearKeyframe(10.0, duration: 1, timingCurve: .easeIn)
+        MoveKeyframe(-5.0)
+        SpringKeyframe(20.0, duration: 0.3, spring: spring)
+        SpringKeyframe(0.0, spring: spring)
+      })
     #expect(timeline.value(time: 0.5).x == 10 * UnitCurve.easeIn.value(at: 0.5))
     #expect(timeline.value(time: 1).x == -5)  // move applies at its time
     #expect(timeline.value(time: 1 - 1e-9).x < 10.0001)
@@ -118,11 +127,13 @@ struct Pose: Equatable {
     let emptyTrack = KeyframeTimeline(initialValue: initial, KeyframeTrack(\Pose.x, keyframes: []))
     #expect(emptyTrack.duration == 0 && emptyTrack.value(progress: 1) == initial)
     // Zero / bad durations read as 0, no NaN.
-    let bad = KeyframeTimeline(initialValue: 0.0, KeyframeTrack(\Double.self) {
-      LinearKeyframe(1.0, duration: .nan)
-      CubicKeyframe(2.0, duration: -1)
-      CubicKeyframe(3.0, duration: 0)
-    })
+    let bad = KeyframeTimeline(
+      initialValue: 0.0,
+      KeyframeTrack(\Double.self) {
+        LinearKeyframe(1.0, duration: .nan)
+        CubicKeyframe(2.0, duration: -1)
+        CubicKeyframe(3.0, duration: 0)
+      })
     #expect(bad.duration == 0)
     #expect(bad.value(time: 0) == 3)
   }
@@ -139,50 +150,68 @@ struct Pose: Equatable {
     // Subnormal linear duration 2⁻¹⁰³⁰ ≈ 8.7e-311 (1/d = ∞): end velocity ∞ (and NaN for no change).
     for (to, next) in [(1.0, 2.0), (0.0, 2.0)] {
       for curve in [UnitCurve.linear, .easeIn] {
-        let t = KeyframeTimeline(initialValue: 0.0, KeyframeTrack(\Double.self) {
-          LinearKeyframe(to, duration: 0x1p-1030, timingCurve: curve)
-          CubicKeyframe(next, duration: 1)
-        })
+        let t = KeyframeTimeline(
+          initialValue: 0.0,
+          KeyframeTrack(\Double.self) {
+            LinearKeyframe(to, duration: 0x1p-1030, timingCurve: curve)
+            CubicKeyframe(next, duration: 1)
+          })
         for x in times.dropFirst() {  // t = 0 shows the linear segment's start, 0
           let u = min(x, 1)
           let expected = to + (next - to) * (3 * u * u - 2 * u * u * u)
-          #expect(abs(t.value(time: x) - expected) <= 1e-12, "to \(to) curve \(curve) t \(x): \(t.value(time: x))")
+          #expect(
+            abs(t.value(time: x) - expected) <= 1e-12, "to \(to) curve \(curve) t \(x): \(t.value(time: x))")
         }
       }
     }
     // Overflowing rate: 1e10 over 1e-300 s.
-    let overflow = KeyframeTimeline(initialValue: 0.0, KeyframeTrack(\Double.self) {
-      LinearKeyframe(1e10, duration: 1e-300)
-      CubicKeyframe(2.0, duration: 1)
-    })
+    let overflow = KeyframeTimeline(
+      initialValue: 0.0,
+      KeyframeTrack(\Double.self) {
+        LinearKeyframe(1e10, duration: 1e-300)
+        CubicKeyframe(2.0, duration: 1)
+      })
     #expect(abs(overflow.value(time: 0.5) - (1e10 + (2 - 1e10) * 0.5)) <= 1e-3)
     // Two subnormal cubics: the Catmull-Rom tangent over their span overflows.
-    let catmull = KeyframeTimeline(initialValue: 0.0, KeyframeTrack(\Double.self) {
-      CubicKeyframe(1.0, duration: 0x1p-1030)
-      CubicKeyframe(2.0, duration: 0x1p-1030)
-      CubicKeyframe(3.0, duration: 1)
-    })
-    for x in [0.0, 0x1.8p-1030, 0.5, 2] { #expect(catmull.value(time: x).isFinite, "t \(x): \(catmull.value(time: x))") }
+    let catmull = KeyframeTimeline(
+      initialValue: 0.0,
+      KeyframeTrack(\Double.self) {
+        CubicKeyframe(1.0, duration: 0x1p-1030)
+        CubicKeyframe(2.0, duration: 0x1p-1030)
+        CubicKeyframe(3.0, duration: 1)
+      })
+    for x in [0.0, 0x1.8p-1030, 0.5, 2] {
+      #expect(catmull.value(time: x).isFinite, "t \(x): \(catmull.value(time: x))")
+    }
     // A spring after a subnormal cubic: the secant start velocity overflows.
-    let secant = KeyframeTimeline(initialValue: 0.0, KeyframeTrack(\Double.self) {
-      CubicKeyframe(1.0, duration: 0x1p-1030)
-      SpringKeyframe(2.0)
-    })
-    let secantZero = KeyframeTimeline(initialValue: 0.0, KeyframeTrack(\Double.self) {
-      MoveKeyframe(1.0)
-      SpringKeyframe(2.0)
-    })
+    let secant = KeyframeTimeline(
+      initialValue: 0.0,
+      KeyframeTrack(\Double.self) {
+        CubicKeyframe(1.0, duration: 0x1p-1030)
+        SpringKeyframe(2.0)
+      })
+    let secantZero = KeyframeTimeline(
+      initialValue: 0.0,
+      KeyframeTrack(\Double.self) {
+        MoveKeyframe(1.0)
+        SpringKeyframe(2.0)
+      })
     #expect(secant.duration > 0.1)
-    #expect(values(secant, Array(times.dropFirst())) == values(secantZero, Array(times.dropFirst())))  // t = 0: cubic start vs move
+    // From the first frame after t = 0 on (at t = 0 a cubic start and a move differ).
+    #expect(values(secant, Array(times.dropFirst())) == values(secantZero, Array(times.dropFirst())))
     // Explicit non-finite velocities read as 0.
-    let explicit = KeyframeTimeline(initialValue: 0.0, KeyframeTrack(\Double.self) {
-      CubicKeyframe(1.0, duration: 1, startVelocity: .infinity, endVelocity: .nan)
-      SpringKeyframe(2.0, duration: 1, startVelocity: -.infinity)
-    })
-    let explicitZero = KeyframeTimeline(initialValue: 0.0, KeyframeTrack(\Double.self) {
-      CubicKeyframe(1.0, duration: 1, startVelocity: 0, endVelocity: 0)
-      SpringKeyframe(2.0, duration: 1, startVelocity: 0)
-    })
+    let explicit = KeyframeTimeline(
+      initialValue: 0.0,
+      KeyframeTrack(\Double.self) {
+        CubicKeyframe(1.0, duration: 1, startVelocity: .infinity, endVelocity: .nan)
+        SpringKeyframe(2.0, duration: 1, startVelocity: -.infinity)
+      })
+    let explicitZero = KeyframeTimeline(
+      initialValue: 0.0,
+      KeyframeTrack(\Double.self) {
+        CubicKeyframe(1.0, duration: 1, startVelocity: 0, endVelocity: 0)
+        SpringKeyframe(2.0, duration: 1, startVelocity: 0)
+      })
     #expect(values(explicit, times) == values(explicitZero, times))
     #expect(values(explicit, times).allSatisfy { $0.isFinite })
   }

@@ -22,7 +22,8 @@ import _TestSupport
     // NaN delay reads as 0.
     #expect(run(Animation.linear(duration: 1).delay(.nan), interval: 1, hz: 60).values[30] == 0.5)
     // Infinite delay: never starts, no NaN.
-    let (inf, infEnd) = run(Animation.linear(duration: 1).delay(.infinity), interval: 1, hz: 60, maxFrames: 100)
+    let (inf, infEnd) = run(
+      Animation.linear(duration: 1).delay(.infinity), interval: 1, hz: 60, maxFrames: 100)
     #expect(infEnd == nil && inf.allSatisfy { $0 == 0 })
   }
 
@@ -52,7 +53,8 @@ import _TestSupport
     // Reference: cycle k starts at the frame that saw cycle k−1 return nil.
     func reference(hz: Double, count: Int?, autoreverses: Bool, frames: Int) -> [Double?] {
       var out: [Double?] = []
-      var offset = 0.0, i = 0
+      var offset = 0.0
+      var i = 0
       for n in 0...frames {
         let t = Double(n) / hz
         let local = t - offset
@@ -63,7 +65,10 @@ import _TestSupport
           let reversed = autoreverses && i % 2 == 1
           i += 1
           offset = t
-          if let count, i >= count { out.append(nil); break }
+          if let count, i >= count {
+            out.append(nil)
+            break
+          }
           out.append(reversed ? 0 : 10)
         }
       }
@@ -91,7 +96,8 @@ import _TestSupport
       #expect(end == 31 && values.count == 31, "repeatCount(\(n))")
     }
     // A zero-duration base under repeatForever: never ends, never NaN, no hang.
-    let (z, zEnd) = run(Animation.linear(duration: 0).repeatForever(autoreverses: false), interval: 1, hz: 60, maxFrames: 50)
+    let (z, zEnd) = run(
+      Animation.linear(duration: 0).repeatForever(autoreverses: false), interval: 1, hz: 60, maxFrames: 50)
     #expect(zEnd == nil && z.allSatisfy { $0 == 1 })
   }
 
@@ -114,14 +120,30 @@ import _TestSupport
     #expect(Animation.spring.shouldMerge(previous: .linear, value: 1.0, time: 0.1, context: &ctx))
     #expect(Animation.default.shouldMerge(previous: .easeIn, value: 1.0, time: 0.1, context: &ctx))
     #expect(!Animation.linear.shouldMerge(previous: .linear, value: 1.0, time: 0.1, context: &ctx))
-    #expect(Animation.spring.delay(1).shouldMerge(previous: Animation.spring.delay(1), value: 1.0, time: 0.1, context: &ctx))
-    #expect(!Animation.spring.delay(1).shouldMerge(previous: Animation.spring.delay(2), value: 1.0, time: 0.1, context: &ctx))
-    #expect(Animation.spring.speed(2).shouldMerge(previous: Animation.spring.speed(2), value: 1.0, time: 0.1, context: &ctx))
-    #expect(!Animation.spring.speed(2).shouldMerge(previous: Animation.spring.speed(3), value: 1.0, time: 0.1, context: &ctx))
-    #expect(!Animation.linear.delay(1).shouldMerge(previous: Animation.linear.delay(1), value: 1.0, time: 0.1, context: &ctx))
-    #expect(Animation.spring.repeatCount(2).shouldMerge(previous: Animation.spring.repeatCount(2), value: 1.0, time: 0.1, context: &ctx))
-    #expect(!Animation.spring.repeatCount(2).shouldMerge(previous: Animation.spring.repeatCount(3), value: 1.0, time: 0.1, context: &ctx))
-    #expect(!Animation.interpolatingSpring.shouldMerge(previous: .interpolatingSpring, value: 1.0, time: 0.1, context: &ctx))
+    #expect(
+      Animation.spring.delay(1).shouldMerge(
+        previous: Animation.spring.delay(1), value: 1.0, time: 0.1, context: &ctx))
+    #expect(
+      !Animation.spring.delay(1).shouldMerge(
+        previous: Animation.spring.delay(2), value: 1.0, time: 0.1, context: &ctx))
+    #expect(
+      Animation.spring.speed(2).shouldMerge(
+        previous: Animation.spring.speed(2), value: 1.0, time: 0.1, context: &ctx))
+    #expect(
+      !Animation.spring.speed(2).shouldMerge(
+        previous: Animation.spring.speed(3), value: 1.0, time: 0.1, context: &ctx))
+    #expect(
+      !Animation.linear.delay(1).shouldMerge(
+        previous: Animation.linear.delay(1), value: 1.0, time: 0.1, context: &ctx))
+    #expect(
+      Animation.spring.repeatCount(2).shouldMerge(
+        previous: Animation.spring.repeatCount(2), value: 1.0, time: 0.1, context: &ctx))
+    #expect(
+      !Animation.spring.repeatCount(2).shouldMerge(
+        previous: Animation.spring.repeatCount(3), value: 1.0, time: 0.1, context: &ctx))
+    #expect(
+      !Animation.interpolatingSpring.shouldMerge(
+        previous: .interpolatingSpring, value: 1.0, time: 0.1, context: &ctx))
   }
 
   /// Blend between responses after a merge: the effective response moves from the previous

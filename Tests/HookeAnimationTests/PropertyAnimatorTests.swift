@@ -93,7 +93,9 @@ import _TestSupport
       let other = trajectory(hz: hz)
       #expect(other.count == reference.count)
       for (x, y) in zip(reference, other) {
-        #expect(isApproximatelyEqual(x, y, relativeTolerance: 1e-12, absoluteTolerance: 1e-12), "\(hz) Hz: \(x) vs \(y)")
+        #expect(
+          isApproximatelyEqual(x, y, relativeTolerance: 1e-12, absoluteTolerance: 1e-12),
+          "\(hz) Hz: \(x) vs \(y)")
       }
     }
   }
@@ -132,7 +134,8 @@ import _TestSupport
         clock = FluidSpringModel.clock(afterAdvancingFrom: clock, to: t)
         worstLead = max(worstLead, clock - t)
       }
-      report += " \(hz) Hz substeps/frame \(counts.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" });"
+      report +=
+        " \(hz) Hz substeps/frame \(counts.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" });"
       #expect(counts.keys.count > 1, "\(hz) Hz")
     }
     // Uneven per-frame displacement at 144 Hz: displacement / (velocity · frame) over the
@@ -152,7 +155,8 @@ import _TestSupport
       }
       return worst
     }
-    let unevenSwiftUI = unevenness(animation), unevenExact = unevenness(animation.exact)
+    let unevenSwiftUI = unevenness(animation)
+    let unevenExact = unevenness(animation.exact)
     let exact = Spring(response: 0.45, dampingRatio: 0.6)
     var deviation = 0.0
     var a = PropertyAnimator(0.0)
@@ -161,7 +165,9 @@ import _TestSupport
       let t = Double(n) / 60
       deviation = max(deviation, abs(a.sample(at: t) - exact.value(target: 100.0, time: t)))
     }
-    print("SwiftUI fluid-spring judder (0→100, response 0.45, fraction 0.6):\(report) max time lead \(worstLead) s; 144 Hz per-frame displacement unevenness \(unevenSwiftUI) (exact model \(unevenExact)); max |x − exact spring| at 60 Hz = \(deviation)")
+    print(
+      "SwiftUI fluid-spring judder (0→100, response 0.45, fraction 0.6):\(report) max time lead \(worstLead) s; 144 Hz per-frame displacement unevenness \(unevenSwiftUI) (exact model \(unevenExact)); max |x − exact spring| at 60 Hz = \(deviation)"
+    )
     #expect(worstLead > 0.003 && worstLead < 1.0 / 300 + 1e-12)
     #expect(unevenSwiftUI > 0.2)
     #expect(unevenExact < 0.05)
@@ -174,16 +180,22 @@ import _TestSupport
     final class Log { var events: [String] = [] }
     let log = Log()
     var a = PropertyAnimator(0.0)
-    a.set(1, animation: .linear(duration: 5).logicallyComplete(after: 1), at: 0,
-          completionCriteria: .logicallyComplete) { log.events.append("logical") }
+    a.set(
+      1, animation: .linear(duration: 5).logicallyComplete(after: 1), at: 0,
+      completionCriteria: .logicallyComplete
+    ) { log.events.append("logical") }
     a.set(1, animation: nil, at: 0) { log.events.append("immediate") }  // unchanged value
     #expect(log.events == ["immediate"])
     // Register the removed listener on the same running animation through a merge-free path:
     var b = PropertyAnimator(0.0)
-    b.set(1, animation: .linear(duration: 5).logicallyComplete(after: 1), at: 0,
-          completionCriteria: .removed) { log.events.append("removed") }
-    b.set(1, animation: .linear(duration: 5).logicallyComplete(after: 1), at: 0,
-          completionCriteria: .logicallyComplete) { log.events.append("immediate: no change") }
+    b.set(
+      1, animation: .linear(duration: 5).logicallyComplete(after: 1), at: 0,
+      completionCriteria: .removed
+    ) { log.events.append("removed") }
+    b.set(
+      1, animation: .linear(duration: 5).logicallyComplete(after: 1), at: 0,
+      completionCriteria: .logicallyComplete
+    ) { log.events.append("immediate: no change") }
     #expect(log.events == ["immediate", "immediate: no change"])
     log.events = []
     for n in 0...400 {
@@ -230,7 +242,9 @@ import _TestSupport
   /// Integer ticks map to the correctly rounded time, so equal instants at different rates are
   /// the same Double (and the exact model gives bit-identical positions there).
   @Test func tickTimes() {
-    #expect(PropertyAnimator<Double>.time(tick: 2, ticksPerSecond: 60) == PropertyAnimator<Double>.time(tick: 8, ticksPerSecond: 240))
+    #expect(
+      PropertyAnimator<Double>.time(tick: 2, ticksPerSecond: 60)
+        == PropertyAnimator<Double>.time(tick: 8, ticksPerSecond: 240))
     #expect(PropertyAnimator<Double>.time(tick: 7, ticksPerSecond: 30) == 7.0 / 30)
     #expect(PropertyAnimator<Double>.time(tick: 1, ticksPerSecond: 0) == 0)
   }

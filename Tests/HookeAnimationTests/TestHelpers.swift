@@ -25,7 +25,8 @@ func referenceBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ p
     let m = 1 - s
     return 3 * m * m * s * a + 3 * m * s * s * b + s * s * s
   }
-  var lo = 0.0, hi = 1.0
+  var lo = 0.0
+  var hi = 1.0
   for _ in 0..<200 {
     let mid = (lo + hi) / 2
     if bern(x1, x2, mid) < p { lo = mid } else { hi = mid }

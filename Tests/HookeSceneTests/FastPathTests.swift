@@ -20,22 +20,37 @@ import Testing
       }
       let spring = Animation.spring(response: 0.3, dampingFraction: 0.7).exact
       scene.withoutAnimation(at: 0) { $0.insert(element(0)) }
-      scene.withAnimation(spring, at: frameTime(10)) { $0.remove(200); $0.insert(element(2)) }
+      scene.withAnimation(spring, at: frameTime(10)) {
+        $0.remove(200)
+        $0.insert(element(2))
+      }
       let g = scene._groupIndex[_GroupKey(namespace: ns, id: "tab")]!
       #expect((scene._groups[g].shared!.isBatched) == fast)
       var out: [Rect] = []
-      for k in Int64(10)...Int64(16) { scene.advance(to: frameTime(k)); out.append(scene.rendered(202)!) }
+      for k in Int64(10)...Int64(16) {
+        scene.advance(to: frameTime(k))
+        out.append(scene.rendered(202)!)
+      }
       let before = scene.sharedFrame(id: "tab", in: ns)!
       let v = scene.frameVelocity(of: 202)!
-      scene.withAnimation(spring, at: frameTime(16)) { $0.remove(202); $0.insert(element(3)) }
+      scene.withAnimation(spring, at: frameTime(16)) {
+        $0.remove(202)
+        $0.insert(element(3))
+      }
       #expect(scene.sharedFrame(id: "tab", in: ns)! == before)
       #expect(scene.frameVelocity(of: 203)! == v)
-      for k in Int64(17)...Int64(40) { scene.advance(to: frameTime(k)); out.append(scene.rendered(203)!) }
+      for k in Int64(17)...Int64(40) {
+        scene.advance(to: frameTime(k))
+        out.append(scene.rendered(203)!)
+      }
       return out
     }
-    let general = run(fast: false), fast = run(fast: true)
+    let general = run(fast: false)
+    let fast = run(fast: true)
     #expect(general.count == fast.count)
-    for (i, (g, f)) in zip(general, fast).enumerated() { #expect(close(g, f, 1e-6), "frame \(i): \(g) vs \(f)") }
+    for (i, (g, f)) in zip(general, fast).enumerated() {
+      #expect(close(g, f, 1e-6), "frame \(i): \(g) vs \(f)")
+    }
   }
 
   /// SwiftUI's integrator on the batch (same substep clock from the transaction) follows the
@@ -43,18 +58,26 @@ import Testing
   @Test func swiftUISpringMatchesWhileMoving() {
     func run(fast: Bool) -> [Rect?] {
       var scene = Scene(fastPath: fast)
-      scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10))) }
+      scene.withoutAnimation(at: 0) {
+        $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+      }
       scene.withAnimation(.spring(response: 0.5, dampingFraction: 0.8), at: 0) {
         $0.setFrame(1, Rect(x: 300, y: 100, width: 40, height: 20))
       }
       #expect((scene._records[scene._slots[1]!].frame.isBatched) == fast)
-      return (1...30).map { k in scene.advance(to: frameTime(Int64(k))); return scene.rendered(1) }
+      return (1...30).map { k in
+        scene.advance(to: frameTime(Int64(k)))
+        return scene.rendered(1)
+      }
     }
-    let general = run(fast: false), fast = run(fast: true)
+    let general = run(fast: false)
+    let fast = run(fast: true)
     for k in 0..<30 { #expect(close(general[k]!, fast[k]!, 1e-9), "frame \(k + 1)") }
     var scene = Scene(fastPath: true)
     scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: .zero)) }
-    scene.withAnimation(.easeInOut(duration: 0.5), at: 0) { $0.setFrame(1, Rect(x: 100, y: 0, width: 0, height: 0)) }
+    scene.withAnimation(.easeInOut(duration: 0.5), at: 0) {
+      $0.setFrame(1, Rect(x: 100, y: 0, width: 0, height: 0))
+    }
     for k in 1...60 { scene.advance(to: frameTime(Int64(k))) }
     #expect(scene.rendered(1) == Rect(x: 100, y: 0, width: 0, height: 0))
   }
@@ -89,24 +112,35 @@ import Testing
       let ns = scene.makeNamespace()
       let start = columns(40)
       scene.withoutAnimation(at: 0) { tx in
-        for i in 0..<n { tx.insert(Element(id: ElementID(i), frame: start[i]).matchedGeometry(id: .int(i), in: ns)) }
+        for i in 0..<n {
+          tx.insert(Element(id: ElementID(i), frame: start[i]).matchedGeometry(id: .int(i), in: ns))
+        }
       }
       var out: [[UInt64]] = []
       var frame: Int64 = 0
       for (wave, c) in [30, 55, 20].enumerated() {
         let layout = columns(c)
-        let spring: Animation = wave == 1 ? .spring(response: 0.4, dampingFraction: 0.75).exact : .spring(response: 0.5, dampingFraction: 0.8)
-        scene.withAnimation(spring, at: frameTime(frame)) { tx in for i in 0..<n { tx.setFrame(ElementID(i), layout[i]) } }
+        let spring: Animation =
+          wave == 1
+          ? .spring(response: 0.4, dampingFraction: 0.75).exact : .spring(response: 0.5, dampingFraction: 0.8)
+        scene.withAnimation(spring, at: frameTime(frame)) { tx in
+          for i in 0..<n { tx.setFrame(ElementID(i), layout[i]) }
+        }
         for _ in 0..<12 {
           frame += 1
           scene.advance(to: frameTime(frame))
           let l = scene.renderList
-          out.append((0..<l.count).flatMap { [l.x[$0].bitPattern, l.y[$0].bitPattern, l.width[$0].bitPattern, l.height[$0].bitPattern] })
+          out.append(
+            (0..<l.count).flatMap {
+              [l.x[$0].bitPattern, l.y[$0].bitPattern, l.width[$0].bitPattern, l.height[$0].bitPattern]
+            })
         }
       }
       return out
     }
-    let one = run(threads: 1), two = run(threads: 2), three = run(threads: 3)
+    let one = run(threads: 1)
+    let two = run(threads: 2)
+    let three = run(threads: 3)
     #expect(one.count == 36)
     for k in one.indices {
       #expect(one[k] == two[k], "frame \(k + 1): 2 threads differ")
@@ -122,15 +156,21 @@ import Testing
   /// `newModel − interval + offset`), not a cached copy of the value before the retarget.
   @Test(arguments: [false, true]) func retargetFrameShowsTheStoredValue(swiftUIModel: Bool) {
     var scene = Scene(fastPath: true)
-    scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10))) }
-    let spring: Animation = swiftUIModel ? .spring(response: 0.5, dampingFraction: 0.8) : .spring(response: 0.5, dampingFraction: 0.8).exact
+    scene.withoutAnimation(at: 0) {
+      $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+    }
+    let spring: Animation =
+      swiftUIModel
+      ? .spring(response: 0.5, dampingFraction: 0.8) : .spring(response: 0.5, dampingFraction: 0.8).exact
     var moved = 0
     for k in Int64(1)...40 {
       scene.advance(to: frameTime(k))
       let before = scene.rendered(1)!.minX
       // Alternate between a near and a far target so that values carry full precision.
       let x = k % 2 == 0 ? 0.1 : 1000.3
-      scene.withAnimation(spring, at: frameTime(k)) { $0.setFrame(1, Rect(x: x, y: 0, width: 10, height: 10)) }
+      scene.withAnimation(spring, at: frameTime(k)) {
+        $0.setFrame(1, Rect(x: x, y: 0, width: 10, height: 10))
+      }
       scene.advance(to: frameTime(k))
       let fast = scene._fast!
       let q = scene._records[scene._slots[1]!].frame._quad
@@ -139,7 +179,9 @@ import Testing
       let h = fast.handles[4 * q]
       let stored = fast.engine.target(of: h)! + fast.engine.displacement(of: h)!
       #expect(fast.engine.target(of: h)! == x)
-      #expect(scene.rendered(1)!.minX.bitPattern == stored.bitPattern, "frame \(k): \(scene.rendered(1)!.minX) vs \(stored)")
+      #expect(
+        scene.rendered(1)!.minX.bitPattern == stored.bitPattern,
+        "frame \(k): \(scene.rendered(1)!.minX) vs \(stored)")
       if stored != before { moved += 1 }
     }
     // The story must contain retargets whose stored value differs from the previous one.
@@ -160,7 +202,8 @@ struct SceneBadTimeTests {
     }
     scene.advance(to: 0.1)
     scene.advance(to: time)
-    #expect(scene.rendered(1) == Rect(x: 100, y: 50, width: 10, height: 20), "time \(time) fastPath \(fastPath)")
+    #expect(
+      scene.rendered(1) == Rect(x: 100, y: 50, width: 10, height: 20), "time \(time) fastPath \(fastPath)")
     scene.advance(to: .infinity)
     #expect(scene.rendered(1) == Rect(x: 100, y: 50, width: 10, height: 20), "after ∞")
   }
@@ -176,7 +219,10 @@ struct SceneBadTimeTests {
     scene.advance(to: time)
     scene.advance(to: .infinity)
     let r = scene.rendered(1)
-    let finite = r.map { $0.origin.x.isFinite && $0.origin.y.isFinite && $0.size.width.isFinite && $0.size.height.isFinite } ?? false
+    let finite =
+      r.map {
+        $0.origin.x.isFinite && $0.origin.y.isFinite && $0.size.width.isFinite && $0.size.height.isFinite
+      } ?? false
     #expect(finite, "fastPath \(fastPath) time \(time): \(String(describing: r))")
     #expect(renderListIsValid(scene.renderList), "fastPath \(fastPath) time \(time)")
   }
@@ -200,14 +246,19 @@ struct SceneBadTimeTests {
   func hugeFramesStayFinite(fastPath: Bool) {
     var scene = Scene(fastPath: fastPath)
     let big = Double.greatestFiniteMagnitude / 2
-    scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: Rect(x: -big, y: 0, width: 0, height: 0))) }
+    scene.withoutAnimation(at: 0) {
+      $0.insert(Element(id: 1, frame: Rect(x: -big, y: 0, width: 0, height: 0)))
+    }
     scene.withAnimation(.spring(response: 0.5, dampingFraction: 0.5).exact, at: 0) {
       $0.setFrame(1, Rect(x: big, y: 0, width: big, height: 0))
     }
     for k in 1...120 {
       scene.advance(to: frameTime(Int64(k)))
       let r = scene.rendered(1)
-      let finite = r.map { $0.origin.x.isFinite && $0.origin.y.isFinite && $0.size.width.isFinite && $0.size.height.isFinite } ?? false
+      let finite =
+        r.map {
+          $0.origin.x.isFinite && $0.origin.y.isFinite && $0.size.width.isFinite && $0.size.height.isFinite
+        } ?? false
       #expect(finite, "frame \(k) fastPath \(fastPath): \(String(describing: r))")
       if !finite { break }
     }

@@ -576,7 +576,8 @@ private struct SpringReference {
     // At rest every state reads as zero (the anchors are then ignored).
     for i in 0..<n {
       let s = grid._state(of: i)!
-      #expect(s.dx == .zero && s.vx == .zero && s.ax == .zero && s.dy == .zero && s.vy == .zero && s.ay == .zero)
+      #expect(
+        s.dx == .zero && s.vx == .zero && s.ax == .zero && s.dy == .zero && s.vy == .zero && s.ay == .zero)
       #expect(grid.velocity(of: i)! == .zero)
     }
     for i in 0..<n {

@@ -9,15 +9,23 @@ import _TestSupport
   let box = Rect(x: 10, y: 20, width: 100, height: 50)
 
   @Test func transitionPhaseValues() {
-    #expect(TransitionPhase.willAppear.value == -1 && TransitionPhase.identity.value == 0 && TransitionPhase.didDisappear.value == 1)
-    #expect(TransitionPhase.identity.isIdentity && !TransitionPhase.willAppear.isIdentity && !TransitionPhase.didDisappear.isIdentity)
+    #expect(
+      TransitionPhase.willAppear.value == -1 && TransitionPhase.identity.value == 0
+        && TransitionPhase.didDisappear.value == 1)
+    #expect(
+      TransitionPhase.identity.isIdentity && !TransitionPhase.willAppear.isIdentity
+        && !TransitionPhase.didDisappear.isIdentity)
   }
 
   /// Built-ins against spec §5.2, phase by phase.
   @Test func builtInTransitionsFollowTheSpec() {
     let size = Size(width: 100, height: 50)
-    func c(_ t: AnyTransition, _ p: TransitionPhase) -> TransitionContent { t.body(content: TransitionContent(size: size), phase: p) }
-    #expect(c(.opacity, .willAppear).opacity == 0 && c(.opacity, .identity).opacity == 1 && c(.opacity, .didDisappear).opacity == 0)
+    func c(_ t: AnyTransition, _ p: TransitionPhase) -> TransitionContent {
+      t.body(content: TransitionContent(size: size), phase: p)
+    }
+    #expect(
+      c(.opacity, .willAppear).opacity == 0 && c(.opacity, .identity).opacity == 1
+        && c(.opacity, .didDisappear).opacity == 0)
     #expect(c(.scale, .willAppear).scaleX == 1e-5 && c(.scale, .identity).scaleX == 1)
     #expect(c(.scale(0.5, anchor: .topLeading), .didDisappear).scaleAnchor == .topLeading)
     #expect(c(.offset(x: 3, y: 4), .willAppear).offset == Size(width: 3, height: 4))
@@ -28,7 +36,8 @@ import _TestSupport
       (.bottom, Size(width: 0, height: 50)), (.trailing, Size(width: 100, height: 0)),
     ]
     for (edge, d) in edges {
-      #expect(c(.move(edge: edge), .willAppear).offset == d && c(.move(edge: edge), .didDisappear).offset == d)
+      #expect(
+        c(.move(edge: edge), .willAppear).offset == d && c(.move(edge: edge), .didDisappear).offset == d)
     }
     #expect(c(.slide, .willAppear).offset == Size(width: -100, height: 0))
     #expect(c(.slide, .didDisappear).offset == Size(width: 100, height: 0))
@@ -37,7 +46,9 @@ import _TestSupport
     #expect(c(.push(from: .top), .didDisappear).opacity == 0 && c(.push(from: .top), .identity).opacity == 1)
     let br = c(.blurReplace, .willAppear)
     #expect(br.opacity == 0 && br.blurRadius == 7 && br.scaleX == 0.9)
-    #expect(c(.blurReplace(.upUp), .didDisappear).scaleX == 1.1 && c(.blurReplace(.downUp), .didDisappear).scaleX == 0.9)
+    #expect(
+      c(.blurReplace(.upUp), .didDisappear).scaleX == 1.1
+        && c(.blurReplace(.downUp), .didDisappear).scaleX == 0.9)
     #expect(c(.blurReplace, .identity) == TransitionContent(size: size))
     #expect(AnyTransition.identity.isIdentity(at: .willAppear, size: size))
     let combined = AnyTransition.opacity.combined(with: .scale(0.5))
@@ -63,8 +74,9 @@ import _TestSupport
           let x = Double(rng.next() % 300)
           switch rng.next() % 3 {
           case 0:
-            tx.insert(Element(id: id, frame: Rect(x: x, y: 10, width: 40, height: 40))
-              .matchedGeometry(id: .int(Int(id.rawValue % 3)), in: ns, isSource: rng.next() % 2 == 0))
+            tx.insert(
+              Element(id: id, frame: Rect(x: x, y: 10, width: 40, height: 40))
+                .matchedGeometry(id: .int(Int(id.rawValue % 3)), in: ns, isSource: rng.next() % 2 == 0))
           case 1: tx.remove(id)
           default: tx.setFrame(id, Rect(x: x, y: 90, width: 30, height: 20))
           }
@@ -81,7 +93,9 @@ import _TestSupport
         #expect(listed.count == scene.elementCount, "seed \(seed) round \(round)")
         for id in listed { #expect(scene.contains(id), "seed \(seed): \(id) rendered but not in the scene") }
         #expect(renderListIsValid(scene.renderList), "seed \(seed) round \(round)")
-        for id in gone where listed.contains(id) && !scene.contains(id) { Issue.record("seed \(seed): removed \(id) rendered") }
+        for id in gone where listed.contains(id) && !scene.contains(id) {
+          Issue.record("seed \(seed): removed \(id) rendered")
+        }
         for id in 0..<24 where !scene.contains(ElementID(id)) { gone.insert(ElementID(id)) }
       }
     }
@@ -129,7 +143,11 @@ import _TestSupport
       tx.insert(Element(id: 4, frame: Rect(x: 50, y: 50, width: -20, height: -10)))
       tx.insert(Element(id: 5, frame: box).matchedGeometry(id: "a", in: foreign))
       tx.insert(Element(id: 6, frame: box).matchedGeometry(id: "a", in: forged))
-      tx.insert(Element(id: 7, frame: box).with { $0.opacity = .nan; $0.rotation = .infinity })
+      tx.insert(
+        Element(id: 7, frame: box).with {
+          $0.opacity = .nan
+          $0.rotation = .infinity
+        })
       tx.insert(Element(id: 8, frame: box, container: 42))
       tx.remove(99)
       tx.update(98) { $0.opacity = 0 }
@@ -138,8 +156,10 @@ import _TestSupport
     #expect(
       r.diagnostics == [
         .duplicateElementID(1), .invalidFrame(2), .invalidFrame(3), .negativeSize(4),
-        .namespaceFromAnotherScene(element: 5, namespace: foreign), .unknownNamespace(element: 6, namespace: forged),
-        .invalidStyle(7), .unknownContainer(element: 8, container: 42), .unknownElement(99), .unknownElement(98),
+        .namespaceFromAnotherScene(element: 5, namespace: foreign),
+        .unknownNamespace(element: 6, namespace: forged),
+        .invalidStyle(7), .unknownContainer(element: 8, container: 42), .unknownElement(99),
+        .unknownElement(98),
         .invalidFrame(1),
       ])
     #expect(scene.element(1)?.frame == box)  // the first insertion wins, the NaN move is ignored
@@ -163,7 +183,8 @@ import _TestSupport
     #expect(scene.currentTime == frameTime(120))
     // An unmatched namespace use never hangs; a matched id reused with a broken anchor is sanitised.
     let z = scene.withAnimation(.spring, at: 3) {
-      $0.insert(Element(id: 20, frame: box).matchedGeometry(id: "b", in: ns, anchor: UnitPoint(x: .nan, y: 0)))
+      $0.insert(
+        Element(id: 20, frame: box).matchedGeometry(id: "b", in: ns, anchor: UnitPoint(x: .nan, y: 0)))
     }
     #expect(z.diagnostics == [.invalidStyle(20)])
     scene.advance(to: 3.1)
@@ -172,11 +193,14 @@ import _TestSupport
 
   /// A namespace used by two scenes: each scene reports the other's.
   @Test func namespaceAcrossScenes() {
-    var a = Scene(), b = Scene()
+    var a = Scene()
+    var b = Scene()
     let nsA = a.makeNamespace()
     _ = b.makeNamespace()
     #expect(a.token != b.token)
-    let r = b.withAnimation(.spring, at: 0) { $0.insert(Element(id: 1, frame: box).matchedGeometry(id: 1, in: nsA)) }
+    let r = b.withAnimation(.spring, at: 0) {
+      $0.insert(Element(id: 1, frame: box).matchedGeometry(id: 1, in: nsA))
+    }
     #expect(r.diagnostics == [.namespaceFromAnotherScene(element: 1, namespace: nsA)])
     b.advance(to: 0.5)
     #expect(b.rendered(1) == box)
@@ -209,16 +233,23 @@ import _TestSupport
     #expect(Layout.adaptiveColumnCount(width: 358, minimum: 150, spacing: 8) == 2)
     #expect(Layout.adaptiveColumnCount(width: 100, minimum: 150, spacing: 8) == 1)
     #expect(Layout.adaptiveColumnCount(width: .nan, minimum: -1, spacing: .infinity) == 1)
-    let grid = Layout.adaptiveGrid(count: 3, in: Rect(x: 16, y: 0, width: 358, height: 800), minimumWidth: 150, rowHeight: 100, spacing: 8)
-    #expect(grid == [
-      Rect(x: 16, y: 0, width: 175, height: 100), Rect(x: 199, y: 0, width: 175, height: 100),
-      Rect(x: 16, y: 108, width: 175, height: 100),
-    ])
-    #expect(Layout.verticalList(count: 2, in: Rect(x: 0, y: 10, width: 300, height: 500), rowHeight: 44, spacing: 1)
-      == [Rect(x: 0, y: 10, width: 300, height: 44), Rect(x: 0, y: 55, width: 300, height: 44)])
-    #expect(Layout.horizontalStack(count: 4, in: Rect(x: 0, y: 0, width: 400, height: 50))[3] == Rect(x: 300, y: 0, width: 100, height: 50))
+    let grid = Layout.adaptiveGrid(
+      count: 3, in: Rect(x: 16, y: 0, width: 358, height: 800), minimumWidth: 150, rowHeight: 100, spacing: 8)
+    #expect(
+      grid == [
+        Rect(x: 16, y: 0, width: 175, height: 100), Rect(x: 199, y: 0, width: 175, height: 100),
+        Rect(x: 16, y: 108, width: 175, height: 100),
+      ])
+    #expect(
+      Layout.verticalList(count: 2, in: Rect(x: 0, y: 10, width: 300, height: 500), rowHeight: 44, spacing: 1)
+        == [Rect(x: 0, y: 10, width: 300, height: 44), Rect(x: 0, y: 55, width: 300, height: 44)])
+    #expect(
+      Layout.horizontalStack(count: 4, in: Rect(x: 0, y: 0, width: 400, height: 50))[3]
+        == Rect(x: 300, y: 0, width: 100, height: 50))
     #expect(Layout.horizontalStack(count: -1, in: .zero).isEmpty)
-    #expect(Layout.place(Size(width: 10, height: 10), in: Rect(x: 0, y: 0, width: 100, height: 100)) == Rect(x: 45, y: 45, width: 10, height: 10))
+    #expect(
+      Layout.place(Size(width: 10, height: 10), in: Rect(x: 0, y: 0, width: 100, height: 100))
+        == Rect(x: 45, y: 45, width: 10, height: 10))
     #expect(Layout.fullScreen(Rect(x: .nan, y: 0, width: 1, height: 1)) == .zero)
   }
 
@@ -230,16 +261,27 @@ import _TestSupport
     let bounds = Rect(x: -big / 2, y: big / 2, width: big, height: big)
     func finite(_ rects: [Rect], _ label: String) {
       for (i, r) in rects.enumerated() {
-        #expect(r.minX.isFinite && r.minY.isFinite && r.width.isFinite && r.height.isFinite, "\(label) cell \(i): \(r)")
+        #expect(
+          r.minX.isFinite && r.minY.isFinite && r.width.isFinite && r.height.isFinite,
+          "\(label) cell \(i): \(r)")
       }
     }
     finite(Layout.verticalList(count: 3, in: bounds, rowHeight: big, spacing: big), "verticalList")
-    finite(Layout.adaptiveGrid(count: 5, in: bounds, minimumWidth: big, rowHeight: big, spacing: big), "adaptiveGrid")
-    finite(Layout.adaptiveGrid(count: 5, in: bounds, minimumWidth: 1, rowHeight: 1, spacing: 0), "adaptiveGrid wide")
+    finite(
+      Layout.adaptiveGrid(count: 5, in: bounds, minimumWidth: big, rowHeight: big, spacing: big),
+      "adaptiveGrid")
+    finite(
+      Layout.adaptiveGrid(count: 5, in: bounds, minimumWidth: 1, rowHeight: 1, spacing: 0),
+      "adaptiveGrid wide")
     finite(Layout.horizontalStack(count: 4, in: bounds, spacing: big), "horizontalStack")
-    finite([Layout.place(Size(width: big, height: big), in: bounds, anchor: UnitPoint(x: .nan, y: .infinity))], "place")
-    #expect(Layout.place(Size(width: 10, height: 10), in: Rect(x: 0, y: 0, width: 100, height: 100), anchor: UnitPoint(x: .nan, y: 0))
-      == Rect(x: 45, y: 0, width: 10, height: 10))
+    finite(
+      [Layout.place(Size(width: big, height: big), in: bounds, anchor: UnitPoint(x: .nan, y: .infinity))],
+      "place")
+    #expect(
+      Layout.place(
+        Size(width: 10, height: 10), in: Rect(x: 0, y: 0, width: 100, height: 100),
+        anchor: UnitPoint(x: .nan, y: 0))
+        == Rect(x: 45, y: 0, width: 10, height: 10))
   }
 
   /// `.position`-only members keep their own size; anchors place each member's own anchor point
@@ -251,7 +293,10 @@ import _TestSupport
     let follower = Rect(x: 0, y: 0, width: 20, height: 20)
     scene.withoutAnimation(at: 0) {
       $0.insert(Element(id: 1, frame: src).matchedGeometry(id: 1, in: ns, anchor: .topLeading))
-      $0.insert(Element(id: 2, frame: follower).matchedGeometry(id: 1, in: ns, properties: .position, anchor: .bottomTrailing, isSource: false).with { $0.opacity = 0 })
+      $0.insert(
+        Element(id: 2, frame: follower).matchedGeometry(
+          id: 1, in: ns, properties: .position, anchor: .bottomTrailing, isSource: false
+        ).with { $0.opacity = 0 })
     }
     scene.advance(to: 0)
     #expect(scene.rendered(2) == Rect(x: 80, y: 80, width: 20, height: 20))

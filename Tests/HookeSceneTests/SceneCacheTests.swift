@@ -17,9 +17,13 @@ import _TestSupport
     let ns = scene.makeNamespace()
     scene.withoutAnimation(at: 0) { tx in
       tx.setContainer(Container(id: 1, clipRect: Rect(x: 0, y: 0, width: 200, height: 400), zIndex: 1))
-      tx.insert(Element(id: 100, frame: Rect(x: 10, y: 10, width: 60, height: 60)).matchedTransitionSource(id: "z", in: ns))
+      tx.insert(
+        Element(id: 100, frame: Rect(x: 10, y: 10, width: 60, height: 60)).matchedTransitionSource(
+          id: "z", in: ns))
     }
-    let animations: [Animation?] = [nil, .spring, .easeInOut(duration: 0.3), .bouncy, .linear(duration: 0.2).delay(0.05)]
+    let animations: [Animation?] = [
+      nil, .spring, .easeInOut(duration: 0.3), .bouncy, .linear(duration: 0.2).delay(0.05),
+    ]
     let transitions: [AnyTransition?] = [nil, .scale, .move(edge: .leading), .offset(x: 20), .blurReplace]
     var k: Int64 = 0
     for round in 0..<50 {
@@ -30,18 +34,33 @@ import _TestSupport
           let x = Double(rng.next() % 300)
           switch rng.next() % 6 {
           case 0:
-            var e = Element(id: id, frame: Rect(x: x, y: 10, width: 40, height: 40), container: rng.next() % 3 == 0 ? 1 : .root)
+            var e = Element(
+              id: id, frame: Rect(x: x, y: 10, width: 40, height: 40),
+              container: rng.next() % 3 == 0 ? 1 : .root)
             e.transition = transitions[Int(rng.next() % UInt64(transitions.count))]
-            tx.insert(e.matchedGeometry(id: .int(Int(id.rawValue % 4)), in: ns, anchor: rng.next() % 2 == 0 ? .center : .topLeading))
+            tx.insert(
+              e.matchedGeometry(
+                id: .int(Int(id.rawValue % 4)), in: ns, anchor: rng.next() % 2 == 0 ? .center : .topLeading))
           case 1: tx.remove(id)
           case 2: tx.setFrame(id, Rect(x: x, y: 90, width: 30, height: 20))
           case 3:
-            let o = Double(rng.next() % 5) / 4, c = Double(rng.next() % 12)
-            tx.update(id) { $0.opacity = o; $0.cornerRadius = c; $0.scale = 1 + c / 20 }
-          case 4: tx.update(id) { $0.matchedGeometry = nil; $0.zIndex = Double(rng.next() % 3) }
+            let o = Double(rng.next() % 5) / 4
+            let c = Double(rng.next() % 12)
+            tx.update(id) {
+              $0.opacity = o
+              $0.cornerRadius = c
+              $0.scale = 1 + c / 20
+            }
+          case 4:
+            tx.update(id) {
+              $0.matchedGeometry = nil
+              $0.zIndex = Double(rng.next() % 3)
+            }
           default:
             if rng.next() % 4 == 0 {
-              tx.insert(Element(id: 50, frame: Rect(x: 0, y: 0, width: 390, height: 844)).navigationTransition(.zoom(sourceID: "z", in: ns)))
+              tx.insert(
+                Element(id: 50, frame: Rect(x: 0, y: 0, width: 390, height: 844)).navigationTransition(
+                  .zoom(sourceID: "z", in: ns)))
             } else {
               tx.remove(50)
             }
@@ -55,28 +74,36 @@ import _TestSupport
         for s in fresh._order { fresh._refreshHot(s) }
         for g in fresh._groups.indices { fresh._refreshGroupHot(g) }
         for s in scene._order {
-          let a = scene._hot[s], b = fresh._hot[s]
+          let a = scene._hot[s]
+          let b = fresh._hot[s]
           let same =
-            a.id == b.id && a.quad == b.quad && a.group == b.group && a.flags == b.flags && a.frame.simd == b.frame.simd
+            a.id == b.id && a.quad == b.quad && a.group == b.group && a.flags == b.flags
+            && a.frame.simd == b.frame.simd
             && scene._looks[Int(a.look)].isIdentical(to: fresh._looks[Int(b.look)])
           #expect(same, "seed \(seed) round \(round) frame \(k): slot \(s) (\(a.id)) row cache is stale")
         }
         for g in scene._groups.indices where scene._groupIndex[scene._groups[g].key] == g {
-          let a = scene._groupHot[g], b = fresh._groupHot[g]
-          #expect(a.active == b.active && a.quad == b.quad && a.value.simd == b.value.simd, "seed \(seed) round \(round) frame \(k): group \(g)")
+          let a = scene._groupHot[g]
+          let b = fresh._groupHot[g]
+          #expect(
+            a.active == b.active && a.quad == b.quad && a.value.simd == b.value.simd,
+            "seed \(seed) round \(round) frame \(k): group \(g)")
         }
         // Rows from the fresh derivation are identical, bit for bit.
         fresh._writeRenderList()
-        let l = scene.renderList, m = fresh.renderList
+        let l = scene.renderList
+        let m = fresh.renderList
         #expect(l.ids == m.ids && l.kinds == m.kinds, "seed \(seed) round \(round)")
         let columns: [([Double], [Double])] = [
-          (l.x, m.x), (l.y, m.y), (l.width, m.width), (l.height, m.height), (Array(l.opacity), Array(m.opacity)),
+          (l.x, m.x), (l.y, m.y), (l.width, m.width), (l.height, m.height),
+          (Array(l.opacity), Array(m.opacity)),
           (Array(l.rotation), Array(m.rotation)), (Array(l.cornerRadius), Array(m.cornerRadius)),
           (Array(l.blurRadius), Array(m.blurRadius)), (Array(l.clipMinX), Array(m.clipMinX)),
           (Array(l.clipMaxY), Array(m.clipMaxY)),
         ]
         for col in columns {
-          #expect(col.0.map(\.bitPattern) == col.1.map(\.bitPattern), "seed \(seed) round \(round) frame \(k)")
+          #expect(
+            col.0.map(\.bitPattern) == col.1.map(\.bitPattern), "seed \(seed) round \(round) frame \(k)")
         }
       }
     }

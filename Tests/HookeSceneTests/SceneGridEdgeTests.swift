@@ -13,7 +13,8 @@ struct SceneGridEdgeTests {
       bounds: Rect(x: 0, y: 0, width: 390, height: 0), rowHeight: 60)
   }
 
-  static let exact = Animation(FluidSpringAnimation(response: 0.5, dampingFraction: 0.8, blendDuration: 0, model: .exact))
+  static let exact = Animation(
+    FluidSpringAnimation(response: 0.5, dampingFraction: 0.8, blendDuration: 0, model: .exact))
 
   /// Every card's render row equals the motion engine's presented frame (independent of the
   /// row cache: `frame(of:)` recomputes from the state).
@@ -22,7 +23,8 @@ struct SceneGridEdgeTests {
     let grid = scene._grids[gi].grid
     let list = scene.renderList
     for i in 0..<grid.count {
-      guard let r = list.index(of: grid.elementID(ofCard: i)), let f = scene._grids[gi].motion.frame(of: i) else { return false }
+      guard let r = list.index(of: grid.elementID(ofCard: i)), let f = scene._grids[gi].motion.frame(of: i)
+      else { return false }
       if list.frame(at: r) != f { return false }
     }
     return true
@@ -100,13 +102,20 @@ struct SceneGridEdgeTests {
       for i in 0..<grid.count {
         guard let r = list.index(of: grid.elementID(ofCard: i)) else { return false }
         if list.frame(at: r) != scene._grids[gi].motion.frame(of: i)! { return false }
-        if list.style(at: r).opacity != RenderList.Style(opacity: scene._grids[gi].opacity.value, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil).opacity { return false }
+        if list.style(at: r).opacity
+          != RenderList.Style(
+            opacity: scene._grids[gi].opacity.value, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil
+          ).opacity
+        {
+          return false
+        }
       }
     }
     return list.count == scene.elementCount + (0..<list.count).filter { list.kinds[$0] == .dimming }.count
   }
 
-  @Test("grids around a zoom destination's dimming row, on two threads with small chunks: rows always consistent")
+  @Test(
+    "grids around a zoom destination's dimming row, on two threads with small chunks: rows always consistent")
   func gridsAndDimmingRows() {
     for threads in [1, 2] {
       var scene = Scene(fastPath: true, threads: threads)
@@ -115,7 +124,9 @@ struct SceneGridEdgeTests {
       scene.withoutAnimation(at: 0) { tx in
         tx.insertGrid(Self.grid(7, columns: 3, first: 1000, id: 1))
         for i in 0..<4 {
-          tx.insert(Element(id: ElementID(i), frame: Rect(x: 0, y: Double(i) * 50, width: 100, height: 44)).matchedTransitionSource(id: .int(i), in: ns))
+          tx.insert(
+            Element(id: ElementID(i), frame: Rect(x: 0, y: Double(i) * 50, width: 100, height: 44))
+              .matchedTransitionSource(id: .int(i), in: ns))
         }
         var top = Self.grid(9, columns: 2, first: 2000, id: 2)
         top.zIndex = 10
@@ -124,13 +135,23 @@ struct SceneGridEdgeTests {
       scene.advance(to: 0)
       #expect(Self.consistent(scene), "threads \(threads)")
       scene.withAnimation(.smooth, at: 0.1) {
-        $0.insert(Element(id: 100, frame: Rect(x: 0, y: 0, width: 390, height: 844)).navigationTransition(.zoom(sourceID: 2, in: ns)).with { $0.zIndex = 5 })
+        $0.insert(
+          Element(id: 100, frame: Rect(x: 0, y: 0, width: 390, height: 844)).navigationTransition(
+            .zoom(sourceID: 2, in: ns)
+          ).with { $0.zIndex = 5 })
         $0.updateGrid(2) { $0.columns = 3 }
       }
       for k in 7...40 {
         let t = frameTime(Int64(k))
-        if k == 15 { #expect(scene.renderList.index(of: 100, kind: .dimming) != nil, "the test needs a dimming row") }
-        if k == 20 { scene.withAnimation(.smooth, at: t) { $0.remove(100); $0.updateGrid(1) { $0.columns = 1 } } }
+        if k == 15 {
+          #expect(scene.renderList.index(of: 100, kind: .dimming) != nil, "the test needs a dimming row")
+        }
+        if k == 20 {
+          scene.withAnimation(.smooth, at: t) {
+            $0.remove(100)
+            $0.updateGrid(1) { $0.columns = 1 }
+          }
+        }
         if k == 30 { scene.withAnimation(.smooth, at: t) { $0.remove(1) } }
         scene.advance(to: t)
         #expect(Self.consistent(scene), "threads \(threads), frame \(k)")
@@ -162,7 +183,8 @@ struct SceneGridEdgeTests {
       #expect(scene.renderList.count == 9 && renderListIsValid(scene.renderList), "case \(n)")
       for i in 0..<9 {
         let f = scene.element(ElementID(i))!.frame
-        #expect(f.minX.isFinite && f.minY.isFinite && f.width.isFinite && f.height.isFinite, "case \(n), card \(i)")
+        #expect(
+          f.minX.isFinite && f.minY.isFinite && f.width.isFinite && f.height.isFinite, "case \(n), card \(i)")
       }
       // Animated back to an ordinary layout and forth: still finite every frame.
       scene.withAnimation(Self.exact, at: 0) { $0.updateGrid(0) { $0 = Self.grid(9, columns: 3) } }
@@ -174,7 +196,9 @@ struct SceneGridEdgeTests {
     }
   }
 
-  @Test("render order follows every z change of grids, elements and containers; a clipped container's grid carries its clip")
+  @Test(
+    "render order follows every z change of grids, elements and containers; a clipped container's grid carries its clip"
+  )
   func renderOrderAfterZChanges() {
     for fast in [false, true] {
       var scene = Scene(fastPath: fast)
@@ -186,13 +210,18 @@ struct SceneGridEdgeTests {
         g1.zIndex = 1
         tx.insertGrid(g1)
         tx.insert(Element(id: 2, frame: Rect(x: 0, y: 0, width: 10, height: 10)).with { $0.zIndex = 2 })  // B
-        tx.insertGrid(ElementGrid(id: 2, firstElementID: 200, count: 3, columns: 1, bounds: Rect(x: 0, y: 0, width: 50, height: 0), rowHeight: 10, container: 7))
+        tx.insertGrid(
+          ElementGrid(
+            id: 2, firstElementID: 200, count: 3, columns: 1, bounds: Rect(x: 0, y: 0, width: 50, height: 0),
+            rowHeight: 10, container: 7))
       }
       func ids() -> [Int] { scene.renderList.ids.map(\.rawValue) }
       scene.advance(to: 0)
       #expect(ids() == [1, 100, 101, 2, 200, 201, 202], "fast \(fast)")
       let i = scene.renderList.index(of: 201)!
-      #expect(scene.renderList.clipMinX[i] == 10 && scene.renderList.clipMaxY[i] == 70 && scene.renderList.clipMaxX[0] == .infinity)
+      #expect(
+        scene.renderList.clipMinX[i] == 10 && scene.renderList.clipMaxY[i] == 70
+          && scene.renderList.clipMaxX[0] == .infinity)
       scene.withoutAnimation(at: 0.1) { $0.updateGrid(1) { $0.zIndex = 3 } }
       scene.advance(to: 0.1)
       #expect(ids() == [1, 2, 100, 101, 200, 201, 202], "fast \(fast)")
@@ -203,7 +232,13 @@ struct SceneGridEdgeTests {
       scene.withoutAnimation(at: 0.3) { $0.update(1) { $0.zIndex = 10 } }
       scene.advance(to: 0.3)
       #expect(ids() == [200, 201, 202, 2, 100, 101, 1], "fast \(fast)")
-      scene.withoutAnimation(at: 0.4) { $0.remove(2); $0.updateGrid(2) { $0.container = .root; $0.zIndex = 4 } }
+      scene.withoutAnimation(at: 0.4) {
+        $0.remove(2)
+        $0.updateGrid(2) {
+          $0.container = .root
+          $0.zIndex = 4
+        }
+      }
       scene.advance(to: 0.4)
       #expect(ids() == [100, 101, 200, 201, 202, 1], "fast \(fast)")
       #expect(renderListIsValid(scene.renderList))
@@ -221,7 +256,10 @@ struct SceneGridEdgeTests {
     }
     scene.advance(to: 0)
     #expect(scene.renderList.ids.map(\.rawValue) == [1, 60, 61, 62, 63, 64])
-    scene.withAnimation(Self.exact, at: 0) { $0.updateGrid(1) { $0.columns = 1 }; $0.updateGrid(2) { $0.columns = 2 } }
+    scene.withAnimation(Self.exact, at: 0) {
+      $0.updateGrid(1) { $0.columns = 1 }
+      $0.updateGrid(2) { $0.columns = 2 }
+    }
     for k in 1...60 {
       scene.advance(to: Double(k) / 60)
       #expect(Self.rowsMatchMotion(scene, 2) && renderListIsValid(scene.renderList), "frame \(k)")
@@ -254,7 +292,9 @@ struct SceneGridEdgeTests {
     for i in 0..<4 { #expect(scene.rendered(ElementID(i)) == SceneGridTests.cell(i, columns: 4)) }
     // Changed cards on revival are reported and kept.
     scene.withAnimation(.linear(duration: 0.5), at: 2) { $0.removeGrid(0) }
-    let bad = scene.withAnimation(.linear(duration: 0.5), at: 2.1) { $0.insertGrid(Self.grid(9, columns: 4, first: 5)) }
+    let bad = scene.withAnimation(.linear(duration: 0.5), at: 2.1) {
+      $0.insertGrid(Self.grid(9, columns: 4, first: 5))
+    }
     #expect(bad.diagnostics == [.invalidGrid(0)])
     scene.advance(to: 3)
     #expect(scene.elementCount == 4 && scene.renderList.ids.map(\.rawValue) == [0, 1, 2, 3])
@@ -270,22 +310,35 @@ struct SceneGridEdgeTests {
   func degenerateAnimations() {
     var animations: [Animation] = []
     for model in [SpringAnimationModel.swiftUI, .exact] {
-      for (r, d) in [(Double.nan, 0.8), (0.5, .nan), (0, 1), (-1, 1), (0.5, -0.5), (1e-9, 1), (1e9, 1), (.infinity, 0)] {
-        animations.append(Animation(FluidSpringAnimation(response: r, dampingFraction: d, blendDuration: 0, model: model)))
+      for (r, d) in [
+        (Double.nan, 0.8), (0.5, .nan), (0, 1), (-1, 1), (0.5, -0.5), (1e-9, 1), (1e9, 1), (.infinity, 0),
+      ] {
+        animations.append(
+          Animation(FluidSpringAnimation(response: r, dampingFraction: d, blendDuration: 0, model: model)))
       }
     }
-    animations += [.linear(duration: .nan), .linear(duration: -1), .linear(duration: 0), .easeInOut(duration: 1e300), .linear(duration: .infinity)]
+    animations += [
+      .linear(duration: .nan), .linear(duration: -1), .linear(duration: 0), .easeInOut(duration: 1e300),
+      .linear(duration: .infinity),
+    ]
     for (n, animation) in animations.enumerated() {
       var scene = Scene(fastPath: true)
       scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(5, columns: 2)) }
       scene.advance(to: 0)
-      scene.withAnimation(animation, at: 0) { $0.updateGrid(0) { $0.columns = 3; $0.rowHeight = 40 } }
+      scene.withAnimation(animation, at: 0) {
+        $0.updateGrid(0) {
+          $0.columns = 3
+          $0.rowHeight = 40
+        }
+      }
       for k in 1...30 {
         scene.advance(to: Double(k) / 60)
-        #expect(renderListIsValid(scene.renderList) && Self.rowsMatchMotion(scene), "animation \(n), frame \(k)")
+        #expect(
+          renderListIsValid(scene.renderList) && Self.rowsMatchMotion(scene), "animation \(n), frame \(k)")
         for i in 0..<5 {
           let v = scene.frameVelocity(of: ElementID(i))!
-          #expect(v[0].isFinite && v[1].isFinite && v[2].isFinite && v[3].isFinite, "animation \(n), card \(i)")
+          #expect(
+            v[0].isFinite && v[1].isFinite && v[2].isFinite && v[3].isFinite, "animation \(n), card \(i)")
         }
       }
       // Interrupt mid-flight with another degenerate animation, then a jump.
@@ -337,7 +390,9 @@ struct SceneGridEdgeTests {
     scene.advance(to: 0)
     #expect(scene.renderList.ids.map(\.rawValue) == [Int.max - 3, Int.max - 2, Int.max - 1, 0, Int.max])
     #expect(scene.contains(ElementID(Int.max - 1)) && scene.element(ElementID(Int.max))?.frame == .zero)
-    #expect(scene.matchedSource(id: .int(Int.max - 1), in: ns) == ElementID(0) && scene.matchedSource(id: .int(Int.max), in: ns) == nil)
+    #expect(
+      scene.matchedSource(id: .int(Int.max - 1), in: ns) == ElementID(0)
+        && scene.matchedSource(id: .int(Int.max), in: ns) == nil)
     #expect(renderListIsValid(scene.renderList))
   }
 }

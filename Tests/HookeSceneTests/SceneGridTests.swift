@@ -279,10 +279,12 @@ struct SceneGridTests {
       tx.insert(Element(id: 500, frame: .zero).matchedGeometry(id: .int(7), in: ns))
     }
     let r = scene.withoutAnimation(at: 0) { tx in
-      tx.insertGrid(Self.grid(5, columns: 2, first: 20, id: 1).matchedGeometry(in: ns, firstID: 105))  // overlaps 105…109
-      tx.insertGrid(Self.grid(5, columns: 2, first: 30, id: 2).matchedGeometry(in: ns, firstID: 5))  // covers element 500's group 7
-      tx.insertGrid(Self.grid(5, columns: 2, first: 40, id: 3).matchedGeometry(in: other, firstID: 105))  // another namespace
-      tx.insertGrid(Self.grid(5, columns: 2, first: 50, id: 4).matchedGeometry(in: ns, firstID: 110))  // adjacent, free
+      // Grid 1 overlaps 105…109; grid 2 covers element 500's group 7; grid 3 is in another
+      // namespace; grid 4 is adjacent and free.
+      tx.insertGrid(Self.grid(5, columns: 2, first: 20, id: 1).matchedGeometry(in: ns, firstID: 105))
+      tx.insertGrid(Self.grid(5, columns: 2, first: 30, id: 2).matchedGeometry(in: ns, firstID: 5))
+      tx.insertGrid(Self.grid(5, columns: 2, first: 40, id: 3).matchedGeometry(in: other, firstID: 105))
+      tx.insertGrid(Self.grid(5, columns: 2, first: 50, id: 4).matchedGeometry(in: ns, firstID: 110))
     }
     #expect(
       r.diagnostics == [

@@ -37,13 +37,17 @@ func shared(_ frame: Rect, _ anchor: UnitPoint = .center) -> SIMD4<Double> {
 }
 
 func rect(shared v: SIMD4<Double>, anchor: UnitPoint = .center) -> Rect {
-  MatchedGeometryFrame(anchorPosition: Point(x: v[0], y: v[1]), size: Size(width: v[2], height: v[3])).rect(anchor: anchor)
+  MatchedGeometryFrame(anchorPosition: Point(x: v[0], y: v[1]), size: Size(width: v[2], height: v[3])).rect(
+    anchor: anchor)
 }
 
-func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { (a - b).magnitude <= tol * Swift.max(1, b.magnitude) }
+func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool {
+  (a - b).magnitude <= tol * Swift.max(1, b.magnitude)
+}
 
 func close(_ a: Rect, _ b: Rect, _ tol: Double = 1e-9) -> Bool {
-  close(a.minX, b.minX, tol) && close(a.minY, b.minY, tol) && close(a.width, b.width, tol) && close(a.height, b.height, tol)
+  close(a.minX, b.minX, tol) && close(a.minY, b.minY, tol) && close(a.width, b.width, tol)
+    && close(a.height, b.height, tol)
 }
 
 extension Scene {
@@ -59,7 +63,10 @@ extension Scene {
 /// Every value of the render list is finite (clip bounds may be ±∞) and opacity is in [0, 1].
 func renderListIsValid(_ list: RenderList) -> Bool {
   for i in 0..<list.count {
-    for v in [list.x[i], list.y[i], list.width[i], list.height[i], list.rotation[i], list.cornerRadius[i], list.blurRadius[i]]
+    for v in [
+      list.x[i], list.y[i], list.width[i], list.height[i], list.rotation[i], list.cornerRadius[i],
+      list.blurRadius[i],
+    ]
     where !v.isFinite { return false }
     if !(list.opacity[i] >= 0 && list.opacity[i] <= 1) { return false }
     if list.width[i] < 0 || list.height[i] < 0 { return false }

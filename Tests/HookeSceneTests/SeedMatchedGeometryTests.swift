@@ -36,11 +36,13 @@ import Testing
       let t = frameTime(k)
       scene.advance(to: t)
       #expect(renderListIsValid(scene.renderList))
-      let expected = rect(shared: shared(rectFrame) - (shared(rectFrame) - shared(circleFrame)) + frameRef.offset(at: t))
+      let expected = rect(
+        shared: shared(rectFrame) - (shared(rectFrame) - shared(circleFrame)) + frameRef.offset(at: t))
       let inOpacity = 0 + fadeIn.offset(at: t)[0]
       let outOpacity = 1 + fadeOut.offset(at: t)[0]
       #expect(scene.rendered(2).map { close($0, expected) } == true, "t = \(t)")
-      #expect(scene.renderedOpacity(2).map { close($0, Swift.min(Swift.max(inOpacity, 0), 1)) } == true, "t = \(t)")
+      #expect(
+        scene.renderedOpacity(2).map { close($0, Swift.min(Swift.max(inOpacity, 0), 1)) } == true, "t = \(t)")
       if let f = scene.rendered(1) {
         // The removed circle flies with the shared frame while it fades out.
         #expect(close(f, expected), "t = \(t)")
@@ -69,10 +71,12 @@ import Testing
     }
     scene.withoutAnimation(at: 0) { tx in
       for (i, cell) in cells.enumerated() {
-        tx.insert(Element(id: ElementID(10 + i), frame: cell).matchedGeometry(id: .string("\(i)-bg"), in: ns)
-          .with { $0.cornerRadius = 20 })
-        tx.insert(Element(id: ElementID(20 + i), frame: titleFrame(in: cell, height: 24))
-          .matchedGeometry(id: .string("\(i)-text"), in: ns).with { $0.zIndex = 1 })
+        tx.insert(
+          Element(id: ElementID(10 + i), frame: cell).matchedGeometry(id: .string("\(i)-bg"), in: ns)
+            .with { $0.cornerRadius = 20 })
+        tx.insert(
+          Element(id: ElementID(20 + i), frame: titleFrame(in: cell, height: 24))
+            .matchedGeometry(id: .string("\(i)-text"), in: ns).with { $0.zIndex = 1 })
       }
     }
     let detailBackground = Rect(x: 0, y: 0, width: window.width, height: 300)
@@ -85,15 +89,22 @@ import Testing
         tx.remove(ElementID(10 + i))
         tx.remove(ElementID(20 + i))
       }
-      tx.insert(Element(id: 100, frame: detailBackground).matchedGeometry(id: "1-bg", in: ns)
-        .with { $0.cornerRadius = 25; $0.zIndex = 10 })
-      tx.insert(Element(id: 101, frame: detailTitle).matchedGeometry(id: "1-text", in: ns).with { $0.zIndex = 11 })
-      tx.insert(Element(id: 102, frame: nowPlaying).transition(.opacity.combined(with: .move(edge: .bottom)))
-        .with { $0.zIndex = 10 })
+      tx.insert(
+        Element(id: 100, frame: detailBackground).matchedGeometry(id: "1-bg", in: ns)
+          .with {
+            $0.cornerRadius = 25
+            $0.zIndex = 10
+          })
+      tx.insert(
+        Element(id: 101, frame: detailTitle).matchedGeometry(id: "1-text", in: ns).with { $0.zIndex = 11 })
+      tx.insert(
+        Element(id: 102, frame: nowPlaying).transition(.opacity.combined(with: .move(edge: .bottom)))
+          .with { $0.zIndex = 10 })
     }
     #expect(result.diagnostics.isEmpty)
     var bg = Reference(spring, interval: shared(detailBackground) - shared(cells[1]), begin: t0)
-    var title = Reference(spring, interval: shared(detailTitle) - shared(titleFrame(in: cells[1], height: 24)), begin: t0)
+    var title = Reference(
+      spring, interval: shared(detailTitle) - shared(titleFrame(in: cells[1], height: 24)), begin: t0)
     var text = Reference(spring, interval: SIMD8<Double>(1, 0, 0, 0, -nowPlaying.height, 0, 0, 0), begin: t0)
     var otherCard = Reference(spring, interval: SIMD8<Double>(-1, 0, 0, 0, 0, 0, 0, 0), begin: t0)
     for k in Int64(30)...Int64(150) {
@@ -105,8 +116,10 @@ import Testing
       #expect(scene.rendered(100).map { close($0, bgRect, 1e-9) } == true, "t = \(t)")
       #expect(scene.rendered(101).map { close($0, titleRect, 1e-9) } == true, "t = \(t)")
       let fx = SIMD8<Double>(0, 1, 1, 0, nowPlaying.height, 0, 0, 0) + text.offset(at: t)
-      #expect(scene.rendered(102).map { close($0, nowPlaying.offsetBy(dx: 0, dy: fx[4])) } == true, "t = \(t)")
-      #expect(scene.renderedOpacity(102).map { close($0, Swift.min(Swift.max(fx[0], 0), 1)) } == true, "t = \(t)")
+      #expect(
+        scene.rendered(102).map { close($0, nowPlaying.offsetBy(dx: 0, dy: fx[4])) } == true, "t = \(t)")
+      #expect(
+        scene.renderedOpacity(102).map { close($0, Swift.min(Swift.max(fx[0], 0), 1)) } == true, "t = \(t)")
       let cardOpacity = 1 + otherCard.offset(at: t)[0]
       if let o = scene.renderedOpacity(10) {
         #expect(close(o, Swift.min(Swift.max(cardOpacity, 0), 1)), "t = \(t)")
@@ -142,7 +155,8 @@ import Testing
     for k in Int64(10)...Int64(16) {
       let t = frameTime(k)
       scene.advance(to: t)
-      #expect(scene.rendered(202).map { close($0, rect(shared: shared(indicator[0]) + ref.offset(at: t))) } == true)
+      #expect(
+        scene.rendered(202).map { close($0, rect(shared: shared(indicator[0]) + ref.offset(at: t))) } == true)
     }
     // Tap tab 3 at frame 16: the shared frame merges (fluid springs always merge).
     let t1 = frameTime(16)
@@ -208,8 +222,11 @@ import Testing
         e.matchedGeometry?.isSource = true
       }
     }
-    #expect(bad.diagnostics.contains(.matchedMembersVisible(namespace: ns, id: "product-image", elements: [1, 2])))
-    #expect(bad.diagnostics.contains(.multipleSources(namespace: ns, id: "product-image", sources: [2, 1], chosen: 2)))
+    #expect(
+      bad.diagnostics.contains(.matchedMembersVisible(namespace: ns, id: "product-image", elements: [1, 2])))
+    #expect(
+      bad.diagnostics.contains(
+        .multipleSources(namespace: ns, id: "product-image", sources: [2, 1], chosen: 2)))
     #expect(scene.matchedSource(id: "product-image", in: ns) == 2)
     scene.advance(to: 0.4)
     #expect(renderListIsValid(scene.renderList))

@@ -14,9 +14,12 @@ import Testing
     var scene = Scene()
     let transition = AnyTransition.move(edge: .top).combined(with: .opacity)
     let t0 = 0.5
-    let r = scene.withAnimation(.snappy, at: t0) { $0.insert(Element(id: 1, frame: banner).transition(transition)) }
+    let r = scene.withAnimation(.snappy, at: t0) {
+      $0.insert(Element(id: 1, frame: banner).transition(transition))
+    }
     #expect(r.diagnostics.isEmpty)
-    var ref = Reference(Animation.snappy, interval: SIMD8<Double>(1, 0, 0, 0, banner.height, 0, 0, 0), begin: t0)
+    var ref = Reference(
+      Animation.snappy, interval: SIMD8<Double>(1, 0, 0, 0, banner.height, 0, 0, 0), begin: t0)
     for k in Int64(30)...Int64(90) {
       let t = frameTime(k)
       scene.advance(to: t)
@@ -45,7 +48,9 @@ import Testing
     let aviso = AnyTransition.asymmetric(
       insertion: AnyTransition.move(edge: .bottom).combined(with: .opacity).animation(insertion),
       removal: AnyTransition.opacity.animation(removal))
-    scene.withAnimation(.linear(duration: 5), at: 0) { $0.insert(Element(id: 1, frame: banner).transition(aviso)) }
+    scene.withAnimation(.linear(duration: 5), at: 0) {
+      $0.insert(Element(id: 1, frame: banner).transition(aviso))
+    }
     var ref = Reference(insertion, interval: SIMD8<Double>(1, 0, 0, 0, -banner.height, 0, 0, 0), begin: 0)
     for k in Int64(0)...Int64(60) {
       let t = frameTime(k)
@@ -111,7 +116,9 @@ import Testing
   /// replacement — the old text leaves upwards while the new one enters from below.
   @Test func pushReplacesByIdentity() {
     var scene = Scene()
-    scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: banner).transition(.push(from: .bottom))) }
+    scene.withoutAnimation(at: 0) {
+      $0.insert(Element(id: 1, frame: banner).transition(.push(from: .bottom)))
+    }
     scene.withAnimation(.linear(duration: 1), at: 1) {
       $0.remove(1)
       $0.insert(Element(id: 2, frame: banner).transition(.push(from: .bottom)))
@@ -130,15 +137,19 @@ import Testing
     let rows = Layout.verticalList(count: 5, in: Rect(x: 0, y: 100, width: 390, height: 600), rowHeight: 44)
     scene.withoutAnimation(at: 0) { tx in
       for (i, r) in rows.enumerated() {
-        tx.insert(Element(id: ElementID(i), frame: r).matchedTransitionSource(id: .int(i), in: ns)
-          .with { $0.cornerRadius = 10 })
+        tx.insert(
+          Element(id: ElementID(i), frame: r).matchedTransitionSource(id: .int(i), in: ns)
+            .with { $0.cornerRadius = 10 })
       }
     }
     let detail = Layout.fullScreen(scene.bounds)
     let push = Animation.smooth
     let t0 = 1.0
     let r = scene.withAnimation(push, at: t0) {
-      $0.insert(Element(id: 100, frame: detail).navigationTransition(.zoom(sourceID: 3, in: ns)).with { $0.zIndex = 5 })
+      $0.insert(
+        Element(id: 100, frame: detail).navigationTransition(.zoom(sourceID: 3, in: ns)).with {
+          $0.zIndex = 5
+        })
     }
     #expect(r.diagnostics.isEmpty)
     var frameRef = Reference(push, interval: detail._v - rows[3]._v, begin: t0)
@@ -151,7 +162,8 @@ import Testing
       let expected = Rect(_v: rows[3]._v + frameRef.offset(at: t))
       let i = scene.renderList.index(of: 100)!
       #expect(close(scene.renderList.frame(at: i), expected), "t = \(t)")
-      #expect(close(scene.renderList.cornerRadius[i], Swift.max(10 + styleRef.offset(at: t)[5], 0)), "t = \(t)")
+      #expect(
+        close(scene.renderList.cornerRadius[i], Swift.max(10 + styleRef.offset(at: t)[5], 0)), "t = \(t)")
       #expect(scene.renderedOpacity(100) == 1)  // no fade: the zoom replaces the transition
       let d = scene.renderList.index(of: 100, kind: .dimming)!
       #expect(d == i - 1)  // the overlay sits right under the destination
@@ -189,7 +201,8 @@ func referenceBezierY(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ 
     let m = 1 - s
     return 3 * m * m * s * a + 3 * m * s * s * b + s * s * s
   }
-  var lo = 0.0, hi = 1.0
+  var lo = 0.0
+  var hi = 1.0
   for _ in 0..<200 {
     let mid = (lo + hi) / 2
     if bern(x1, x2, mid) < p { lo = mid } else { hi = mid }

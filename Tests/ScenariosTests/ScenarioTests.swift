@@ -1,7 +1,7 @@
+import Foundation
 // The scene scenarios: determinism, exact counters at small N, and the keyframes render list
 // against values computed independently from the HookeAnimation API.
 import FrameBudget
-import Foundation
 import Hooke
 import HookeAnimation
 import HookeScene
@@ -9,10 +9,14 @@ import Scenarios
 import Testing
 
 /// Runs `frames` frames of `scenario` on `engine` and returns the trace (checksum every 10).
-func trace(_ scenario: String, _ engine: String, elements: Int, hz: Int = 60, frames: Int = 40, threads: Int = 1, seed: UInt64 = 7) throws -> WorkloadTrace {
+func trace(
+  _ scenario: String, _ engine: String, elements: Int, hz: Int = 60, frames: Int = 40, threads: Int = 1,
+  seed: UInt64 = 7
+) throws -> WorkloadTrace {
   let d = SceneScenarios.all.first { $0.name == scenario }!
   return try BenchmarkRunner.trace(
-    scenario: d, engine: engine, setup: WorkloadSetup(elements: elements, hz: hz, seed: seed, threads: threads),
+    scenario: d, engine: engine,
+    setup: WorkloadSetup(elements: elements, hz: hz, seed: seed, threads: threads),
     totalFrames: frames, checksumInterval: 10)
 }
 
@@ -22,19 +26,23 @@ struct SceneScenarioTests {
 
   @Test("nine scenarios, every one offering hooke first and the four channel engines")
   func registry() {
-    #expect(Self.names == [
-      "hero-grid", "grid-reflow", "shuffle", "tab-indicator", "staggered-transitions", "zoom-navigation",
-      "interrupt-storm", "keyframes", "grid-reflow-elements",
-    ])
-    for d in SceneScenarios.all { #expect(d.engines == ["hooke", "hooke-channels", "naive", "euler", "rk4"]) }
+    #expect(
+      Self.names == [
+        "hero-grid", "grid-reflow", "shuffle", "tab-indicator", "staggered-transitions", "zoom-navigation",
+        "interrupt-storm", "keyframes", "grid-reflow-elements",
+      ])
+    for d in SceneScenarios.all {
+      #expect(d.engines == ["hooke", "hooke-channels", "naive", "euler", "rk4"])
+    }
     var r = ScenarioRegistry.selfTest
     SceneScenarios.register(into: &r)
     #expect(r.defaultScenarios == Self.names)
     #expect(r.scenario(named: "spring-field") != nil)
   }
 
-  @Test("every scenario and engine is deterministic: same checksums and counters twice and on 1 or 2 threads",
-        arguments: names)
+  @Test(
+    "every scenario and engine is deterministic: same checksums and counters twice and on 1 or 2 threads",
+    arguments: names)
   func deterministic(_ name: String) throws {
     for engine in ["hooke", "hooke-channels", "naive", "euler", "rk4"] {
       let a = try trace(name, engine, elements: 60)
@@ -59,7 +67,8 @@ struct SceneScenarioTests {
       for (n, hz) in [(1, 1), (2, 7), (3, 240), (7, 144)] {
         let a = try trace(name, engine, elements: n, hz: hz, frames: 30)
         let b = try trace(name, engine, elements: n, hz: hz, frames: 30, threads: 2)
-        #expect(a.checksums == b.checksums && a.counters == b.counters, "\(name)/\(engine) N \(n) at \(hz) Hz")
+        #expect(
+          a.checksums == b.checksums && a.counters == b.counters, "\(name)/\(engine) N \(n) at \(hz) Hz")
       }
     }
     // Out-of-range setups are clamped by WorkloadSetup (N ≥ 1, 1…10 000 Hz).
@@ -70,7 +79,8 @@ struct SceneScenarioTests {
   func nonFiniteInput() {
     for name in ChannelEngineRegistry.names {
       let e = ChannelEngineRegistry.make(name, threads: 1)!
-      let a = e.addChannel(value: .nan, target: 5, motion: .swiftUISpring(response: 0.5, dampingFraction: 0.8))
+      let a = e.addChannel(
+        value: .nan, target: 5, motion: .swiftUISpring(response: 0.5, dampingFraction: 0.8))
       let b = e.addChannel(value: 3, target: .infinity, motion: .timingCurve(.easeIn, duration: .nan))
       let c = e.addChannel(value: .nan, target: .nan, motion: .spring(Spring()))
       e.retarget(a, to: .nan, motion: .spring(Spring()))
@@ -83,10 +93,13 @@ struct SceneScenarioTests {
   @Test("unknown engine is a typed error naming the scenario")
   func unknownEngine() {
     let d = SceneScenarios.all[0]
-    #expect(throws: WorkloadError.self) { try d.makeWorkload("nope", WorkloadSetup(elements: 1, hz: 60, seed: 0, threads: 1)) }
+    #expect(throws: WorkloadError.self) {
+      try d.makeWorkload("nope", WorkloadSetup(elements: 1, hz: 60, seed: 0, threads: 1))
+    }
   }
 
-  @Test("grid-reflow counters: N moves per reflow every 0.3 s, no transitions; nothing animates before the first")
+  @Test(
+    "grid-reflow counters: N moves per reflow every 0.3 s, no transitions; nothing animates before the first")
   func gridReflowCounters() throws {
     // 60 Hz: reflows at frames 18 and 36 within frames 0…39.
     for engine in ["hooke", "hooke-channels", "naive", "euler", "rk4"] {
@@ -187,11 +200,13 @@ struct SceneScenarioTests {
     for i in [0, 1, 7, 16, 23, 39] {
       // Cell of a 6-column grid in a 390-point window, 8-point gaps, 60-point rows 68 apart.
       let cellWidth = (390.0 - 5 * 8) / 6
-      let x0 = Double(i % 6) * (cellWidth + 8), y0 = Double(i / 6) * 68
+      let x0 = Double(i % 6) * (cellWidth + 8)
+      let y0 = Double(i / 6) * 68
       var t = time + Double(i % 16) * d / 16
       while t >= d { t -= d }
       let p = timeline.value(time: t)
-      let width = cellWidth * p.scale, height = 60 * p.scale
+      let width = cellWidth * p.scale
+      let height = 60 * p.scale
       let row = try #require(list.index(of: ElementID(i)))
       let expected = [x0 + p.dx + (cellWidth - width) / 2, y0 + p.dy + (60 - height) / 2, width, height]
       let actual = [list.x[row], list.y[row], list.width[row], list.height[row]]
@@ -228,13 +243,16 @@ struct SceneGoldenTests {
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../results/golden.json").standardized.path
     let golden = try ResultsIO.read(GoldenFile.self, kind: GoldenFile.kindName, from: path)
-    let entries = golden.entries.filter { $0.engine == "hooke" && $0.elements == 1000 && $0.hz == 60 && $0.scenario != "spring-field" }
+    let entries = golden.entries.filter {
+      $0.engine == "hooke" && $0.elements == 1000 && $0.hz == 60 && $0.scenario != "spring-field"
+    }
     #expect(Set(entries.map(\.scenario)) == Set(SceneScenarioTests.names))
     for entry in entries {
       let d = try #require(SceneScenarios.all.first { $0.name == entry.scenario })
       let setup = WorkloadSetup(elements: entry.elements, hz: entry.hz, seed: golden.seed, threads: 1)
+      // Checksums every 60 frames: verify's interval.
       let trace = try BenchmarkRunner.trace(
-        scenario: d, engine: entry.engine, setup: setup, totalFrames: entry.frames, checksumInterval: 60)  // verify's interval
+        scenario: d, engine: entry.engine, setup: setup, totalFrames: entry.frames, checksumInterval: 60)
       #expect(VerifyCommand.firstMismatch(golden: entry, trace: trace) == nil, "\(entry.id)")
     }
   }

@@ -9,8 +9,8 @@ extension BatchEngine {
   #if !hasFeature(Embedded)
     // Exported Float/Double specialisations for callers in other modules. Embedded Swift
     // specialises everything anyway, and its -Onone pipeline crashes on the attribute.
-    @_specialize(exported: true, where Scalar == Double)
-    @_specialize(exported: true, where Scalar == Float)
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
   #endif
   @discardableResult
   public func readValues(
@@ -42,8 +42,8 @@ extension BatchEngine {
   #if !hasFeature(Embedded)
     // Exported Float/Double specialisations for callers in other modules. Embedded Swift
     // specialises everything anyway, and its -Onone pipeline crashes on the attribute.
-    @_specialize(exported: true, where Scalar == Double)
-    @_specialize(exported: true, where Scalar == Float)
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
   #endif
   public func addChannels(
     to group: BatchGroup, values: UnsafeBufferPointer<Scalar>, targets: UnsafeBufferPointer<Scalar>,
@@ -72,8 +72,8 @@ extension BatchEngine {
   #if !hasFeature(Embedded)
     // Exported Float/Double specialisations for callers in other modules. Embedded Swift
     // specialises everything anyway, and its -Onone pipeline crashes on the attribute.
-    @_specialize(exported: true, where Scalar == Double)
-    @_specialize(exported: true, where Scalar == Float)
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
   #endif
   @discardableResult
   public func retarget(
@@ -85,7 +85,8 @@ extension BatchEngine {
     for k in 0..<n {
       let h = channels[k]
       let s = Int(h.index)
-      guard s < _slotGroup.count, _generation[s] == h.generation, _slotGroup[s] >= 0, targets[k].isFinite else {
+      guard s < _slotGroup.count, _generation[s] == h.generation, _slotGroup[s] >= 0, targets[k].isFinite
+      else {
         rejected += 1
         continue
       }
@@ -139,8 +140,8 @@ extension BatchEngine {
   #if !hasFeature(Embedded)
     // Exported Float/Double specialisations for callers in other modules. Embedded Swift
     // specialises everything anyway, and its -Onone pipeline crashes on the attribute.
-    @_specialize(exported: true, where Scalar == Double)
-    @_specialize(exported: true, where Scalar == Float)
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
   #endif
   @discardableResult
   public func removeChannels(_ channels: UnsafeBufferPointer<BatchChannel>) -> Int {

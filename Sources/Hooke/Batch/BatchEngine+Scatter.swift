@@ -23,8 +23,8 @@ extension BatchEngine {
   #if !hasFeature(Embedded)
     // Exported Float/Double specialisations for callers in other modules. Embedded Swift
     // specialises everything anyway, and its -Onone pipeline crashes on the attribute.
-    @_specialize(exported: true, where Scalar == Double)
-    @_specialize(exported: true, where Scalar == Float)
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
   #endif
   @discardableResult
   public func scatterValues(
@@ -33,14 +33,21 @@ extension BatchEngine {
   ) -> Int {
     guard _groups.indices.contains(group.index) else { return 0 }
     let c = _groups[group.index].columns
-    let lower = Swift.max(0, range.lowerBound), upper = Swift.min(c.count, range.upperBound)
+    let lower = Swift.max(0, range.lowerBound)
+    let upper = Swift.min(c.count, range.upperBound)
     guard lower < upper else { return 0 }
     var skipped = 0
     for i in lower..<upper {
       let h = Int(c.owner[i])
-      guard h < map.count else { skipped += 1; continue }
+      guard h < map.count else {
+        skipped += 1
+        continue
+      }
       let k = Int(map[h])
-      guard k >= 0, k < values.count else { skipped += 1; continue }
+      guard k >= 0, k < values.count else {
+        skipped += 1
+        continue
+      }
       values[k] = c.target[i] + c.y[i]
     }
     return skipped

@@ -59,7 +59,8 @@ extension BatchEngine {
     guard _groups.indices.contains(group.index) else { return 0 }
     let g = _groups[group.index]
     let c = g.columns
-    let lower = max(0, range.lowerBound), upper = min(c.activeCount, range.upperBound)
+    let lower = max(0, range.lowerBound)
+    let upper = min(c.activeCount, range.upperBound)
     guard lower < upper else { return 0 }
     switch g.driver {
     case .spring:
@@ -101,10 +102,18 @@ extension BatchEngine {
     if g.cacheTicks.3 == ticks { return g.cache.3 }
     let m = make()
     switch g.cacheNext {
-    case 0: g.cacheTicks.0 = ticks; g.cache.0 = m
-    case 1: g.cacheTicks.1 = ticks; g.cache.1 = m
-    case 2: g.cacheTicks.2 = ticks; g.cache.2 = m
-    default: g.cacheTicks.3 = ticks; g.cache.3 = m
+    case 0:
+      g.cacheTicks.0 = ticks
+      g.cache.0 = m
+    case 1:
+      g.cacheTicks.1 = ticks
+      g.cache.1 = m
+    case 2:
+      g.cacheTicks.2 = ticks
+      g.cache.2 = m
+    default:
+      g.cacheTicks.3 = ticks
+      g.cache.3 = m
     }
     g.cacheNext = (g.cacheNext + 1) & 3
     return m
@@ -118,7 +127,8 @@ extension BatchEngine {
     let p = _fluidMatrixPower(model, n)
     var m: _Matrix3 = (
       Scalar(p.0), Scalar(p.1), Scalar(p.2), Scalar(p.3), Scalar(p.4), Scalar(p.5),
-      Scalar(p.6), Scalar(p.7), Scalar(p.8))
+      Scalar(p.6), Scalar(p.7), Scalar(p.8)
+    )
     // A non-finite entry (non-finite damping, or a power overflowing the scalar) would make
     // every channel NaN (∞·0); it reads as the zero matrix: the channels arrive at their targets.
     if !(m.0.isFinite && m.1.isFinite && m.2.isFinite && m.3.isFinite && m.4.isFinite
@@ -127,10 +137,18 @@ extension BatchEngine {
       m = Self._zero3
     }
     switch g.cacheNext {
-    case 0: g.cache3Counts.0 = n; g.cache3.0 = m
-    case 1: g.cache3Counts.1 = n; g.cache3.1 = m
-    case 2: g.cache3Counts.2 = n; g.cache3.2 = m
-    default: g.cache3Counts.3 = n; g.cache3.3 = m
+    case 0:
+      g.cache3Counts.0 = n
+      g.cache3.0 = m
+    case 1:
+      g.cache3Counts.1 = n
+      g.cache3.1 = m
+    case 2:
+      g.cache3Counts.2 = n
+      g.cache3.2 = m
+    default:
+      g.cache3Counts.3 = n
+      g.cache3.3 = m
     }
     g.cacheNext = (g.cacheNext + 1) & 3
     return m
@@ -139,13 +157,19 @@ extension BatchEngine {
   /// `Sⁿ` in Double for the substep matrix S of ``FluidSpringModel/substepMatrix`` (the same
   /// entries, written out here so a cache miss does not allocate), by n − 1 left
   /// multiplications in a fixed order. n ≤ 301 by the stall rule.
-  func _fluidMatrixPower(_ model: FluidSpringModel, _ n: Int) -> (Double, Double, Double, Double, Double, Double, Double, Double, Double) {
+  func _fluidMatrixPower(_ model: FluidSpringModel, _ n: Int) -> (
+    Double, Double, Double, Double, Double, Double, Double, Double, Double
+  ) {
     typealias M = (Double, Double, Double, Double, Double, Double, Double, Double, Double)
     var p: M = (1, 0, 0, 0, 1, 0, 0, 0, 1)
     guard n > 0 else { return p }
-    let k = model.stiffness, c = model.damping
-    let h = 1.0 / 300, half = 1.0 / 600
-    let e0 = 1.0, e1 = h, e2 = half * h
+    let k = model.stiffness
+    let c = model.damping
+    let h = 1.0 / 300
+    let half = 1.0 / 600
+    let e0 = 1.0
+    let e1 = h
+    let e2 = half * h
     let a0 = -k * e0
     let a1 = -c - k * e1
     let a2 = -c * half - k * e2
@@ -156,9 +180,13 @@ extension BatchEngine {
     p = s
     for _ in 1..<n {
       p = (
-        s.0 * p.0 + s.1 * p.3 + s.2 * p.6, s.0 * p.1 + s.1 * p.4 + s.2 * p.7, s.0 * p.2 + s.1 * p.5 + s.2 * p.8,
-        s.3 * p.0 + s.4 * p.3 + s.5 * p.6, s.3 * p.1 + s.4 * p.4 + s.5 * p.7, s.3 * p.2 + s.4 * p.5 + s.5 * p.8,
-        s.6 * p.0 + s.7 * p.3 + s.8 * p.6, s.6 * p.1 + s.7 * p.4 + s.8 * p.7, s.6 * p.2 + s.7 * p.5 + s.8 * p.8)
+        s.0 * p.0 + s.1 * p.3 + s.2 * p.6, s.0 * p.1 + s.1 * p.4 + s.2 * p.7,
+        s.0 * p.2 + s.1 * p.5 + s.2 * p.8,
+        s.3 * p.0 + s.4 * p.3 + s.5 * p.6, s.3 * p.1 + s.4 * p.4 + s.5 * p.7,
+        s.3 * p.2 + s.4 * p.5 + s.5 * p.8,
+        s.6 * p.0 + s.7 * p.3 + s.8 * p.6, s.6 * p.1 + s.7 * p.4 + s.8 * p.7,
+        s.6 * p.2 + s.7 * p.5 + s.8 * p.8
+      )
     }
     return p
   }

@@ -48,7 +48,9 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     let columns: _BatchColumns<Scalar>
     let durationTicks: Int64
     var cacheTicks: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
-    var cache: (_Matrix2, _Matrix2, _Matrix2, _Matrix2) = ((0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
+    var cache: (_Matrix2, _Matrix2, _Matrix2, _Matrix2) = (
+      (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)
+    )
     var cacheNext = 0
     var matrix: _Matrix2 = (0, 0, 0, 0)
     // SwiftUI model: the shared substep clock (seconds since `epoch`), and the n-substep
@@ -70,7 +72,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       case .timingCurve(_, let duration):
         columns = _BatchColumns(hasAcceleration: false, hasCurveState: true)
         let ticks = duration * Double(ticksPerSecond)
-        durationTicks = ticks >= 1 ? (ticks < 4e18 ? Int64(ticks._roundedHalfAwayFromZero) : 4_000_000_000_000_000_000) : 1
+        durationTicks =
+          ticks >= 1 ? (ticks < 4e18 ? Int64(ticks._roundedHalfAwayFromZero) : 4_000_000_000_000_000_000) : 1
       case .fluidSpring:
         columns = _BatchColumns(hasAcceleration: true, hasCurveState: false)
         durationTicks = 0
@@ -261,7 +264,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     let y = value - target
     guard y.isFinite else { return nil }
     if target + y == value { return y }
-    var up = y, down = y
+    var up = y
+    var down = y
     for _ in 0..<2 {
       up = up.nextUp
       down = down.nextDown
@@ -298,9 +302,15 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     let c = group.columns
     c.reserve(c.count + 1)
     let n = c.count
-    c.y[n] = y; c.v[n] = v; c.target[n] = target; c.owner[n] = slot
+    c.y[n] = y
+    c.v[n] = v
+    c.target[n] = target
+    c.owner[n] = slot
     if c.hasAcceleration { c.a[n] = a }
-    if c.hasCurveState { c.y0[n] = y; c.start[n] = now }
+    if c.hasCurveState {
+      c.y0[n] = y
+      c.start[n] = now
+    }
     c.count += 1
     _slotGroup[Int(slot)] = Int32(g)
     _slotIndex[Int(slot)] = n

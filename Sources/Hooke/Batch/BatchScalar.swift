@@ -58,9 +58,13 @@ extension Float {
   /// The kernels for ``BatchRestRule/disabled``: the same arithmetic, no rest test, no snapping.
   @inline(__always)
   static func _kernel2WithoutRest(
-    _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, count: Int, _ m: (Float, Float, Float, Float)
+    _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, count: Int,
+    _ m: (Float, Float, Float, Float)
   ) -> Int {
-    let m00 = m.0, m01 = m.1, m10 = m.2, m11 = m.3
+    let m00 = m.0
+    let m01 = m.1
+    let m10 = m.2
+    let m11 = m.3
     var i = 0
     while i &+ 8 <= count {
       let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Float>.self)
@@ -70,7 +74,8 @@ extension Float {
       i &+= 8
     }
     while i < count {
-      let y0 = y[i], v0 = v[i]
+      let y0 = y[i]
+      let v0 = v[i]
       y[i] = m00 * y0 + m01 * v0
       v[i] = m10 * y0 + m11 * v0
       i &+= 1
@@ -95,7 +100,9 @@ extension Float {
       i &+= 8
     }
     while i < count {
-      let y0 = y[i], v0 = v[i], a0 = a[i]
+      let y0 = y[i]
+      let v0 = v[i]
+      let a0 = a[i]
       y[i] = m.0 * y0 + m.1 * v0 + m.2 * a0
       v[i] = m.3 * y0 + m.4 * v0 + m.5 * a0
       a[i] = m.6 * y0 + m.7 * v0 + m.8 * a0
@@ -117,8 +124,12 @@ extension Float {
     _ m: (Float, Float, Float, Float), rest: (Float, Float)
   ) -> Int {
     if rest.0 < 0 { return _kernel2WithoutRest(y, v, count: count, m) }  // BatchRestRule.disabled
-    let m00 = m.0, m01 = m.1, m10 = m.2, m11 = m.3
-    let restY2 = rest.0 * rest.0, restV2 = rest.1 * rest.1
+    let m00 = m.0
+    let m01 = m.1
+    let m10 = m.2
+    let m11 = m.3
+    let restY2 = rest.0 * rest.0
+    let restV2 = rest.1 * rest.1
     var snapped = 0
     var anyAtRest = SIMDMask<SIMD8<Int32>>(repeating: false)
     var i = 0
@@ -142,7 +153,8 @@ extension Float {
       }
     }
     while i < count {
-      let y0 = y[i], v0 = v[i]
+      let y0 = y[i]
+      let v0 = v[i]
       var y1 = m00 * y0 + m01 * v0
       var v1 = m10 * y0 + m11 * v0
       if y1 * y1 <= restY2 && v1 * v1 <= restV2 {
@@ -163,7 +175,8 @@ extension Float {
     count: Int, _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), rest: (Float, Float)
   ) -> Int {
     if rest.0 < 0 { return _kernel3WithoutRest(y, v, a, count: count, m) }  // BatchRestRule.disabled
-    let restY2 = rest.0 * rest.0, restV2 = rest.1 * rest.1
+    let restY2 = rest.0 * rest.0
+    let restV2 = rest.1 * rest.1
     var snapped = 0
     var anyAtRest = SIMDMask<SIMD8<Int32>>(repeating: false)
     var i = 0
@@ -189,7 +202,9 @@ extension Float {
       }
     }
     while i < count {
-      let y0 = y[i], v0 = v[i], a0 = a[i]
+      let y0 = y[i]
+      let v0 = v[i]
+      let a0 = a[i]
       var y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
       var v1 = m.3 * y0 + m.4 * v0 + m.5 * a0
       var a1 = m.6 * y0 + m.7 * v0 + m.8 * a0
@@ -212,9 +227,13 @@ extension Double {
   /// The kernels for ``BatchRestRule/disabled``: the same arithmetic, no rest test, no snapping.
   @inline(__always)
   static func _kernel2WithoutRest(
-    _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, count: Int, _ m: (Double, Double, Double, Double)
+    _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, count: Int,
+    _ m: (Double, Double, Double, Double)
   ) -> Int {
-    let m00 = m.0, m01 = m.1, m10 = m.2, m11 = m.3
+    let m00 = m.0
+    let m01 = m.1
+    let m10 = m.2
+    let m11 = m.3
     var i = 0
     while i &+ 8 <= count {
       let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Double>.self)
@@ -224,7 +243,8 @@ extension Double {
       i &+= 8
     }
     while i < count {
-      let y0 = y[i], v0 = v[i]
+      let y0 = y[i]
+      let v0 = v[i]
       y[i] = m00 * y0 + m01 * v0
       v[i] = m10 * y0 + m11 * v0
       i &+= 1
@@ -249,7 +269,9 @@ extension Double {
       i &+= 8
     }
     while i < count {
-      let y0 = y[i], v0 = v[i], a0 = a[i]
+      let y0 = y[i]
+      let v0 = v[i]
+      let a0 = a[i]
       y[i] = m.0 * y0 + m.1 * v0 + m.2 * a0
       v[i] = m.3 * y0 + m.4 * v0 + m.5 * a0
       a[i] = m.6 * y0 + m.7 * v0 + m.8 * a0
@@ -271,8 +293,12 @@ extension Double {
     _ m: (Double, Double, Double, Double), rest: (Double, Double)
   ) -> Int {
     if rest.0 < 0 { return _kernel2WithoutRest(y, v, count: count, m) }  // BatchRestRule.disabled
-    let m00 = m.0, m01 = m.1, m10 = m.2, m11 = m.3
-    let restY2 = rest.0 * rest.0, restV2 = rest.1 * rest.1
+    let m00 = m.0
+    let m01 = m.1
+    let m10 = m.2
+    let m11 = m.3
+    let restY2 = rest.0 * rest.0
+    let restV2 = rest.1 * rest.1
     var snapped = 0
     var anyAtRest = SIMDMask<SIMD8<Int64>>(repeating: false)
     var i = 0
@@ -296,7 +322,8 @@ extension Double {
       }
     }
     while i < count {
-      let y0 = y[i], v0 = v[i]
+      let y0 = y[i]
+      let v0 = v[i]
       var y1 = m00 * y0 + m01 * v0
       var v1 = m10 * y0 + m11 * v0
       if y1 * y1 <= restY2 && v1 * v1 <= restV2 {
@@ -314,10 +341,12 @@ extension Double {
   @inline(__always)
   static func _kernel3(
     _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>,
-    count: Int, _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double), rest: (Double, Double)
+    count: Int, _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double),
+    rest: (Double, Double)
   ) -> Int {
     if rest.0 < 0 { return _kernel3WithoutRest(y, v, a, count: count, m) }  // BatchRestRule.disabled
-    let restY2 = rest.0 * rest.0, restV2 = rest.1 * rest.1
+    let restY2 = rest.0 * rest.0
+    let restV2 = rest.1 * rest.1
     var snapped = 0
     var anyAtRest = SIMDMask<SIMD8<Int64>>(repeating: false)
     var i = 0
@@ -343,7 +372,9 @@ extension Double {
       }
     }
     while i < count {
-      let y0 = y[i], v0 = v[i], a0 = a[i]
+      let y0 = y[i]
+      let v0 = v[i]
+      let a0 = a[i]
       var y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
       var v1 = m.3 * y0 + m.4 * v0 + m.5 * a0
       var a1 = m.6 * y0 + m.7 * v0 + m.8 * a0

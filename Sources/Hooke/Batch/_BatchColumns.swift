@@ -32,8 +32,13 @@ final class _BatchColumns<S: BatchScalar> {
   }
 
   deinit {
-    y.deallocate(); v.deallocate(); target.deallocate(); owner.deallocate()
-    a.deallocate(); y0.deallocate(); start.deallocate()
+    y.deallocate()
+    v.deallocate()
+    target.deallocate()
+    owner.deallocate()
+    a.deallocate()
+    y0.deallocate()
+    start.deallocate()
   }
 
   private static func _grow<T>(_ p: inout UnsafeMutablePointer<T>, _ count: Int, _ capacity: Int) {
@@ -60,16 +65,27 @@ final class _BatchColumns<S: BatchScalar> {
 
   /// Copies slot `j` over slot `i` (all columns).
   func copy(_ j: Int, to i: Int) {
-    y[i] = y[j]; v[i] = v[j]; target[i] = target[j]; owner[i] = owner[j]
+    y[i] = y[j]
+    v[i] = v[j]
+    target[i] = target[j]
+    owner[i] = owner[j]
     if hasAcceleration { a[i] = a[j] }
-    if hasCurveState { y0[i] = y0[j]; start[i] = start[j] }
+    if hasCurveState {
+      y0[i] = y0[j]
+      start[i] = start[j]
+    }
   }
 
   func swapAt(_ i: Int, _ j: Int) {
     guard i != j else { return }
-    swap(&y[i], &y[j]); swap(&v[i], &v[j]); swap(&target[i], &target[j])
+    swap(&y[i], &y[j])
+    swap(&v[i], &v[j])
+    swap(&target[i], &target[j])
     swap(&owner[i], &owner[j])
     if hasAcceleration { swap(&a[i], &a[j]) }
-    if hasCurveState { swap(&y0[i], &y0[j]); swap(&start[i], &start[j]) }
+    if hasCurveState {
+      swap(&y0[i], &y0[j])
+      swap(&start[i], &start[j])
+    }
   }
 }

@@ -134,7 +134,9 @@ extension CSSLinearEasing {
     let candidates = keys.map { Double($0) / Double(scale) }
     // Samples: each candidate followed by 3 interior points.
     let interior = 3
-    var xs: [Double] = [], ys: [Double] = [], candidateSample: [Int] = []
+    var xs: [Double] = []
+    var ys: [Double] = []
+    var candidateSample: [Int] = []
     xs.reserveCapacity(candidates.count * (interior + 1))
     ys.reserveCapacity(candidates.count * (interior + 1))
     for (c, x) in candidates.enumerated() {
@@ -163,8 +165,10 @@ extension CSSLinearEasing {
         previous[i] = i - 1
       }
       let si = candidateSample[i]
-      let x0 = xs[si], y0 = ys[si]
-      var lowSlope = -Double.infinity, highSlope = Double.infinity
+      let x0 = xs[si]
+      let y0 = ys[si]
+      var lowSlope = -Double.infinity
+      var highSlope = Double.infinity
       var j = i + 1
       var s = si + 1
       var reachedNeighbour = false
@@ -213,7 +217,8 @@ extension CSSLinearEasing {
     var maximumError = 0.0
     let verify = 8
     for c in 0..<count - 1 {
-      let x = candidates[c], next = candidates[c + 1]
+      let x = candidates[c]
+      let next = candidates[c + 1]
       for k in 0..<verify {
         let xv = x + (next - x) * (Double(k) / Double(verify))
         let error = (easing.value(at: xv) - sample(xv)).magnitude

@@ -79,7 +79,8 @@ public struct CSSLinearEasing: Hashable, Sendable {
       // A run i..<j without inputs between known inputs[i - 1] and inputs[j].
       var j = i
       while inputs[j] == nil { j += 1 }
-      let start = inputs[i - 1]!, end = inputs[j]!
+      let start = inputs[i - 1]!
+      let end = inputs[j]!
       let count = Double(j - i + 1)
       for k in i..<j {
         let x = start + (end - start) * (Double(k - i + 1) / count)
@@ -111,22 +112,27 @@ public struct CSSLinearEasing: Hashable, Sendable {
     let n = points.count
     if n == 1 { return points[first].output }
     // upper = number of points with input <= x.
-    var low = 0, high = n
+    var low = 0
+    var high = n
     while low < high {
       let mid = (low + high) / 2
       if points[first + mid].input <= x { low = mid + 1 } else { high = mid }
     }
     let upper = low
     if upper > 0 && points[first + upper - 1].input == x { return points[first + upper - 1].output }
-    let a: Point, b: Point
+    let a: Point
+    let b: Point
     if upper == 0 {
-      a = points[first]; b = points[first + 1]
+      a = points[first]
+      b = points[first + 1]
       if a.input == b.input { return a.output }
     } else if upper == n {
-      a = points[first + n - 2]; b = points[first + n - 1]
+      a = points[first + n - 2]
+      b = points[first + n - 1]
       if a.input == b.input { return b.output }
     } else {
-      a = points[first + upper - 1]; b = points[first + upper]
+      a = points[first + upper - 1]
+      b = points[first + upper]
     }
     if a.output == b.output { return a.output }
     return a.output + (b.output - a.output) * ((x - a.input) / (b.input - a.input))
@@ -160,7 +166,9 @@ public struct CSSLinearEasing: Hashable, Sendable {
   public init?(parsing text: String) {
     let bytes = Array(text.utf8)
     var i = 0
-    func skipSpace() { while i < bytes.count && (bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10) { i += 1 } }
+    func skipSpace() {
+      while i < bytes.count && (bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10) { i += 1 }
+    }
     skipSpace()
     let name: [UInt8] = Array("linear(".utf8)
     guard bytes.count >= i + name.count, Array(bytes[i..<(i + name.count)]) == name else { return nil }
@@ -184,8 +192,14 @@ public struct CSSLinearEasing: Hashable, Sendable {
       }
       skipSpace()
       guard i < bytes.count else { return nil }
-      if bytes[i] == 44 { i += 1; continue }  // ","
-      if bytes[i] == 41 { i += 1; break }  // ")"
+      if bytes[i] == 44 {
+        i += 1
+        continue
+      }  // ","
+      if bytes[i] == 41 {
+        i += 1
+        break
+      }  // ")"
       return nil
     }
     skipSpace()

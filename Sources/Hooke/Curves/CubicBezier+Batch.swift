@@ -28,7 +28,8 @@ extension CubicBezier {
   @inlinable
   public func velocities<V: SIMD>(at x: V) -> V where V.Scalar == Double {
     let t = _batchParameter(x)
-    let three = V(repeating: 3), two = V(repeating: 2)
+    let three = V(repeating: 3)
+    let two = V(repeating: 2)
     let slopeX = (three * V(repeating: ax) * t + two * V(repeating: bx)) * t + V(repeating: cx)
     let slopeY = (three * V(repeating: ay) * t + two * V(repeating: by)) * t + V(repeating: cy)
     var result = slopeY / slopeX
@@ -45,11 +46,15 @@ extension CubicBezier {
   /// Fixed-count parameter solve for inputs clamped to [0, 1] (NaN → 0).
   @inlinable
   func _batchParameter<V: SIMD>(_ x: V) -> V where V.Scalar == Double {
-    let zero = V(repeating: 0), one = V(repeating: 1)
+    let zero = V(repeating: 0)
+    let one = V(repeating: 1)
     var target = x.replacing(with: zero, where: x .!= x)
     target = target.clamped(lowerBound: zero, upperBound: one)
-    let vax = V(repeating: ax), vbx = V(repeating: bx), vcx = V(repeating: cx)
-    var lower = zero, upper = one
+    let vax = V(repeating: ax)
+    let vbx = V(repeating: bx)
+    let vcx = V(repeating: cx)
+    var lower = zero
+    var upper = one
     for _ in 0..<12 {
       let mid = (lower + upper) * V(repeating: 0.5)
       let below = ((vax * mid + vbx) * mid + vcx) * mid .< target

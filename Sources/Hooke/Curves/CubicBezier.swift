@@ -41,8 +41,10 @@ public struct CubicBezier: Hashable, Sendable {
   @inlinable
   public init(startControlPoint p1: UnitPoint, endControlPoint p2: UnitPoint) {
     let limit = 0x1p32
-    let p1x = _clamp(p1.x, 0, 1), p2x = _clamp(p2.x, 0, 1)
-    let p1y = _clamp(p1.y, -limit, limit), p2y = _clamp(p2.y, -limit, limit)
+    let p1x = _clamp(p1.x, 0, 1)
+    let p2x = _clamp(p2.x, 0, 1)
+    let p1y = _clamp(p1.y, -limit, limit)
+    let p2y = _clamp(p2.y, -limit, limit)
     startControlPoint = UnitPoint(x: p1x, y: p1y)
     endControlPoint = UnitPoint(x: p2x, y: p2y)
     cx = 3 * p1x
@@ -102,7 +104,8 @@ public struct CubicBezier: Hashable, Sendable {
     while i < 10 && samples[i] < x { i += 1 }
     var lower = Double(i - 1) * 0.1
     var upper = Double(i) * 0.1
-    let x0 = samples[i - 1], x1 = samples[i]
+    let x0 = samples[i - 1]
+    let x1 = samples[i]
     var t = x1 > x0 ? lower + (upper - lower) * ((x - x0) / (x1 - x0)) : lower
     var residual = _x(t) - x
     for _ in 0..<4 {
@@ -153,19 +156,29 @@ public struct CubicBezier: Hashable, Sendable {
     if x < 0 { return startGradient }
     if x > 1 { return endGradient }
     let t = solveParameter(x: x)
-    let p1 = startControlPoint, p2 = endControlPoint
+    let p1 = startControlPoint
+    let p2 = endControlPoint
     // First and second derivatives (÷3 and ÷6): exact control-point forms at the ends, where
     // the power basis would leave a rounding residue instead of an exact 0.
-    let slopeX: Double, slopeY: Double, curveX: Double, curveY: Double
+    let slopeX: Double
+    let slopeY: Double
+    let curveX: Double
+    let curveY: Double
     if t == 0 {
-      slopeX = p1.x; slopeY = p1.y
-      curveX = p2.x - 2 * p1.x; curveY = p2.y - 2 * p1.y
+      slopeX = p1.x
+      slopeY = p1.y
+      curveX = p2.x - 2 * p1.x
+      curveY = p2.y - 2 * p1.y
     } else if t == 1 {
-      slopeX = 1 - p2.x; slopeY = 1 - p2.y
-      curveX = p1.x - 2 * p2.x + 1; curveY = p1.y - 2 * p2.y + 1
+      slopeX = 1 - p2.x
+      slopeY = 1 - p2.y
+      curveX = p1.x - 2 * p2.x + 1
+      curveY = p1.y - 2 * p2.y + 1
     } else {
-      slopeX = _dx(t); slopeY = _dy(t)
-      curveX = 2 * bx + 6 * ax * t; curveY = 2 * by + 6 * ay * t
+      slopeX = _dx(t)
+      slopeY = _dy(t)
+      curveX = 2 * bx + 6 * ax * t
+      curveY = 2 * by + 6 * ay * t
     }
     if slopeX != 0 { return slopeY / slopeX }
     if slopeY != 0 { return slopeY < 0 ? -.infinity : .infinity }

@@ -12,15 +12,19 @@ extension _DeterminismDigest {
     let unitCurves = (
       UnitCurve.linear, UnitCurve.easeIn, UnitCurve.easeOut, UnitCurve.easeInOut, UnitCurve.circularEaseIn,
       UnitCurve.circularEaseOut, UnitCurve.circularEaseInOut,
-      UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.25, y: 0.1), endControlPoint: UnitPoint(x: 0.75, y: 0.9)),
-      UnitCurve.bezier(startControlPoint: UnitPoint(x: -0.5, y: 2), endControlPoint: UnitPoint(x: 1.5, y: -1)))
+      UnitCurve.bezier(
+        startControlPoint: UnitPoint(x: 0.25, y: 0.1), endControlPoint: UnitPoint(x: 0.75, y: 0.9)),
+      UnitCurve.bezier(startControlPoint: UnitPoint(x: -0.5, y: 2), endControlPoint: UnitPoint(x: 1.5, y: -1))
+    )
     let beziers = (
       CubicBezier.ease, CubicBezier(0.68, -0.55, 0.265, 1.55), CubicBezier(0, 0, 1, 1),
-      CubicBezier(1, 0, 0, 1))
+      CubicBezier(1, 0, 0, 1)
+    )
     let linearPoints = (
       CSSLinearEasing.Point(output: 0, input: 0), CSSLinearEasing.Point(output: 0.6, input: 0.3),
       CSSLinearEasing.Point(output: 0.4, input: 0.3), CSSLinearEasing.Point(output: 1.2, input: 0.7),
-      CSSLinearEasing.Point(output: 1, input: 1))
+      CSSLinearEasing.Point(output: 1, input: 1)
+    )
 
     func foldUnitCurve(_ curve: UnitCurve, _ x: Double) {
       hash.combine(curve.value(at: x))
@@ -40,10 +44,19 @@ extension _DeterminismDigest {
       }
     }
     func fold(_ x: Double) {
-      foldUnitCurve(unitCurves.0, x); foldUnitCurve(unitCurves.1, x); foldUnitCurve(unitCurves.2, x)
-      foldUnitCurve(unitCurves.3, x); foldUnitCurve(unitCurves.4, x); foldUnitCurve(unitCurves.5, x)
-      foldUnitCurve(unitCurves.6, x); foldUnitCurve(unitCurves.7, x); foldUnitCurve(unitCurves.8, x)
-      foldBezier(beziers.0, x); foldBezier(beziers.1, x); foldBezier(beziers.2, x); foldBezier(beziers.3, x)
+      foldUnitCurve(unitCurves.0, x)
+      foldUnitCurve(unitCurves.1, x)
+      foldUnitCurve(unitCurves.2, x)
+      foldUnitCurve(unitCurves.3, x)
+      foldUnitCurve(unitCurves.4, x)
+      foldUnitCurve(unitCurves.5, x)
+      foldUnitCurve(unitCurves.6, x)
+      foldUnitCurve(unitCurves.7, x)
+      foldUnitCurve(unitCurves.8, x)
+      foldBezier(beziers.0, x)
+      foldBezier(beziers.1, x)
+      foldBezier(beziers.2, x)
+      foldBezier(beziers.3, x)
       // Enumerate cases without `allCases` (an array, i.e. an allocation).
       for f in 0..<10 {
         let family: Easing.Family
@@ -80,8 +93,10 @@ extension _DeterminismDigest {
       }
       withUnsafeTemporaryAllocation(of: CSSLinearEasing.Point.self, capacity: 5) { points in
         points.initialize(repeating: linearPoints.0)
-        points[1] = linearPoints.1; points[2] = linearPoints.2
-        points[3] = linearPoints.3; points[4] = linearPoints.4
+        points[1] = linearPoints.1
+        points[2] = linearPoints.2
+        points[3] = linearPoints.3
+        points[4] = linearPoints.4
         hash.combine(CSSLinearEasing._value(points, at: x))
       }
     }

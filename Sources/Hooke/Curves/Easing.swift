@@ -134,16 +134,22 @@ public struct Easing: Hashable, Sendable {
   /// [2/d, 2.5/d), [2.5/d, 1].
   @inlinable
   static func _bounceOut(_ v: Double) -> (value: Double, slope: Double) {
-    let n = 7.5625, d = 2.75
-    let center: Double, offset: Double
+    let n = 7.5625
+    let d = 2.75
+    let center: Double
+    let offset: Double
     if v < 1 / d {
-      center = 0; offset = 0
+      center = 0
+      offset = 0
     } else if v < 2 / d {
-      center = 1.5 / d; offset = 0.75
+      center = 1.5 / d
+      offset = 0.75
     } else if v < 2.5 / d {
-      center = 2.25 / d; offset = 0.9375
+      center = 2.25 / d
+      offset = 0.9375
     } else {
-      center = 2.625 / d; offset = 0.984375
+      center = 2.625 / d
+      offset = 0.984375
     }
     let w = v - center
     return (n * w * w + offset, 2 * n * w)

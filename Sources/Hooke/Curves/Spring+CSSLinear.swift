@@ -32,7 +32,9 @@ extension Spring {
   ///   spring evaluations at most.
   public func cssLinear(initialVelocity: Double = 0, tolerance: Double = 0.001) -> CSSLinearSpringExport {
     let v0 = initialVelocity.isFinite ? initialVelocity : 0
-    let epsilon = tolerance.isNaN ? CSSLinearEasing.minimumExportTolerance
+    let epsilon =
+      tolerance.isNaN
+      ? CSSLinearEasing.minimumExportTolerance
       : Swift.min(Swift.max(tolerance, CSSLinearEasing.minimumExportTolerance), 1)
     var horizon = settlingDuration(target: 1.0, initialVelocity: v0, epsilon: epsilon)
     if !(horizon <= Spring.maximumCSSExportDuration) { horizon = Spring.maximumCSSExportDuration }

@@ -35,7 +35,7 @@ extension UnitCurve {
         return (Swift.max(0, (8 - u * 4) * u - 3).squareRoot() + 1) * 0.5
       }
       return (1 - (1 - (u * 4) * u).squareRoot()) * 0.5
-    case let .bezier(p1, p2):
+    case .bezier(let p1, let p2):
       let solver = _QuantizedBezierSolver(
         p1x: _clamp(p1.x, 0, 1), p1y: _clamp(p1.y, 0, 1),
         p2x: _clamp(p2.x, 0, 1), p2y: _clamp(p2.y, 0, 1))
@@ -79,7 +79,7 @@ extension UnitCurve {
         return ((u + u - 2) / Swift.max(0, (u * -4 + 8) * u - 3).squareRoot()).magnitude
       }
       return ((u + u) / (u * -4 * u + 1).squareRoot()).magnitude
-    case let .bezier(p1, p2):
+    case .bezier(let p1, let p2):
       let limit = 0x1p32
       let solver = _QuantizedBezierSolver(
         p1x: _clamp(p1.x, 0, 1), p1y: _clamp(p1.y, -limit, limit),

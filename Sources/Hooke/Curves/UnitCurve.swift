@@ -80,7 +80,7 @@ public struct UnitCurve: Hashable, Sendable {
     case .circularEaseIn: return .circularEaseOut
     case .circularEaseOut: return .circularEaseIn
     case .circularEaseInOut: return .circularEaseInOut
-    case let .bezier(p1, p2):
+    case .bezier(let p1, let p2):
       return .bezier(
         startControlPoint: UnitPoint(x: p1.y, y: p1.x), endControlPoint: UnitPoint(x: p2.y, y: p2.x))
     }

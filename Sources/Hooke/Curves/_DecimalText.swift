@@ -121,11 +121,17 @@ enum _DecimalText {
     var value = Double(mantissa)
     if exponent < 0 {
       var k = -exponent
-      while k > 22 { value /= 1e22; k -= 22 }
+      while k > 22 {
+        value /= 1e22
+        k -= 22
+      }
       value /= powerOfTen(k)
     } else if exponent > 0 {
       var k = exponent
-      while k > 22 { value *= 1e22; k -= 22 }
+      while k > 22 {
+        value *= 1e22
+        k -= 22
+      }
       value *= powerOfTen(k)
     }
     return negative ? -value : value

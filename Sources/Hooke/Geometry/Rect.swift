@@ -99,7 +99,8 @@ public struct Rect: Hashable, Sendable {
     guard intersects(other) else { return nil }
     let x0 = Swift.max(minX, other.minX)
     let y0 = Swift.max(minY, other.minY)
-    return Rect(x: x0, y: y0, width: Swift.min(maxX, other.maxX) - x0, height: Swift.min(maxY, other.maxY) - y0)
+    return Rect(
+      x: x0, y: y0, width: Swift.min(maxX, other.maxX) - x0, height: Swift.min(maxY, other.maxY) - y0)
   }
 
   /// The smallest rectangle containing both standardised rectangles.
@@ -107,7 +108,8 @@ public struct Rect: Hashable, Sendable {
   public func union(_ other: Rect) -> Rect {
     let x0 = Swift.min(minX, other.minX)
     let y0 = Swift.min(minY, other.minY)
-    return Rect(x: x0, y: y0, width: Swift.max(maxX, other.maxX) - x0, height: Swift.max(maxY, other.maxY) - y0)
+    return Rect(
+      x: x0, y: y0, width: Swift.max(maxX, other.maxX) - x0, height: Swift.max(maxY, other.maxY) - y0)
   }
 }
 

@@ -128,7 +128,7 @@ internal func _digestSpecial(_ i: Int) -> Double {
   case 15: return 1e300
   case 16: return 0x1.921fb54442d18p0  // π/2
   case 17: return 0x1.921fb54442d18p-1  // π/4
-  case 18: return 6381956970095103 * 0x1p797  // hardest case of reduction modulo π/2
+  case 18: return 6_381_956_970_095_103 * 0x1p797  // hardest case of reduction modulo π/2
   case 19: return 1024
   case 20: return -1075
   case 21: return 0x1p-54

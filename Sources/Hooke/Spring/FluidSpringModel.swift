@@ -203,10 +203,14 @@ extension FluidSpringModel {
   /// (not bit for bit: the integrator rounds in a different order).
   @inlinable
   public var substepMatrix: [Double] {
-    let k = stiffness, c = damping
-    let h = 1.0 / 300, half = 1.0 / 600
+    let k = stiffness
+    let c = damping
+    let h = 1.0 / 300
+    let half = 1.0 / 600
     // u = v + a·half; e' = e + u·h
-    let e0 = 1.0, e1 = h, e2 = half * h
+    let e0 = 1.0
+    let e1 = h
+    let e2 = half * h
     // a' = −c·u − k·e'
     let a0 = -k * e0
     let a1 = -c - k * e1

@@ -72,9 +72,11 @@ extension Spring {
   public func value<V: Animatable>(fromValue: V, toValue: V, initialVelocity: V, time: Double) -> V {
     let from = fromValue.animatableData
     var result = fromValue
-    result.animatableData = from + value(
-      target: toValue.animatableData - from, initialVelocity: initialVelocity.animatableData,
-      time: time)
+    result.animatableData =
+      from
+      + value(
+        target: toValue.animatableData - from, initialVelocity: initialVelocity.animatableData,
+        time: time)
     return result
   }
 

@@ -77,7 +77,8 @@ extension Spring {
   /// without the cancellation of `λ² − ω²` (λ − |ω| is exact when |ω| ≥ λ/2).
   @inlinable
   var _naturalFrequencySquared: Double {
-    let omega = angularFrequency, lambda = decayConstant
+    let omega = angularFrequency
+    let lambda = decayConstant
     if omega >= 0 { return lambda * lambda + omega * omega }
     let mu = -omega
     return (lambda - mu) * (lambda + mu)

@@ -10,7 +10,8 @@ import _TestSupport
     var random = SplitMix64(seed: 7)
     var handles: [BatchChannel] = []
     for _ in 0..<37 {
-      let v = Double(random.next() % 1000), t = Double(random.next() % 1000)
+      let v = Double(random.next() % 1000)
+      let t = Double(random.next() % 1000)
       handles.append(try engine.addChannel(to: group, value: v, target: t))
     }
     for _ in 0..<9 { engine.step(ticks: 60_480) }  // some settle and are compacted (seed 7)
@@ -22,7 +23,9 @@ import _TestSupport
       values.withUnsafeMutableBufferPointer { engine.readValues(of: h, into: $0, fallback: -1) }
     }
     #expect(invalid == 1)
-    for (k, h) in handles.enumerated().dropLast() { #expect(values[k] == engine.value(of: h)!, "seed 7, channel \(k)") }
+    for (k, h) in handles.enumerated().dropLast() {
+      #expect(values[k] == engine.value(of: h)!, "seed 7, channel \(k)")
+    }
     #expect(values.last == -1)
   }
 
@@ -31,7 +34,9 @@ import _TestSupport
     let a = engine.addGroup(.spring(Spring()), restRule: .never)
     let b = engine.addGroup(.timingCurve(.linear, duration: 1), restRule: .never)
     var handles = [BatchChannel](repeating: BatchChannel(index: 0, generation: 0), count: 3)
-    let values: [Double] = [0, 1, 2], targets: [Double] = [10, .nan, 30], velocities: [Double] = [0, 0, 0]
+    let values: [Double] = [0, 1, 2]
+    let targets: [Double] = [10, .nan, 30]
+    let velocities: [Double] = [0, 0, 0]
     #expect(throws: BatchError.nonFiniteTarget) {
       try values.withUnsafeBufferPointer { v in
         try targets.withUnsafeBufferPointer { t in
@@ -61,7 +66,8 @@ import _TestSupport
     }
     #expect(rejected == 0)
     for (k, h) in handles.enumerated() {
-      #expect(engine.group(of: h) == b && engine.target(of: h) == newTargets[k] && engine.value(of: h) == values[k])
+      #expect(
+        engine.group(of: h) == b && engine.target(of: h) == newTargets[k] && engine.value(of: h) == values[k])
     }
     let removedCount = handles.withUnsafeBufferPointer { engine.removeChannels($0) }
     #expect(removedCount == 0 && engine.channelCount == 0)
@@ -80,7 +86,8 @@ import _TestSupport
     var random = SplitMix64(seed: seed)
     var handles: [BatchChannel] = []
     for k in 0..<64 {
-      let v = Double(random.next() % 500), t = Double(random.next() % 500)
+      let v = Double(random.next() % 500)
+      let t = Double(random.next() % 500)
       handles.append(try engine.addChannel(to: k % 3 == 0 ? curves : springs, value: v, target: t))
     }
     // Mirror table in reverse handle order, so the map is not the identity.
@@ -91,7 +98,9 @@ import _TestSupport
     for group in [springs, curves] {
       map.withUnsafeBufferPointer { m in
         mirror.withUnsafeMutableBufferPointer { v in
-          #expect(engine.scatterValues(group: group, range: 0..<engine.storedCount(of: group), through: m, into: v) == 0)
+          #expect(
+            engine.scatterValues(group: group, range: 0..<engine.storedCount(of: group), through: m, into: v)
+              == 0)
         }
       }
     }
@@ -100,11 +109,14 @@ import _TestSupport
       engine.step(ticks: 60_480)
       for (g, group) in [springs, curves].enumerated() {
         map.withUnsafeBufferPointer { m in
-          mirror.withUnsafeMutableBufferPointer { _ = engine.scatterValues(group: group, range: 0..<before[g], through: m, into: $0) }
+          mirror.withUnsafeMutableBufferPointer {
+            _ = engine.scatterValues(group: group, range: 0..<before[g], through: m, into: $0)
+          }
         }
       }
       for (k, h) in handles.enumerated() {
-        #expect(mirror[handles.count - 1 - k] == engine.value(of: h)!, "seed \(seed), frame \(frame), channel \(k)")
+        #expect(
+          mirror[handles.count - 1 - k] == engine.value(of: h)!, "seed \(seed), frame \(frame), channel \(k)")
       }
     }
     #expect(engine.activeCount < handles.count)  // some settled along the way (seed 11)
@@ -112,7 +124,9 @@ import _TestSupport
     var short = [Int32](repeating: 0, count: 1)
     short[0] = 99
     let skipped = short.withUnsafeBufferPointer { m in
-      mirror.withUnsafeMutableBufferPointer { engine.scatterValues(group: springs, range: -5..<1000, through: m, into: $0) }
+      mirror.withUnsafeMutableBufferPointer {
+        engine.scatterValues(group: springs, range: -5..<1000, through: m, into: $0)
+      }
     }
     #expect(skipped == engine.storedCount(of: springs))
     #expect(engine.storedCount(of: BatchGroup(index: 9)) == 0)
@@ -130,12 +144,14 @@ import _TestSupport
       let groups = [
         engine.addGroup(.spring(Spring(response: 0.3, dampingRatio: 0.8)), restRule: .pixel),
         engine.addGroup(.timingCurve(.easeInOut, duration: 0.2), restRule: .pixel),
-        engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.4, dampingFraction: 0.7)), restRule: .pixel),
+        engine.addGroup(
+          .fluidSpring(FluidSpringModel(response: 0.4, dampingFraction: 0.7)), restRule: .pixel),
       ]
       var random = SplitMix64(seed: seed)
       var handles: [BatchChannel] = []
       for k in 0..<90 {
-        let v = Double(random.next() % 400), t = Double(random.next() % 400)
+        let v = Double(random.next() % 400)
+        let t = Double(random.next() % 400)
         handles.append(try engine.addChannel(to: groups[k % 3], value: v, target: k % 7 == 0 ? v : t))
       }
       return (engine, groups, handles)
@@ -157,14 +173,18 @@ import _TestSupport
           if frame == 13 { targets[0] = .nan }  // rejected by both
           for (j, k) in mine.enumerated() { try? a.retarget(handles[k], to: targets[j], group: groupsA[g]) }
           let hs = mine.map { handles[$0] }
-          let rejected = hs.withUnsafeBufferPointer { h in targets.withUnsafeBufferPointer { b.retarget(h, to: $0, group: groupsB[g]) } }
+          let rejected = hs.withUnsafeBufferPointer { h in
+            targets.withUnsafeBufferPointer { b.retarget(h, to: $0, group: groupsB[g]) }
+          }
           #expect(rejected == (frame == 13 ? 1 : 0))
         }
       }
       for (k, h) in handles.enumerated() {
         let same =
-          a.value(of: h)!.bitPattern == b.value(of: h)!.bitPattern && a.velocity(of: h)!.bitPattern == b.velocity(of: h)!.bitPattern
-          && a.target(of: h) == b.target(of: h) && a.isSettled(h) == b.isSettled(h) && a.group(of: h) == b.group(of: h)
+          a.value(of: h)!.bitPattern == b.value(of: h)!.bitPattern
+          && a.velocity(of: h)!.bitPattern == b.velocity(of: h)!.bitPattern
+          && a.target(of: h) == b.target(of: h) && a.isSettled(h) == b.isSettled(h)
+          && a.group(of: h) == b.group(of: h)
         #expect(same, "seed \(seed), frame \(frame), channel \(k)")
       }
       #expect(a.activeCount == b.activeCount, "seed \(seed), frame \(frame)")

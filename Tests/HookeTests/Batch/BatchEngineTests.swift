@@ -22,7 +22,8 @@ let ticks120: Int64 = 30_240
       let p0 = Double(random.next() % 2000) - 1000 + 0.25
       let target = Double(random.next() % 2000) - 1000
       let v0 = Double(random.next() % 4000) - 2000
-      let h = try engine.addChannel(to: k % 2 == 0 ? moving : settling, value: p0, target: target, velocity: v0)
+      let h = try engine.addChannel(
+        to: k % 2 == 0 ? moving : settling, value: p0, target: target, velocity: v0)
       if k % 2 == 0 { checked.append((h, p0, target, v0)) }
     }
     for frame in 1...240 {
@@ -47,7 +48,8 @@ let ticks120: Int64 = 30_240
     let engine = BatchEngine<Float>()
     let group = engine.addGroup(.spring(spring), restRule: .never)
     let h = try engine.addChannel(to: group, value: 300, target: -120, velocity: 45)
-    var y: Float = 420, v: Float = 45
+    var y: Float = 420
+    var v: Float = 45
     let intervals: [Int64] = [30_240, 60_480, 40_320, 25_200, 90_720, 30_241, 12_345]
     for frame in 0..<140 {
       let ticks = intervals[frame % intervals.count]
@@ -64,7 +66,8 @@ let ticks120: Int64 = 30_240
   /// The SwiftUI-model driver equals `FluidSpringModel.advance` (the scalar integrator, one
   /// substep at a time) to ≤ 1e-12 relative over 3 s at 120, 60 and 144 Hz; a wrong substep
   /// count at any frame would be off by far more than that.
-  @Test(arguments: [(0.5, 0.825, 30_240), (0.3, 0.5, 60_480), (1.0, 1.2, 25_200)] as [(Double, Double, Int64)])
+  @Test(
+    arguments: [(0.5, 0.825, 30_240), (0.3, 0.5, 60_480), (1.0, 1.2, 25_200)] as [(Double, Double, Int64)])
   func equalsScalarModel(response: Double, fraction: Double, ticks: Int64) throws {
     let model = FluidSpringModel(response: response, dampingFraction: fraction)
     let engine = BatchEngine<Double>()
@@ -81,9 +84,14 @@ let ticks120: Int64 = 30_240
         model.advance(&states[k], target: targets[k], to: time)
         let value = try #require(engine.value(of: handles[k]))
         let velocity = try #require(engine.velocity(of: handles[k]))
-        #expect(isApproximatelyEqual(value, states[k].offset, relativeTolerance: 1e-12, absoluteTolerance: 1e-12 * abs(targets[k])),
+        #expect(
+          isApproximatelyEqual(
+            value, states[k].offset, relativeTolerance: 1e-12, absoluteTolerance: 1e-12 * abs(targets[k])),
           "target \(targets[k]) frame \(frame)")
-        #expect(isApproximatelyEqual(velocity, states[k].velocity, relativeTolerance: 1e-12, absoluteTolerance: 1e-10 * abs(targets[k])),
+        #expect(
+          isApproximatelyEqual(
+            velocity, states[k].velocity, relativeTolerance: 1e-12, absoluteTolerance: 1e-10 * abs(targets[k])
+          ),
           "target \(targets[k]) frame \(frame)")
       }
     }
@@ -122,20 +130,24 @@ let ticks120: Int64 = 30_240
       for rule in [BatchRestRule.pixel, .never, .disabled] {
         for useFloat in [false, true] {
           let model = FluidSpringModel(response: 0.5, dampingFraction: fraction)
-          var values: [Double] = [], velocities: [Double] = [], settled: [Bool] = []
+          var values: [Double] = []
+          var velocities: [Double] = []
+          var settled: [Bool] = []
           if useFloat {
             let engine = BatchEngine<Float>()
             let g = engine.addGroup(.fluidSpring(model), restRule: rule)
             let h = try engine.addChannel(to: g, value: 0, target: 100, velocity: 3)
             for _ in 0..<3 { engine.step(ticks: ticks120) }
-            values.append(Double(engine.value(of: h)!)); velocities.append(Double(engine.velocity(of: h)!))
+            values.append(Double(engine.value(of: h)!))
+            velocities.append(Double(engine.velocity(of: h)!))
             settled.append(engine.isSettled(h)!)
           } else {
             let engine = BatchEngine<Double>()
             let g = engine.addGroup(.fluidSpring(model), restRule: rule)
             let h = try engine.addChannel(to: g, value: 0, target: 100, velocity: 3)
             for _ in 0..<3 { engine.step(ticks: ticks120) }
-            values.append(engine.value(of: h)!); velocities.append(engine.velocity(of: h)!)
+            values.append(engine.value(of: h)!)
+            velocities.append(engine.velocity(of: h)!)
             settled.append(engine.isSettled(h)!)
           }
           let label = "fraction \(fraction) rule \(rule) float \(useFloat)"
@@ -155,18 +167,22 @@ let ticks120: Int64 = 30_240
     let engine = BatchEngine<Float>()
     let a = engine.addGroup(.spring(.bouncy), restRule: .never)
     let b = engine.addGroup(.spring(.smooth), restRule: .never)
-    let f1 = engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.4, dampingFraction: 0.6)), restRule: .never)
-    let f2 = engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.7, dampingFraction: 0.9)), restRule: .never)
+    let f1 = engine.addGroup(
+      .fluidSpring(FluidSpringModel(response: 0.4, dampingFraction: 0.6)), restRule: .never)
+    let f2 = engine.addGroup(
+      .fluidSpring(FluidSpringModel(response: 0.7, dampingFraction: 0.9)), restRule: .never)
     var random = SplitMix64(seed: 7)
     var handles: [BatchChannel] = []
     for k in 0..<64 {
-      handles.append(try engine.addChannel(
-        to: [a, f1][k % 2], value: Float(random.next() % 1000), target: Float(random.next() % 1000) - 500,
-        velocity: Float(random.next() % 100)))
+      handles.append(
+        try engine.addChannel(
+          to: [a, f1][k % 2], value: Float(random.next() % 1000), target: Float(random.next() % 1000) - 500,
+          velocity: Float(random.next() % 100)))
     }
     for _ in 0..<7 { engine.step(ticks: ticks120) }
     for (k, h) in handles.enumerated() {
-      let value = engine.value(of: h)!, velocity = engine.velocity(of: h)!
+      let value = engine.value(of: h)!
+      let velocity = engine.velocity(of: h)!
       let displacement = engine.displacement(of: h)!
       // A target within |value| of the value on value's ulp grid: value − target is exact,
       // so the value is kept bit for bit.
@@ -287,18 +303,25 @@ let ticks120: Int64 = 30_240
     let b = try engine.addChannel(to: g, value: 50, target: -100)
     let ca = try control.addChannel(to: cg, value: 0, target: 100)
     let cb = try control.addChannel(to: cg, value: 50, target: -100)
-    engine.step(ticks: ticks120); control.step(ticks: ticks120)
+    engine.step(ticks: ticks120)
+    control.step(ticks: ticks120)
     #expect(throws: BatchError.nonFiniteTarget) { try engine.retarget(a, to: .nan) }
     #expect(throws: BatchError.nonFiniteTarget) { try engine.retarget(a, to: .infinity) }
     #expect(throws: BatchError.nonFiniteVelocity) { try engine.retarget(a, to: 3, velocity: .nan) }
     #expect(throws: BatchError.nonFiniteVelocity) { try engine.retarget(a, to: 3, velocity: -.infinity) }
     #expect(throws: BatchError.nonFiniteTarget) { try engine.addChannel(to: g, value: .nan, target: 1) }
-    #expect(throws: BatchError.nonFiniteVelocity) { try engine.addChannel(to: g, value: 0, target: 1, velocity: .infinity) }
-    #expect(throws: BatchError.invalidGroup) { try engine.addChannel(to: BatchGroup(index: 9), value: 0, target: 1) }
+    #expect(throws: BatchError.nonFiniteVelocity) {
+      try engine.addChannel(to: g, value: 0, target: 1, velocity: .infinity)
+    }
+    #expect(throws: BatchError.invalidGroup) {
+      try engine.addChannel(to: BatchGroup(index: 9), value: 0, target: 1)
+    }
     #expect(throws: BatchError.invalidGroup) { try engine.retarget(a, to: 1, group: BatchGroup(index: -1)) }
     // Bulk retarget skips the bad pair only.
     let targets: [Double] = [.nan, -100]
-    let rejected = [a, b].withUnsafeBufferPointer { h in targets.withUnsafeBufferPointer { engine.retarget(h, to: $0) } }
+    let rejected = [a, b].withUnsafeBufferPointer { h in
+      targets.withUnsafeBufferPointer { engine.retarget(h, to: $0) }
+    }
     #expect(rejected == 1)
     // Intervals ≤ 0 or NaN are no-ops.
     let now = engine.now
@@ -307,7 +330,10 @@ let ticks120: Int64 = 30_240
     #expect(engine.step(deltaTime: .nan) == 0)
     #expect(engine.step(deltaTime: -1) == 0)
     #expect(engine.now == now)
-    for _ in 0..<30 { engine.step(ticks: ticks120); control.step(ticks: ticks120) }
+    for _ in 0..<30 {
+      engine.step(ticks: ticks120)
+      control.step(ticks: ticks120)
+    }
     #expect(engine.value(of: a) == control.value(of: ca))
     #expect(engine.value(of: b) == control.value(of: cb))
     // Removed handles are invalid; reads give nil, calls throw.
@@ -325,7 +351,8 @@ let ticks120: Int64 = 30_240
     let engine = BatchEngine<Float>()
     let g = engine.addGroup(.spring(.bouncy), restRule: .pixel)
     let c = engine.addGroup(.timingCurve(.easeIn, duration: 1), restRule: .pixel)
-    let f = engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.5, dampingFraction: 1)), restRule: .pixel)
+    let f = engine.addGroup(
+      .fluidSpring(FluidSpringModel(response: 0.5, dampingFraction: 1)), restRule: .pixel)
     let s = try engine.addChannel(to: g, value: 3e38, target: -3e38 / 2, velocity: 1e30)
     let t = try engine.addChannel(to: c, value: 1, target: 1e6)
     let u = try engine.addChannel(to: f, value: 0, target: 100)
@@ -358,9 +385,11 @@ func bits<S: BatchScalar>(_ x: S) -> UInt64 {
     var random = SplitMix64(seed: 2024)
     var handles: [BatchChannel] = []
     for k in 0..<6000 {
-      handles.append(try engine.addChannel(
-        to: groups[k % 4 == 2 ? (k % 97 == 0 ? 2 : 0) : k % 4], value: S(Double(random.next() % 2000) - 1000),
-        target: S(Double(random.next() % 2000) - 1000), velocity: S(Double(random.next() % 200))))
+      handles.append(
+        try engine.addChannel(
+          to: groups[k % 4 == 2 ? (k % 97 == 0 ? 2 : 0) : k % 4],
+          value: S(Double(random.next() % 2000) - 1000),
+          target: S(Double(random.next() % 2000) - 1000), velocity: S(Double(random.next() % 200))))
     }
     let stepper = threads.map { BatchThreadedStepper(engine: engine, threads: $0, chunkSize: chunk) }
     for frame in 0..<24 {
@@ -368,7 +397,8 @@ func bits<S: BatchScalar>(_ x: S) -> UInt64 {
       if let stepper { stepper.step(ticks: ticks) } else { engine.step(ticks: ticks) }
       if frame % 6 == 0 {
         for h in handles where random.next() % 5 == 0 {
-          try engine.retarget(h, to: S(Double(random.next() % 2000) - 1000),
+          try engine.retarget(
+            h, to: S(Double(random.next() % 2000) - 1000),
             group: random.next() % 3 == 0 ? groups[Int(random.next() % 4)] : nil)
         }
       }
@@ -387,8 +417,12 @@ func bits<S: BatchScalar>(_ x: S) -> UInt64 {
     let floatReference = try Self.run(Float.self, threads: nil, chunk: 1)
     let doubleReference = try Self.run(Double.self, threads: nil, chunk: 1)
     for chunk in [1, 64, 4096] {
-      #expect(try Self.run(Float.self, threads: threads, chunk: chunk) == floatReference, "Float \(threads) threads chunk \(chunk)")
-      #expect(try Self.run(Double.self, threads: threads, chunk: chunk) == doubleReference, "Double \(threads) threads chunk \(chunk)")
+      #expect(
+        try Self.run(Float.self, threads: threads, chunk: chunk) == floatReference,
+        "Float \(threads) threads chunk \(chunk)")
+      #expect(
+        try Self.run(Double.self, threads: threads, chunk: chunk) == doubleReference,
+        "Double \(threads) threads chunk \(chunk)")
     }
   }
 }

@@ -32,8 +32,12 @@ import _TestSupport
     BatchDriver.fluidSpring(FluidSpringModel(response: 0.5, dampingFraction: 0.825)),
   ])
   func disabledKernelsMatchTheTestedKernels(driver: BatchDriver) throws {
-    #expect(try run(Double.self, driver: driver, rule: .disabled, seed: 7) == run(Double.self, driver: driver, rule: .never, seed: 7))
-    #expect(try run(Float.self, driver: driver, rule: .disabled, seed: 7) == run(Float.self, driver: driver, rule: .never, seed: 7))
+    #expect(
+      try run(Double.self, driver: driver, rule: .disabled, seed: 7)
+        == run(Double.self, driver: driver, rule: .never, seed: 7))
+    #expect(
+      try run(Float.self, driver: driver, rule: .disabled, seed: 7)
+        == run(Float.self, driver: driver, rule: .never, seed: 7))
   }
 
   @Test func disabledNeverSettlesSprings() throws {

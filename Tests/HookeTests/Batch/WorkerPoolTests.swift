@@ -14,7 +14,9 @@ import Testing
     nonisolated(unsafe) let slots = counts
     for call in 1...200 {
       pool.run { worker in slots[worker] += 1 }
-      for w in 0..<pool.threads { #expect(counts[w] == call, "threads \(threads), call \(call), worker \(w)") }
+      for w in 0..<pool.threads {
+        #expect(counts[w] == call, "threads \(threads), call \(call), worker \(w)")
+      }
     }
   }
 
@@ -37,31 +39,33 @@ import Testing
 }
 
 #if canImport(Glibc)
-import Glibc
-import Synchronization
+  import Glibc
+  import Synchronization
 
-private let barrier = Atomic<Int>(0)
+  private let barrier = Atomic<Int>(0)
 
-/// The workers really are other threads (worker 0 is the caller), running at the same time.
-@Suite struct WorkerPoolThreadTests {
-  @Test func workersRunOnDistinctThreadsConcurrently() {
-    let pool = WorkerPool(threads: 3)
-    let ids = UnsafeMutablePointer<pthread_t>.allocate(capacity: 3)
-    defer { ids.deallocate() }
-    nonisolated(unsafe) let slots = ids
-    barrier.store(0, ordering: .sequentiallyConsistent)
-    pool.run { worker in
-      slots[worker] = pthread_self()
-      // A barrier: every body waits (bounded) until all three are inside at the same time.
-      barrier.add(1, ordering: .sequentiallyConsistent)
-      var spins = 0
-      while barrier.load(ordering: .sequentiallyConsistent) < 3 && spins < 500_000_000 { spins += 1 }
+  /// The workers really are other threads (worker 0 is the caller), running at the same time.
+  @Suite struct WorkerPoolThreadTests {
+    @Test func workersRunOnDistinctThreadsConcurrently() {
+      let pool = WorkerPool(threads: 3)
+      let ids = UnsafeMutablePointer<pthread_t>.allocate(capacity: 3)
+      defer { ids.deallocate() }
+      nonisolated(unsafe) let slots = ids
+      barrier.store(0, ordering: .sequentiallyConsistent)
+      pool.run { worker in
+        slots[worker] = pthread_self()
+        // A barrier: every body waits (bounded) until all three are inside at the same time.
+        barrier.add(1, ordering: .sequentiallyConsistent)
+        var spins = 0
+        while barrier.load(ordering: .sequentiallyConsistent) < 3 && spins < 500_000_000 { spins += 1 }
+      }
+      #expect(barrier.load(ordering: .sequentiallyConsistent) == 3)
+      #expect(pthread_equal(ids[0], pthread_self()) != 0)
+      #expect(
+        pthread_equal(ids[0], ids[1]) == 0 && pthread_equal(ids[1], ids[2]) == 0
+          && pthread_equal(ids[0], ids[2]) == 0)
     }
-    #expect(barrier.load(ordering: .sequentiallyConsistent) == 3)
-    #expect(pthread_equal(ids[0], pthread_self()) != 0)
-    #expect(pthread_equal(ids[0], ids[1]) == 0 && pthread_equal(ids[1], ids[2]) == 0 && pthread_equal(ids[0], ids[2]) == 0)
   }
-}
 #endif
 
 /// Absurd thread counts are clamped instead of starting millions of threads.

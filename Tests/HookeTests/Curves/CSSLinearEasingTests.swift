@@ -10,11 +10,13 @@ import _TestSupport
 
   @Test func canonicalisationFollowsTheSpec() {
     // Missing inputs: first 0, last 1, runs spread evenly between neighbours.
-    #expect(CSSLinearEasing(stops: [S(0), S(0.25), S(1)]).points
-            == [P(output: 0, input: 0), P(output: 0.25, input: 0.5), P(output: 1, input: 1)])
+    #expect(
+      CSSLinearEasing(stops: [S(0), S(0.25), S(1)]).points
+        == [P(output: 0, input: 0), P(output: 0.25, input: 0.5), P(output: 1, input: 1)])
     // An input smaller than an earlier one is raised to it.
-    #expect(CSSLinearEasing(stops: [S(0, at: 0.2), S(0.5, at: 0.1), S(1)]).points
-            == [P(output: 0, input: 0.2), P(output: 0.5, input: 0.2), P(output: 1, input: 1)])
+    #expect(
+      CSSLinearEasing(stops: [S(0, at: 0.2), S(0.5, at: 0.1), S(1)]).points
+        == [P(output: 0, input: 0.2), P(output: 0.5, input: 0.2), P(output: 1, input: 1)])
     let run = CSSLinearEasing(stops: [S(0), S(0.1), S(0.2, at: 0.5), S(0.3), S(0.4), S(1, at: 1)]).points
     #expect(run.map(\.input) == [0, 0.25, 0.5, 0.5 + 0.5 * (1.0 / 3), 0.5 + 0.5 * (2.0 / 3), 1])
     #expect(CSSLinearEasing(stops: []).points == [P(output: 0, input: 0), P(output: 1, input: 1)])
@@ -41,11 +43,15 @@ import _TestSupport
   }
 
   @Test func textIsDeterministicAndParsesBack() {
-    let easing = CSSLinearEasing(stops: [S(0), S(0.123456, at: 0.25), S(-0.5, at: 0.5), S(1e-7, at: 0.75), S(1)])
+    let easing = CSSLinearEasing(stops: [
+      S(0), S(0.123456, at: 0.25), S(-0.5, at: 0.5), S(1e-7, at: 0.75), S(1),
+    ])
     #expect(easing.cssString() == "linear(0, 0.12346 25%, -0.5 50%, 0 75%, 1)")
-    #expect(easing.cssString(outputDecimals: 2, percentDecimals: 0) == "linear(0, 0.12 25%, -0.5 50%, 0 75%, 1)")
-    #expect(CSSLinearEasing(stops: [S(-1e-9), S(12.5, at: 0.33333)]).cssString()
-            == "linear(0, 12.5 33.333%)")
+    #expect(
+      easing.cssString(outputDecimals: 2, percentDecimals: 0) == "linear(0, 0.12 25%, -0.5 50%, 0 75%, 1)")
+    #expect(
+      CSSLinearEasing(stops: [S(-1e-9), S(12.5, at: 0.33333)]).cssString()
+        == "linear(0, 12.5 33.333%)")
     let parsed = CSSLinearEasing(parsing: "  linear( 0 , 0.25 25% 75% ,1 ) ")
     #expect(parsed == CSSLinearEasing(stops: [S(0), S(0.25, at: 0.25), S(0.25, at: 0.75), S(1)]))
     #expect(CSSLinearEasing(parsing: "linear(0, 1.5e-1 10%, 1)")?.points[1].output == 0.15)
@@ -60,12 +66,15 @@ import _TestSupport
     var worst = 0.0
     var segment = 0
     for k in 0..<(candidates.count - 1) {
-      let a0 = candidates[k], b0 = candidates[k + 1]
+      let a0 = candidates[k]
+      let b0 = candidates[k + 1]
       for j in 0..<4 {
         let x = a0 + (b0 - a0) * (Double(j) / 4)
         while segment + 1 < inputs.count - 1 && inputs[segment + 1] <= x { segment += 1 }
-        let a = inputs[segment], b = inputs[segment + 1]
-        let fa = f(a), fb = f(b)
+        let a = inputs[segment]
+        let b = inputs[segment + 1]
+        let fa = f(a)
+        let fb = f(b)
         let chord = fa + (fb - fa) * ((x - a) / (b - a))
         worst = max(worst, abs(chord - f(x)))
       }
@@ -100,19 +109,29 @@ import _TestSupport
 
   @Test func exporterMeetsToleranceMinimallyAndParsesBack() {
     let cases: [(String, CSSLinearExport, (Double) -> Double)] = [
-      ("UnitCurve.easeInOut", CSSLinearEasing.approximating(UnitCurve.easeInOut), { UnitCurve.easeInOut.value(at: $0) }),
-      ("CubicBezier back", CSSLinearEasing.approximating(CubicBezier(0.68, -0.55, 0.265, 1.55)),
-       { CubicBezier(0.68, -0.55, 0.265, 1.55).value(at: $0) }),
+      (
+        "UnitCurve.easeInOut", CSSLinearEasing.approximating(UnitCurve.easeInOut),
+        { UnitCurve.easeInOut.value(at: $0) }
+      ),
+      (
+        "CubicBezier back", CSSLinearEasing.approximating(CubicBezier(0.68, -0.55, 0.265, 1.55)),
+        { CubicBezier(0.68, -0.55, 0.265, 1.55).value(at: $0) }
+      ),
       ("elasticOut", CSSLinearEasing.approximating(Easing.elasticOut), { Easing.elasticOut.value(at: $0) }),
       ("bounceOut", CSSLinearEasing.approximating(Easing.bounceOut), { Easing.bounceOut.value(at: $0) }),
-      ("sineInOut 1e-4", CSSLinearEasing.approximating(Easing.sineInOut, tolerance: 1e-4),
-       { Easing.sineInOut.value(at: $0) }),
+      (
+        "sineInOut 1e-4", CSSLinearEasing.approximating(Easing.sineInOut, tolerance: 1e-4),
+        { Easing.sineInOut.value(at: $0) }
+      ),
       // Vertical tangent at 0: needs local refinement below the 0.1 % grid.
-      ("circularEaseOut", CSSLinearEasing.approximating(UnitCurve.circularEaseOut),
-       { UnitCurve.circularEaseOut.value(at: $0) }),
+      (
+        "circularEaseOut", CSSLinearEasing.approximating(UnitCurve.circularEaseOut),
+        { UnitCurve.circularEaseOut.value(at: $0) }
+      ),
     ]
     for (name, export, f) in cases {
-      #expect(export.meetsTolerance && export.maximumError <= export.tolerance, "\(name): \(export.maximumError)")
+      #expect(
+        export.meetsTolerance && export.maximumError <= export.tolerance, "\(name): \(export.maximumError)")
       #expect(CSSLinearEasing(parsing: export.css) == export.easing, "\(name): \(export.css)")
       #expect(export.css.hasPrefix("linear(0, ") && export.css.hasSuffix(", 1)"), "\(name): \(export.css)")
       // Independent dense re-measurement (not the exporter's grid).
@@ -150,12 +169,16 @@ import _TestSupport
     #expect(!step.meetsTolerance && step.maximumError > 1e-3)
     #expect(step.easing.points.count <= CSSLinearEasing.maximumExportCandidates)
     // Declaring the kink of a piecewise-linear function as a breakpoint gives 3 stops.
-    let kink = CSSLinearEasing.approximating(breakpoints: [0.3]) { $0 < 0.3 ? 2 * $0 : 0.6 + ($0 - 0.3) * (0.4 / 0.7) }
+    let kink = CSSLinearEasing.approximating(breakpoints: [0.3]) {
+      $0 < 0.3 ? 2 * $0 : 0.6 + ($0 - 0.3) * (0.4 / 0.7)
+    }
     #expect(kink.easing.points.count == 3 && kink.css == "linear(0, 0.6 30%, 1)", "\(kink.css)")
   }
 
   @Test func infiniteStopsAreClampedSoEvaluationStaysFinite() {
-    let easing = CSSLinearEasing(stops: [.init(-.infinity), .init(.infinity, at: 0.5), .init(1, at: .infinity)])
+    let easing = CSSLinearEasing(stops: [
+      .init(-.infinity), .init(.infinity, at: 0.5), .init(1, at: .infinity),
+    ])
     #expect(easing.points.map(\.output) == [-1e6, 1e6, 1])
     #expect(easing.points.map(\.input) == [0, 0.5, 1e6])
     for x in [-Double.infinity, -1, 0, 0.25, 0.5, 0.75, 1, 2, .infinity, .nan] {

@@ -12,14 +12,17 @@ import _TestSupport
 
   static let rows: [Row] = Fixture.rows("curves-bezier.txt").map { f in
     let d = f.map(Fixture.double)
-    return Row(curve: CubicBezier(d[0], d[1], d[2], d[3]), x: d[4], value: d[5], slope: d[6],
-               wellConditioned: d[7] == 1)
+    return Row(
+      curve: CubicBezier(d[0], d[1], d[2], d[3]), x: d[4], value: d[5], slope: d[6],
+      wellConditioned: d[7] == 1)
   }
 
   @Test func valueAndVelocityAgainstMpmath() {
-    var worstValue = 0.0, worstSlope = 0.0
+    var worstValue = 0.0
+    var worstSlope = 0.0
     for row in Self.rows {
-      let v = row.curve.value(at: row.x), s = row.curve.velocity(at: row.x)
+      let v = row.curve.value(at: row.x)
+      let s = row.curve.velocity(at: row.x)
       let context = "\(row.curve.startControlPoint) \(row.curve.endControlPoint) x \(row.x)"
       if row.wellConditioned {
         worstValue = max(worstValue, abs(v - row.value))
@@ -52,11 +55,14 @@ import _TestSupport
           let u = Double(rng.next() >> 11) * 0x1p-53
           lanes[i] = u * 1.2 - 0.1
         }
-        let values = curve.values(at: lanes), slopes = curve.velocities(at: lanes)
+        let values = curve.values(at: lanes)
+        let slopes = curve.velocities(at: lanes)
         for i in 0..<8 {
           let reference = curve.value(at: lanes[i])
           let bound = wellConditioned ? 1e-12 : 1e-6
-          #expect(abs(values[i] - reference) <= bound, "seed \(rng.seed) x \(lanes[i]): \(values[i]) vs \(reference)")
+          #expect(
+            abs(values[i] - reference) <= bound,
+            "seed \(rng.seed) x \(lanes[i]): \(values[i]) vs \(reference)")
           if wellConditioned {
             let s = curve.velocity(at: lanes[i])
             #expect(abs(slopes[i] - s) <= 1e-9 * max(1, abs(s)), "seed \(rng.seed) x \(lanes[i])")
@@ -75,7 +81,8 @@ import _TestSupport
     for row in Self.rows where row.x > 0 && row.x < 1 {
       let c = row.curve
       let t = c.solveParameter(x: row.x)
-      let x1 = c.startControlPoint.x, x2 = c.endControlPoint.x
+      let x1 = c.startControlPoint.x
+      let x2 = c.endControlPoint.x
       let x = 3 * (1 - t) * (1 - t) * t * x1 + 3 * (1 - t) * t * t * x2 + t * t * t
       #expect(abs(x - row.x) <= 2e-15, "x \(row.x) t \(t)")
     }
@@ -94,8 +101,9 @@ import _TestSupport
       for i in 1...19 {
         let x = Double(i) / 20
         let fd = (curve.value(at: x + h) - curve.value(at: x - h)) / (2 * h)
-        #expect(isApproximatelyEqual(curve.velocity(at: x), fd, relativeTolerance: 1e-7, absoluteTolerance: 1e-9),
-                "x \(x)")
+        #expect(
+          isApproximatelyEqual(curve.velocity(at: x), fd, relativeTolerance: 1e-7, absoluteTolerance: 1e-9),
+          "x \(x)")
       }
     }
   }
@@ -103,7 +111,7 @@ import _TestSupport
   @Test func extrapolationAndBadInput() {
     let ease = CubicBezier.ease
     #expect(ease.value(at: -1) == -0.4)  // gradient 0.1/0.25
-    #expect(ease.velocity(at: 2) == 0)   // P2 = (0.25, 1): flat end tangent
+    #expect(ease.velocity(at: 2) == 0)  // P2 = (0.25, 1): flat end tangent
     #expect(ease.value(at: 3) == 1)
     #expect(ease.value(at: .infinity) == 1)  // flat: no ∞·0 NaN
     #expect(ease.value(at: -.infinity) == -.infinity)

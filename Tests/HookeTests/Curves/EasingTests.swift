@@ -26,12 +26,17 @@ import _TestSupport
     var checked = 0
     for row in Fixture.rows("curves-easing.txt") {
       guard let easing = Self.named[String(row[0])] else { continue }
-      let x = Fixture.double(row[1]), value = Fixture.double(row[2]), slope = Fixture.double(row[3])
-      let v = easing.value(at: x), s = easing.velocity(at: x)
-      #expect(isApproximatelyEqual(v, value, relativeTolerance: 0, absoluteTolerance: 2e-15),
-              "\(row[0]) value(\(x)) = \(v), expected \(value)")
-      #expect(isApproximatelyEqual(s, slope, relativeTolerance: 2e-14, absoluteTolerance: 2e-14),
-              "\(row[0]) velocity(\(x)) = \(s), expected \(slope)")
+      let x = Fixture.double(row[1])
+      let value = Fixture.double(row[2])
+      let slope = Fixture.double(row[3])
+      let v = easing.value(at: x)
+      let s = easing.velocity(at: x)
+      #expect(
+        isApproximatelyEqual(v, value, relativeTolerance: 0, absoluteTolerance: 2e-15),
+        "\(row[0]) value(\(x)) = \(v), expected \(value)")
+      #expect(
+        isApproximatelyEqual(s, slope, relativeTolerance: 2e-14, absoluteTolerance: 2e-14),
+        "\(row[0]) velocity(\(x)) = \(s), expected \(slope)")
       checked += 1
     }
     #expect(checked == 30 * 25)
@@ -81,8 +86,9 @@ import _TestSupport
           if mapped.contains(where: { abs($0 - x) < 1e-3 }) { continue }
         }
         let fd = (easing.value(at: x + h) - easing.value(at: x - h)) / (2 * h)
-        #expect(isApproximatelyEqual(easing.velocity(at: x), fd, relativeTolerance: 1e-6, absoluteTolerance: 1e-7),
-                "\(easing) at \(x): \(easing.velocity(at: x)) vs \(fd)")
+        #expect(
+          isApproximatelyEqual(easing.velocity(at: x), fd, relativeTolerance: 1e-6, absoluteTolerance: 1e-7),
+          "\(easing) at \(x): \(easing.velocity(at: x)) vs \(fd)")
       }
     }
   }

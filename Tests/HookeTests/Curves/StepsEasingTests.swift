@@ -13,30 +13,38 @@ import Testing
   }
 
   @Test func jumpStartRisesAtZero() {
-    check(StepsEasing(3, .jumpStart), [
-      (0, 1.0 / 3), (0.2, 1.0 / 3), (1.0 / 3, 2.0 / 3), (0.5, 2.0 / 3), (0.7, 1), (1, 1),
-    ])
+    check(
+      StepsEasing(3, .jumpStart),
+      [
+        (0, 1.0 / 3), (0.2, 1.0 / 3), (1.0 / 3, 2.0 / 3), (0.5, 2.0 / 3), (0.7, 1), (1, 1),
+      ])
     check(StepsEasing(3, .start), [(0, 1.0 / 3), (0.5, 2.0 / 3), (1, 1)])
   }
 
   @Test func jumpEndRisesAtOne() {
-    check(StepsEasing(3, .jumpEnd), [
-      (0, 0), (0.2, 0), (1.0 / 3, 1.0 / 3), (0.5, 1.0 / 3), (0.7, 2.0 / 3), (0.99, 2.0 / 3), (1, 1),
-    ])
+    check(
+      StepsEasing(3, .jumpEnd),
+      [
+        (0, 0), (0.2, 0), (1.0 / 3, 1.0 / 3), (0.5, 1.0 / 3), (0.7, 2.0 / 3), (0.99, 2.0 / 3), (1, 1),
+      ])
     check(StepsEasing(3), [(0.5, 1.0 / 3)])  // jump-end is the default
     check(StepsEasing(3, .end), [(0, 0), (0.99, 2.0 / 3), (1, 1)])
   }
 
   @Test func jumpNoneHoldsBothEnds() {
-    check(StepsEasing(3, .jumpNone), [
-      (0, 0), (0.3, 0), (1.0 / 3, 0.5), (0.6, 0.5), (0.7, 1), (1, 1),
-    ])
+    check(
+      StepsEasing(3, .jumpNone),
+      [
+        (0, 0), (0.3, 0), (1.0 / 3, 0.5), (0.6, 0.5), (0.7, 1), (1, 1),
+      ])
   }
 
   @Test func jumpBothJumpsAtBothEnds() {
-    check(StepsEasing(3, .jumpBoth), [
-      (0, 0.25), (0.3, 0.25), (1.0 / 3, 0.5), (0.5, 0.5), (0.7, 0.75), (0.99, 0.75), (1, 1),
-    ])
+    check(
+      StepsEasing(3, .jumpBoth),
+      [
+        (0, 0.25), (0.3, 0.25), (1.0 / 3, 0.5), (0.5, 0.5), (0.7, 0.75), (0.99, 0.75), (1, 1),
+      ])
   }
 
   @Test func beforeFlagAndOutOfRangeInputs() {

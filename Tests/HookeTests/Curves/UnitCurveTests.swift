@@ -7,60 +7,74 @@ import _TestSupport
 @Suite struct UnitCurveTests {
   typealias Case = (progress: Double, expected: Double)
 
-  func expect(_ curve: UnitCurve, values: [Case], velocities: [Case], tolerance: Double,
-              _ name: String) {
+  func expect(
+    _ curve: UnitCurve, values: [Case], velocities: [Case], tolerance: Double,
+    _ name: String
+  ) {
     for c in values {
       let v = curve.value(at: c.progress)
-      #expect(isApproximatelyEqual(v, c.expected, relativeTolerance: 0, absoluteTolerance: tolerance),
-              "\(name).value(at: \(c.progress)) = \(v), expected \(c.expected)")
+      #expect(
+        isApproximatelyEqual(v, c.expected, relativeTolerance: 0, absoluteTolerance: tolerance),
+        "\(name).value(at: \(c.progress)) = \(v), expected \(c.expected)")
     }
     for c in velocities {
       let v = curve.velocity(at: c.progress)
-      #expect(isApproximatelyEqual(v, c.expected, relativeTolerance: 0, absoluteTolerance: tolerance),
-              "\(name).velocity(at: \(c.progress)) = \(v), expected \(c.expected)")
+      #expect(
+        isApproximatelyEqual(v, c.expected, relativeTolerance: 0, absoluteTolerance: tolerance),
+        "\(name).velocity(at: \(c.progress)) = \(v), expected \(c.expected)")
     }
   }
 
   @Test func compatibilityValuesOfTheNamedCurves() {
-    expect(.linear, values: [(0, 0), (0.25, 0.25), (0.5, 0.5), (0.75, 0.75), (1, 1)],
-           velocities: [(0, 1), (0.25, 1), (0.5, 1), (0.75, 1), (1, 1), (-0.5, 1), (1.5, 1)],
-           tolerance: 1e-12, "linear")
-    expect(.easeIn, values: [(0.25, 0.09), (0.5, 0.32), (0.75, 0.62), (0, 0), (1, 1)],
-           velocities: [(0, 0), (0.25, 0.67), (0.5, 1.07), (0.75, 1.37), (1, 0)],
-           tolerance: 0.01, "easeIn")
-    expect(.easeOut, values: [(0.25, 0.38), (0.5, 0.68), (0.75, 0.91)],
-           velocities: [(0, 1.0), (0.25, 1.37), (0.5, 1.07), (0.75, 0.67), (1, 0)],
-           tolerance: 0.01, "easeOut")
-    expect(.easeInOut, values: [(0.25, 0.13), (0.5, 0.5), (0.75, 0.87), (-0.5, 0), (1.5, 1)],
-           velocities: [(0, 0), (0.25, 1.06), (0.5, 1.72), (0.75, 1.06), (1, 0)],
-           tolerance: 0.01, "easeInOut")
-    expect(.circularEaseIn, values: [(0.25, 0.032), (0.5, 0.134), (0.75, 0.339)],
-           velocities: [(0, 0), (0.25, 0.258), (0.5, 0.577), (0.75, 1.134), (1, .infinity)],
-           tolerance: 0.001, "circularEaseIn")
-    expect(.circularEaseOut, values: [(0.25, 0.661), (0.5, 0.866), (0.75, 0.968)],
-           velocities: [(0, .infinity), (0.25, 1.134), (0.5, 0.577), (0.75, 0.258), (1, 0)],
-           tolerance: 0.001, "circularEaseOut")
-    expect(.circularEaseInOut, values: [(0.25, 0.067), (0.5, 0.5), (0.75, 0.933)],
-           velocities: [(0, 0), (0.25, 0.577), (0.5, .infinity), (0.75, 0.577), (1, 0)],
-           tolerance: 0.001, "circularEaseInOut")
+    expect(
+      .linear, values: [(0, 0), (0.25, 0.25), (0.5, 0.5), (0.75, 0.75), (1, 1)],
+      velocities: [(0, 1), (0.25, 1), (0.5, 1), (0.75, 1), (1, 1), (-0.5, 1), (1.5, 1)],
+      tolerance: 1e-12, "linear")
+    expect(
+      .easeIn, values: [(0.25, 0.09), (0.5, 0.32), (0.75, 0.62), (0, 0), (1, 1)],
+      velocities: [(0, 0), (0.25, 0.67), (0.5, 1.07), (0.75, 1.37), (1, 0)],
+      tolerance: 0.01, "easeIn")
+    expect(
+      .easeOut, values: [(0.25, 0.38), (0.5, 0.68), (0.75, 0.91)],
+      velocities: [(0, 1.0), (0.25, 1.37), (0.5, 1.07), (0.75, 0.67), (1, 0)],
+      tolerance: 0.01, "easeOut")
+    expect(
+      .easeInOut, values: [(0.25, 0.13), (0.5, 0.5), (0.75, 0.87), (-0.5, 0), (1.5, 1)],
+      velocities: [(0, 0), (0.25, 1.06), (0.5, 1.72), (0.75, 1.06), (1, 0)],
+      tolerance: 0.01, "easeInOut")
+    expect(
+      .circularEaseIn, values: [(0.25, 0.032), (0.5, 0.134), (0.75, 0.339)],
+      velocities: [(0, 0), (0.25, 0.258), (0.5, 0.577), (0.75, 1.134), (1, .infinity)],
+      tolerance: 0.001, "circularEaseIn")
+    expect(
+      .circularEaseOut, values: [(0.25, 0.661), (0.5, 0.866), (0.75, 0.968)],
+      velocities: [(0, .infinity), (0.25, 1.134), (0.5, 0.577), (0.75, 0.258), (1, 0)],
+      tolerance: 0.001, "circularEaseOut")
+    expect(
+      .circularEaseInOut, values: [(0.25, 0.067), (0.5, 0.5), (0.75, 0.933)],
+      velocities: [(0, 0), (0.25, 0.577), (0.5, .infinity), (0.75, 0.577), (1, 0)],
+      tolerance: 0.001, "circularEaseInOut")
   }
 
   @Test func compatibilityValuesOfCustomBeziers() {
     let symmetric = UnitCurve.bezier(
       startControlPoint: UnitPoint(x: 0.25, y: 0.1), endControlPoint: UnitPoint(x: 0.75, y: 0.9))
-    expect(symmetric, values: [(0, 0), (1, 1), (0.5, 0.5)], velocities: [(0.5, 1.20)],
-           tolerance: 0.01, "bezier(0.25,0.1,0.75,0.9)")
+    expect(
+      symmetric, values: [(0, 0), (1, 1), (0.5, 0.5)], velocities: [(0.5, 1.20)],
+      tolerance: 0.01, "bezier(0.25,0.1,0.75,0.9)")
     expect(symmetric, values: [], velocities: [(0.5, 1.199)], tolerance: 0.001, "bezier OSUI-only")
     let wild = UnitCurve.bezier(
       startControlPoint: UnitPoint(x: -0.5, y: 2), endControlPoint: UnitPoint(x: 1.5, y: -1))
-    expect(wild, values: [(0, 0), (1, 1), (0.5, 0.5)], velocities: [(0.5, -1.0)],
-           tolerance: 0.01, "bezier(-0.5,2,1.5,-1)")
+    expect(
+      wild, values: [(0, 0), (1, 1), (0.5, 0.5)], velocities: [(0.5, -1.0)],
+      tolerance: 0.01, "bezier(-0.5,2,1.5,-1)")
     let flat = UnitCurve.bezier(
       startControlPoint: UnitPoint(x: 0.5, y: 0.5), endControlPoint: UnitPoint(x: 0.5, y: 0.5))
     expect(flat, values: [(0.5, 0.5)], velocities: [(0.5, 1.0)], tolerance: 0.001, "bezier(.5,.5,.5,.5)")
     // OSUI-only: far outside the unit interval.
-    expect(.easeInOut, values: [(-1000, 0), (1000, 1)], velocities: [(-1000, 0), (1000, 0)],
-           tolerance: 0, "easeInOut far outside")
+    expect(
+      .easeInOut, values: [(-1000, 0), (1000, 1)], velocities: [(-1000, 0), (1000, 0)],
+      tolerance: 0, "easeInOut far outside")
   }
 
   @Test func velocityQuirks() {
@@ -122,7 +136,8 @@ import _TestSupport
       }
       let x = p[4]
       guard x > 0 && x < 1 else { continue }
-      let value = Fixture.double(row[5]), slope = Fixture.double(row[6])
+      let value = Fixture.double(row[5])
+      let slope = Fixture.double(row[6])
       let got = curve.value(at: x)
       #expect(abs(got - value) <= 0x1p-21 + 0x1p-20 * max(1, abs(slope)) * 1.01, "x \(x): \(got) vs \(value)")
       checked += 1
@@ -138,19 +153,26 @@ import _TestSupport
     var checked = 0
     for row in Fixture.rows("curves-easing.txt") {
       guard let curve = curves[String(row[0])] else { continue }
-      let x = Fixture.double(row[1]), value = Fixture.double(row[2]), slope = Fixture.double(row[3])
-      let v = curve.value(at: x), s = curve.velocity(at: x)
-      #expect(isApproximatelyEqual(v, value, relativeTolerance: 0, absoluteTolerance: 1e-15), "\(row[0]) x \(x)")
-      #expect(isApproximatelyEqual(s, slope, relativeTolerance: 1e-13, absoluteTolerance: 1e-15),
-              "\(row[0]) x \(x): \(s) vs \(slope)")
+      let x = Fixture.double(row[1])
+      let value = Fixture.double(row[2])
+      let slope = Fixture.double(row[3])
+      let v = curve.value(at: x)
+      let s = curve.velocity(at: x)
+      #expect(
+        isApproximatelyEqual(v, value, relativeTolerance: 0, absoluteTolerance: 1e-15), "\(row[0]) x \(x)")
+      #expect(
+        isApproximatelyEqual(s, slope, relativeTolerance: 1e-13, absoluteTolerance: 1e-15),
+        "\(row[0]) x \(x): \(s) vs \(slope)")
       checked += 1
     }
     #expect(checked == 75)
   }
 
   @Test func monotoneCurves() {
-    let curves: [UnitCurve] = [.linear, .easeIn, .easeOut, .easeInOut, .circularEaseIn, .circularEaseOut,
-                               .circularEaseInOut]
+    let curves: [UnitCurve] = [
+      .linear, .easeIn, .easeOut, .easeInOut, .circularEaseIn, .circularEaseOut,
+      .circularEaseInOut,
+    ]
     for (index, curve) in curves.enumerated() {
       var previous = -Double.infinity
       for i in 0...2000 {
@@ -197,7 +219,8 @@ import _TestSupport
     }
     // circularEaseInOut is its own `inverse` (spec §3) although its functional inverse is the
     // "out-in" circle, so it is excluded from the round trip; this documents the quirk.
-    #expect(abs(UnitCurve.circularEaseInOut.value(at: UnitCurve.circularEaseInOut.value(at: 0.6)) - 0.6) > 0.3)
+    #expect(
+      abs(UnitCurve.circularEaseInOut.value(at: UnitCurve.circularEaseInOut.value(at: 0.6)) - 0.6) > 0.3)
     for curve in [UnitCurve.easeIn, .easeOut, .easeInOut, .circularEaseIn, .circularEaseOut] {
       for i in 0...20 {
         let x = Double(i) / 20
@@ -210,8 +233,10 @@ import _TestSupport
   }
 
   @Test func badInputIsDocumentedNotNaN() {
-    for curve in [UnitCurve.linear, .easeIn, .easeOut, .easeInOut, .circularEaseIn, .circularEaseOut,
-                  .circularEaseInOut] {
+    for curve in [
+      UnitCurve.linear, .easeIn, .easeOut, .easeInOut, .circularEaseIn, .circularEaseOut,
+      .circularEaseInOut,
+    ] {
       #expect(curve.value(at: .nan) == curve.value(at: 0))
       #expect(curve.velocity(at: .nan) == curve.velocity(at: 0))
     }

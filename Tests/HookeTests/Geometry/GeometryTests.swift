@@ -53,11 +53,17 @@ import _TestSupport
     #expect(shared.rect(anchor: .bottomTrailing) == source)
     // A member matched at .center with the whole frame is centred on the source's anchor point.
     let member = Rect(x: 0, y: 0, width: 10, height: 10)
-    #expect(shared.apply(to: member, anchor: .center, properties: .frame) == Rect(x: 120, y: 210, width: 40, height: 20))
+    #expect(
+      shared.apply(to: member, anchor: .center, properties: .frame)
+        == Rect(x: 120, y: 210, width: 40, height: 20))
     // Position only: own size, own anchor on the shared anchor point.
-    #expect(shared.apply(to: member, anchor: .center, properties: .position) == Rect(x: 135, y: 215, width: 10, height: 10))
+    #expect(
+      shared.apply(to: member, anchor: .center, properties: .position)
+        == Rect(x: 135, y: 215, width: 10, height: 10))
     // Size only: shared size around the member's own anchor point.
-    #expect(shared.apply(to: member, anchor: .center, properties: .size) == Rect(x: -15, y: -5, width: 40, height: 20))
+    #expect(
+      shared.apply(to: member, anchor: .center, properties: .size)
+        == Rect(x: -15, y: -5, width: 40, height: 20))
     #expect(shared.apply(to: member, anchor: .center, properties: []) == member)
   }
 

@@ -51,7 +51,8 @@ import _TestSupport
         switch branch(&g, [40, 25, 10, 15, 10]) {
         case 0: return uniform(&g, lo, hi)
         case 1: return signed(&g, logUniform(&g, -60, 3))
-        case 2: return Double(Int(uniform(&g, lo / ln2, hi / ln2))) * ln2 + signed(&g, logUniform(&g, -50, -10))
+        case 2:
+          return Double(Int(uniform(&g, lo / ln2, hi / ln2))) * ln2 + signed(&g, logUniform(&g, -50, -10))
         case 3: return uniform(&g, lo, f ? -87.3 : -708)
         default: return uniform(&g, hi - 10, hi)
         }
@@ -77,7 +78,8 @@ import _TestSupport
         case 2: return signed(&g, logUniform(&g, f ? -149 : -1074, -60))
         default: return signed(&g, ln2 / 2 + uniform(&g, -0.01, 0.01))
         }
-      }, double: { Deterministic.expm1($0) }, float: { Deterministic.expm1($0) }, reference: MathReference.expm1),
+      }, double: { Deterministic.expm1($0) }, float: { Deterministic.expm1($0) },
+      reference: MathReference.expm1),
     Sweep(
       name: "log", seed: 0xE4,
       input: { g, f in
@@ -98,7 +100,8 @@ import _TestSupport
         case 3: return signed(&g, logUniform(&g, f ? -149 : -1074, -60))
         default: return uniform(&g, -0.5, 1)
         }
-      }, double: { Deterministic.log1p($0) }, float: { Deterministic.log1p($0) }, reference: MathReference.log1p),
+      }, double: { Deterministic.log1p($0) }, float: { Deterministic.log1p($0) },
+      reference: MathReference.log1p),
     Sweep(
       name: "sin", seed: 0xE6,
       input: { g, f in sinCosInput(&g, f) },
@@ -199,7 +202,8 @@ import _TestSupport
         if !(e <= worst) { (worst, worstPoint) = (e, (y, x)) }
       }
       let type = isFloat ? "Float" : "Double"
-      print("sweep \(type) atan2: \(Self.pointsPerFunction) points, max ulp \(worst) at (y, x) = \(worstPoint)")
+      print(
+        "sweep \(type) atan2: \(Self.pointsPerFunction) points, max ulp \(worst) at (y, x) = \(worstPoint)")
       #expect(worst <= (isFloat ? 2 : 1), "\(type) atan2: \(worst) ulp at \(worstPoint) (seed \(seed))")
     }
   }
@@ -210,10 +214,14 @@ import _TestSupport
     for _ in 0..<20_000 {
       let x = Self.sinCosInput(&g, false)
       let (s, c) = Deterministic.sincos(x)
-      #expect(s.bitPattern == Deterministic.sin(x).bitPattern && c.bitPattern == Deterministic.cos(x).bitPattern, "x = \(x)")
+      #expect(
+        s.bitPattern == Deterministic.sin(x).bitPattern && c.bitPattern == Deterministic.cos(x).bitPattern,
+        "x = \(x)")
       let xf = Float(x)
       let (sf, cf) = Deterministic.sincos(xf)
-      #expect(sf.bitPattern == Deterministic.sin(xf).bitPattern && cf.bitPattern == Deterministic.cos(xf).bitPattern, "x = \(xf)")
+      #expect(
+        sf.bitPattern == Deterministic.sin(xf).bitPattern
+          && cf.bitPattern == Deterministic.cos(xf).bitPattern, "x = \(xf)")
     }
   }
 }

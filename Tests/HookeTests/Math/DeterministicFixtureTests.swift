@@ -17,11 +17,17 @@ import _TestSupport
 
   static let unaryCases: [Case] = [
     Case(file: "exp.txt", name: "exp", double: { Deterministic.exp($0) }, float: { Deterministic.exp($0) }),
-    Case(file: "exp2.txt", name: "exp2", double: { Deterministic.exp2($0) }, float: { Deterministic.exp2($0) }),
-    Case(file: "expm1.txt", name: "expm1", double: { Deterministic.expm1($0) }, float: { Deterministic.expm1($0) }),
+    Case(
+      file: "exp2.txt", name: "exp2", double: { Deterministic.exp2($0) }, float: { Deterministic.exp2($0) }),
+    Case(
+      file: "expm1.txt", name: "expm1", double: { Deterministic.expm1($0) },
+      float: { Deterministic.expm1($0) }),
     Case(file: "log.txt", name: "log", double: { Deterministic.log($0) }, float: { Deterministic.log($0) }),
-    Case(file: "log1p.txt", name: "log1p", double: { Deterministic.log1p($0) }, float: { Deterministic.log1p($0) }),
-    Case(file: "sincos.txt", name: "sin", double: { Deterministic.sin($0) }, float: { Deterministic.sin($0) }),
+    Case(
+      file: "log1p.txt", name: "log1p", double: { Deterministic.log1p($0) },
+      float: { Deterministic.log1p($0) }),
+    Case(
+      file: "sincos.txt", name: "sin", double: { Deterministic.sin($0) }, float: { Deterministic.sin($0) }),
     Case(
       file: "sincos.txt", name: "cos", double: { Deterministic.cos($0) }, float: { Deterministic.cos($0) },
       column: 3),
@@ -31,7 +37,8 @@ import _TestSupport
     Case(
       file: "sincos.txt", name: "sincos.cos", double: { Deterministic.sincos($0).cos },
       float: { Deterministic.sincos($0).cos }, column: 3),
-    Case(file: "atan.txt", name: "atan", double: { Deterministic.atan($0) }, float: { Deterministic.atan($0) }),
+    Case(
+      file: "atan.txt", name: "atan", double: { Deterministic.atan($0) }, float: { Deterministic.atan($0) }),
   ]
 
   @Test(arguments: unaryCases)
@@ -43,7 +50,8 @@ import _TestSupport
     let rows = Fixture.rows("math/" + c.file)
     for row in rows {
       let x = Fixture.double(row[0])
-      let exact = MathReferenceValue(hi: Fixture.double(row[c.column]), frac: Fixture.double(row[c.column + 1]))
+      let exact = MathReferenceValue(
+        hi: Fixture.double(row[c.column]), frac: Fixture.double(row[c.column + 1]))
       let e = exact.ulpError(c.double(x))
       if e > maxDouble { (maxDouble, worst) = (e, x) }
       if let xf = Float(exactly: x) {
@@ -51,7 +59,9 @@ import _TestSupport
         maxFloat = max(maxFloat, exact.ulpError(c.float(xf)))
       }
     }
-    print("fixture \(c.name): \(rows.count) rows, max ulp Double \(maxDouble) (at \(worst)), Float \(maxFloat) over \(floatRows)")
+    print(
+      "fixture \(c.name): \(rows.count) rows, max ulp Double \(maxDouble) (at \(worst)), Float \(maxFloat) over \(floatRows)"
+    )
     #expect(rows.count > 500)
     #expect(floatRows > 100)
     #expect(maxDouble <= 1, "\(c.name) worst at x = \(worst)")
@@ -83,7 +93,9 @@ import _TestSupport
 /// The double-double reference of `_TestSupport` against the same mpmath fixtures: it must agree
 /// to a small fraction of an ulp before it is trusted as the oracle of the random sweeps.
 @Suite struct MathReferenceValidationTests {
-  static func check(_ file: String, column: Int = 1, _ reference: (Double) -> MathReferenceValue) -> (Double, Int) {
+  static func check(_ file: String, column: Int = 1, _ reference: (Double) -> MathReferenceValue) -> (
+    Double, Int
+  ) {
     var worst = 0.0
     var count = 0
     for row in Fixture.rows("math/" + file) {
@@ -95,7 +107,9 @@ import _TestSupport
         d = (r.hi == exact.hi || (r.hi.isNaN && exact.hi.isNaN)) ? 0 : .infinity
       } else {
         // Both as hi + frac·ulp(hi); compare in ulps of the fixture value.
-        d = ((r.hi - exact.hi) / exact.hi.magnitude.ulp + r.frac * (r.hi.magnitude.ulp / exact.hi.magnitude.ulp) - exact.frac).magnitude
+        d =
+          ((r.hi - exact.hi) / exact.hi.magnitude.ulp + r.frac * (r.hi.magnitude.ulp / exact.hi.magnitude.ulp)
+          - exact.frac).magnitude
       }
       if !(d <= worst) { worst = d }
       count += 1
@@ -126,11 +140,15 @@ import _TestSupport
     for row in Fixture.rows("math/atan2.txt") {
       let y = Fixture.double(row[0])
       let x = Fixture.double(row[1])
-      guard y != 0, x != 0, y.isFinite, x.isFinite, abs(Int(y.exponent) - Int(x.exponent)) <= 900 else { continue }
+      guard y != 0, x != 0, y.isFinite, x.isFinite, abs(Int(y.exponent) - Int(x.exponent)) <= 900 else {
+        continue
+      }
       let exact = MathReferenceValue(hi: Fixture.double(row[2]), frac: Fixture.double(row[3]))
       guard exact.hi != 0, exact.hi.magnitude >= Double.leastNormalMagnitude else { continue }
       let r = MathReference.atan2(y: y, x: x)
-      let d = ((r.hi - exact.hi) / exact.hi.magnitude.ulp + r.frac * (r.hi.magnitude.ulp / exact.hi.magnitude.ulp) - exact.frac).magnitude
+      let d =
+        ((r.hi - exact.hi) / exact.hi.magnitude.ulp + r.frac * (r.hi.magnitude.ulp / exact.hi.magnitude.ulp)
+        - exact.frac).magnitude
       if !(d <= worst) { worst = d }
       checked += 1
     }

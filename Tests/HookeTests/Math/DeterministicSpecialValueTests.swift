@@ -37,7 +37,8 @@ import Testing
     check(
       "exp", { Deterministic.exp($0) }, { Deterministic.exp($0) },
       [
-        (0, 1), (-0.0, 1), (Self.inf, Self.inf), (-Self.inf, 0), (Self.nan, Self.nan), (Self.tiny, 1), (-Self.tiny, 1),
+        (0, 1), (-0.0, 1), (Self.inf, Self.inf), (-Self.inf, 0), (Self.nan, Self.nan), (Self.tiny, 1),
+        (-Self.tiny, 1),
         (1, 0x1.5bf0a8b145769p1),  // e rounded
         (-1000, 0), (1000, Self.inf),
       ])
@@ -63,7 +64,8 @@ import Testing
     check(
       "exp2", { Deterministic.exp2($0) }, { Deterministic.exp2($0) },
       [
-        (0, 1), (-0.0, 1), (Self.inf, Self.inf), (-Self.inf, 0), (Self.nan, Self.nan), (1024, Self.inf), (-1075, 0),
+        (0, 1), (-0.0, 1), (Self.inf, Self.inf), (-Self.inf, 0), (Self.nan, Self.nan), (1024, Self.inf),
+        (-1075, 0),
         (-1074, Self.tiny), (-1074.9999999999998, Self.tiny), (1023.9999999999999, 1.7976931348621742e308),
         (0.5, 0x1.6a09e667f3bcdp0),  // √2
       ])
@@ -81,7 +83,8 @@ import Testing
     check(
       "expm1", { Deterministic.expm1($0) }, { Deterministic.expm1($0) },
       [
-        (0, 0), (-0.0, -0.0), (Self.inf, Self.inf), (-Self.inf, -1), (Self.nan, Self.nan), (Self.tiny, Self.tiny),
+        (0, 0), (-0.0, -0.0), (Self.inf, Self.inf), (-Self.inf, -1), (Self.nan, Self.nan),
+        (Self.tiny, Self.tiny),
         (-Self.tiny, -Self.tiny), (1e-300, 1e-300), (-40, -1), (-1000, -1), (1000, Self.inf),
         (-37, -0.9999999999999999),  // −1 + e^-37 with e^-37 > 2^-54 (mpmath)
       ])
@@ -94,7 +97,8 @@ import Testing
     check(
       "log", { Deterministic.log($0) }, { Deterministic.log($0) },
       [
-        (1, 0), (0, -Self.inf), (-0.0, -Self.inf), (-1, Self.nan), (-Self.inf, Self.nan), (-Self.tiny, Self.nan),
+        (1, 0), (0, -Self.inf), (-0.0, -Self.inf), (-1, Self.nan), (-Self.inf, Self.nan),
+        (-Self.tiny, Self.nan),
         (Self.inf, Self.inf), (Self.nan, Self.nan), (2, 0x1.62e42fefa39efp-1),  // ln 2 rounded
         (Self.tiny, -744.4400719213812),  // −1074·ln 2 (mpmath)
       ])
@@ -117,7 +121,8 @@ import Testing
     check(
       "sin", { Deterministic.sin($0) }, { Deterministic.sin($0) },
       [
-        (0, 0), (-0.0, -0.0), (Self.inf, Self.nan), (-Self.inf, Self.nan), (Self.nan, Self.nan), (Self.tiny, Self.tiny),
+        (0, 0), (-0.0, -0.0), (Self.inf, Self.nan), (-Self.inf, Self.nan), (Self.nan, Self.nan),
+        (Self.tiny, Self.tiny),
         (-Self.tiny, -Self.tiny), (1e-300, 1e-300),
         // mpmath: sin(1e22) and sin(1e300) of the exact binary arguments.
         (1e22, -0.8522008497671888), (1e300, -0.8178819121159085),
@@ -167,11 +172,13 @@ import Testing
       (inf, 1, h), (-inf, 1, -h), (inf, -1, h), (-inf, -1, -h), (inf, 0, h), (-inf, -0.0, -h),
       (inf, inf, Self.quarterPiD), (-inf, inf, -Self.quarterPiD),
       (inf, -inf, Self.threeQuarterPiD), (-inf, -inf, -Self.threeQuarterPiD),
-      (Self.nan, 1, Self.nan), (1, Self.nan, Self.nan), (Self.nan, Self.nan, Self.nan), (inf, Self.nan, Self.nan),
+      (Self.nan, 1, Self.nan), (1, Self.nan, Self.nan), (Self.nan, Self.nan, Self.nan),
+      (inf, Self.nan, Self.nan),
       (1, 1, Self.quarterPiD), (-1, -1, -Self.threeQuarterPiD), (1, -1, Self.threeQuarterPiD),
       // Extreme ratios: the angle rounds to the axis value, or to y/x itself.
       (1e300, 1e-300, h), (-1e-300, -1e300, -pi), (1e-300, 1e300, 0), (Self.tiny, 1, Self.tiny),
-      (Self.tiny, Self.tiny, Self.quarterPiD), (Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude, Self.quarterPiD),
+      (Self.tiny, Self.tiny, Self.quarterPiD),
+      (Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude, Self.quarterPiD),
     ]
     let halfPiF = Self.halfPiF
     let piF = Self.piF
@@ -182,12 +189,17 @@ import Testing
       let xf = Float(c.x)
       guard (Double(yf) == c.y || c.y.isNaN) && (Double(xf) == c.x || c.x.isNaN) else { continue }
       let expectedF: Float =
-        c.expected.isNaN ? .nan
-        : c.expected.magnitude == pi ? (c.expected < 0 ? -piF : piF)
-        : c.expected.magnitude == h ? (c.expected < 0 ? -halfPiF : halfPiF)
-        : c.expected.magnitude == Self.quarterPiD ? (c.expected < 0 ? -Self.quarterPiF : Self.quarterPiF)
-        : c.expected.magnitude == Self.threeQuarterPiD ? (c.expected < 0 ? -Self.threeQuarterPiF : Self.threeQuarterPiF)
-        : Float(c.expected)
+        c.expected.isNaN
+        ? .nan
+        : c.expected.magnitude == pi
+          ? (c.expected < 0 ? -piF : piF)
+          : c.expected.magnitude == h
+            ? (c.expected < 0 ? -halfPiF : halfPiF)
+            : c.expected.magnitude == Self.quarterPiD
+              ? (c.expected < 0 ? -Self.quarterPiF : Self.quarterPiF)
+              : c.expected.magnitude == Self.threeQuarterPiD
+                ? (c.expected < 0 ? -Self.threeQuarterPiF : Self.threeQuarterPiF)
+                : Float(c.expected)
       let rf = Deterministic.atan2(y: yf, x: xf)
       #expect(Self.same(rf, expectedF), "atan2(Float \(yf), \(xf)) = \(rf), expected \(expectedF)")
     }
@@ -199,14 +211,16 @@ import Testing
       let sc = Deterministic.sincos(x)
       return [
         Deterministic.exp(x), Deterministic.exp2(x), Deterministic.expm1(x), Deterministic.log(x),
-        Deterministic.log1p(x), Deterministic.sin(x), Deterministic.cos(x), sc.sin, sc.cos, Deterministic.atan(x),
+        Deterministic.log1p(x), Deterministic.sin(x), Deterministic.cos(x), sc.sin, sc.cos,
+        Deterministic.atan(x),
         Deterministic.atan2(y: x, x: x - 1),
       ]
     }
     for x in [0.3, 2.5, -0.7] {
       let concrete: [Double] = [
         Deterministic.exp(x), Deterministic.exp2(x), Deterministic.expm1(x), Deterministic.log(x),
-        Deterministic.log1p(x), Deterministic.sin(x), Deterministic.cos(x), Deterministic.sin(x), Deterministic.cos(x),
+        Deterministic.log1p(x), Deterministic.sin(x), Deterministic.cos(x), Deterministic.sin(x),
+        Deterministic.cos(x),
         Deterministic.atan(x), Deterministic.atan2(y: x, x: x - 1),
       ]
       #expect(zip(viaGeneric(x), concrete).allSatisfy { Self.same($0, $1) })

@@ -1,6 +1,7 @@
-@testable import Hooke
 import Testing
 import _TestSupport
+
+@testable import Hooke
 
 @Suite struct RoundingTests {
   /// The truncation-based rounding used instead of `rounded()` (which needs libm `round` on
@@ -17,7 +18,8 @@ import _TestSupport
     #expect(Double.nan._roundedHalfAwayFromZero.isNaN)
     var rng = SplitMix64(seed: 0x5EED_0001)
     for _ in 0..<100_000 {
-      let x = Double(bitPattern: rng.next() & ~(0x7FF0 << 48) | (UInt64.random(in: 0x3F0...0x434, using: &rng) << 52))
+      let x = Double(
+        bitPattern: rng.next() & ~(0x7FF0 << 48) | (UInt64.random(in: 0x3F0...0x434, using: &rng) << 52))
       #expect(x._roundedHalfAwayFromZero.bitPattern == x.rounded().bitPattern, "x = \(x), seed \(rng.seed)")
       let f = Float(x)
       #expect(f._roundedHalfAwayFromZero.bitPattern == f.rounded().bitPattern, "x = \(f), seed \(rng.seed)")

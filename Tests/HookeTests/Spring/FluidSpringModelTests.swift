@@ -95,14 +95,14 @@ import _TestSupport
     let target = 3.0
     var s = FluidSpringState<Double>(offset: 0.5, velocity: 2, force: -1, clock: 0)
     var e = [s.offset - target, s.velocity, s.force]
-    let M = m.substepMatrix
-    #expect(M.count == 9)
+    let matrix = m.substepMatrix
+    #expect(matrix.count == 9)
     for _ in 0..<300 {
       m.substep(&s, target: target)
       e = [
-        M[0] * e[0] + M[1] * e[1] + M[2] * e[2],
-        M[3] * e[0] + M[4] * e[1] + M[5] * e[2],
-        M[6] * e[0] + M[7] * e[1] + M[8] * e[2],
+        matrix[0] * e[0] + matrix[1] * e[1] + matrix[2] * e[2],
+        matrix[3] * e[0] + matrix[4] * e[1] + matrix[5] * e[2],
+        matrix[6] * e[0] + matrix[7] * e[1] + matrix[8] * e[2],
       ]
     }
     #expect(abs((s.offset - target) - e[0]) < 1e-12)
@@ -127,7 +127,10 @@ import _TestSupport
     var ended = false
     for n in 1...200_000 {
       unstable.advance(&u, target: 1, to: Double(n) / 60)
-      if unstable.isFinished(u, target: 1) { ended = true; break }
+      if unstable.isFinished(u, target: 1) {
+        ended = true
+        break
+      }
     }
     #expect(ended)
     let nanModel = FluidSpringModel(response: 0.5, dampingFraction: .nan)
@@ -141,7 +144,8 @@ import _TestSupport
   @Test func vectorLanesMatchScalar() {
     let m = FluidSpringModel(response: 0.5, dampingFraction: 0.825)
     var v = FluidSpringState<SIMD2<Double>>()
-    var a = FluidSpringState<Double>(), b = FluidSpringState<Double>()
+    var a = FluidSpringState<Double>()
+    var b = FluidSpringState<Double>()
     for n in 1...60 {
       let t = Double(n) / 60
       m.advance(&v, target: SIMD2(1, -40), to: t)

@@ -24,7 +24,8 @@ import Testing
     #expect(_DeterminismDigest._springs(seed: 0x5EED_5B21_06A7_0002) != first)
     // And a one-ulp change of one time changes a folded spring result.
     let spring = Spring(response: 0.5, dampingRatio: 0.7)
-    var a = _FNV1a(), b = _FNV1a()
+    var a = _FNV1a()
+    var b = _FNV1a()
     a.combine(spring.value(target: 1.0, time: 0.25))
     b.combine(spring.value(target: 1.0, time: 0.25.nextUp))
     #expect(a.value != b.value)

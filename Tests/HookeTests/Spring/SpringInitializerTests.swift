@@ -4,17 +4,25 @@ import _TestSupport
 
 /// Every spring must keep the documented invariants: finite ω and λ, λ ≥ 0, ω0 > 0, finite
 /// positive mass, response and damping ratio in range.
-private func expectValid(_ spring: Spring, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation) {
+private func expectValid(
+  _ spring: Spring, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation
+) {
   #expect(spring.angularFrequency.isFinite, comment, sourceLocation: sourceLocation)
   #expect(spring.decayConstant.isFinite && spring.decayConstant >= 0, comment, sourceLocation: sourceLocation)
   #expect(spring.mass.isFinite && spring.mass > 0, comment, sourceLocation: sourceLocation)
   #expect(spring.stiffness > 0 && spring.stiffness.isFinite, comment, sourceLocation: sourceLocation)
   #expect(spring.response >= Spring.minimumResponse * (1 - 1e-12), comment, sourceLocation: sourceLocation)
   #expect(spring.response <= Spring.maximumResponse * (1 + 1e-12), comment, sourceLocation: sourceLocation)
-  #expect(spring.dampingRatio >= 0 && spring.dampingRatio <= Spring.maximumDampingRatio * (1 + 1e-6), comment, sourceLocation: sourceLocation)
+  #expect(
+    spring.dampingRatio >= 0 && spring.dampingRatio <= Spring.maximumDampingRatio * (1 + 1e-6), comment,
+    sourceLocation: sourceLocation)
   for t in [0.0, 0.01, 0.5, 3, 1e9] {
-    #expect(spring.value(target: 1.0, initialVelocity: -2, time: t).isFinite, comment, sourceLocation: sourceLocation)
-    #expect(spring.velocity(target: 1.0, initialVelocity: -2, time: t).isFinite, comment, sourceLocation: sourceLocation)
+    #expect(
+      spring.value(target: 1.0, initialVelocity: -2, time: t).isFinite, comment,
+      sourceLocation: sourceLocation)
+    #expect(
+      spring.velocity(target: 1.0, initialVelocity: -2, time: t).isFinite, comment,
+      sourceLocation: sourceLocation)
   }
 }
 
@@ -45,7 +53,9 @@ private func expectValid(_ spring: Spring, _ comment: Comment, sourceLocation: S
       #expect(isApproximatelyEqual(s.duration, 0.8, relativeTolerance: 1e-15), "bounce \(bounce)")
       #expect((s.angularFrequency < 0) == (zeta > 1), "bounce \(bounce)")
       if bounce <= 1 {
-        #expect(isApproximatelyEqual(s.bounce, bounce, relativeTolerance: 1e-12, absoluteTolerance: 1e-15), "bounce \(bounce)")
+        #expect(
+          isApproximatelyEqual(s.bounce, bounce, relativeTolerance: 1e-12, absoluteTolerance: 1e-15),
+          "bounce \(bounce)")
       }
       // Same stored values as the response form with ζ computed the way the bounce form does.
       let mapped = bounce > 1 ? 0 : bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
@@ -102,19 +112,26 @@ private func expectValid(_ spring: Spring, _ comment: Comment, sourceLocation: S
     }
     // Response NaN / ≤ 0 → minimum response (snaps); +∞ → maximum response.
     for r in [Double.nan, 0, -3, 1e-9] {
-      #expect(Spring(response: r, dampingRatio: 0.5) == Spring(response: Spring.minimumResponse, dampingRatio: 0.5))
+      #expect(
+        Spring(response: r, dampingRatio: 0.5) == Spring(response: Spring.minimumResponse, dampingRatio: 0.5))
       #expect(Spring(duration: r) == Spring(duration: Spring.minimumResponse))
       // Snaps: at the first 240 Hz frame it is at the target.
       #expect(Spring(duration: r).value(target: 3.0, time: 1.0 / 240) == 3)
     }
-    #expect(Spring(response: .infinity, dampingRatio: 0.5) == Spring(response: Spring.maximumResponse, dampingRatio: 0.5))
+    #expect(
+      Spring(response: .infinity, dampingRatio: 0.5)
+        == Spring(response: Spring.maximumResponse, dampingRatio: 0.5))
     // Damping ratio: NaN → 1, negative → 0, +∞ → maximum; bounce NaN → 0, ≤ −1 → maximum ratio.
     #expect(Spring(response: 0.5, dampingRatio: .nan) == Spring(response: 0.5, dampingRatio: 1))
     #expect(Spring(response: 0.5, dampingRatio: -2) == Spring(response: 0.5, dampingRatio: 0))
-    #expect(Spring(response: 0.5, dampingRatio: .infinity) == Spring(response: 0.5, dampingRatio: Spring.maximumDampingRatio))
+    #expect(
+      Spring(response: 0.5, dampingRatio: .infinity)
+        == Spring(response: 0.5, dampingRatio: Spring.maximumDampingRatio))
     #expect(Spring(duration: 0.5, bounce: .nan) == Spring(duration: 0.5, bounce: 0))
-    #expect(Spring(duration: 0.5, bounce: -1) == Spring(response: 0.5, dampingRatio: Spring.maximumDampingRatio))
-    #expect(Spring(duration: 0.5, bounce: -7) == Spring(response: 0.5, dampingRatio: Spring.maximumDampingRatio))
+    #expect(
+      Spring(duration: 0.5, bounce: -1) == Spring(response: 0.5, dampingRatio: Spring.maximumDampingRatio))
+    #expect(
+      Spring(duration: 0.5, bounce: -7) == Spring(response: 0.5, dampingRatio: Spring.maximumDampingRatio))
     // Infinitely damped: frozen in practice (moves < 0.1 % of the travel in 1 s).
     #expect(abs(Spring(duration: 0.5, bounce: -1).value(target: 1.0, time: 1)) < 1e-3)
     // Mass: invalid → 1. Stiffness: NaN / ≤ 0 → the slowest allowed; +∞ → the fastest.
@@ -122,16 +139,21 @@ private func expectValid(_ spring: Spring, _ comment: Comment, sourceLocation: S
       #expect(Spring(mass: m, stiffness: 100, damping: 10) == Spring(mass: 1, stiffness: 100, damping: 10))
     }
     for k in [Double.nan, 0, -5] {
-      #expect(isApproximatelyEqual(Spring(stiffness: k, damping: 0).response, Spring.maximumResponse, relativeTolerance: 1e-12))
+      #expect(
+        isApproximatelyEqual(
+          Spring(stiffness: k, damping: 0).response, Spring.maximumResponse, relativeTolerance: 1e-12))
     }
-    #expect(isApproximatelyEqual(Spring(stiffness: .infinity, damping: 0).response, Spring.minimumResponse, relativeTolerance: 1e-12))
+    #expect(
+      isApproximatelyEqual(
+        Spring(stiffness: .infinity, damping: 0).response, Spring.minimumResponse, relativeTolerance: 1e-12))
     // Damping: NaN / negative → 0 (undamped); +∞ → critical (or the maximum ratio if allowed).
     #expect(Spring(stiffness: 100, damping: .nan) == Spring(stiffness: 100, damping: 0))
     #expect(Spring(stiffness: 100, damping: -3) == Spring(stiffness: 100, damping: 0))
     #expect(Spring(stiffness: 100, damping: .infinity).angularFrequency == 0)
-    #expect(isApproximatelyEqual(
-      Spring(stiffness: 100, damping: .infinity, allowOverDamping: true).dampingRatio,
-      Spring.maximumDampingRatio, relativeTolerance: 1e-6))
+    #expect(
+      isApproximatelyEqual(
+        Spring(stiffness: 100, damping: .infinity, allowOverDamping: true).dampingRatio,
+        Spring.maximumDampingRatio, relativeTolerance: 1e-6))
   }
 
   /// Derived properties in the over-damped regime are physically correct (spec §1.3 flag):
@@ -141,7 +163,8 @@ private func expectValid(_ spring: Spring, _ comment: Comment, sourceLocation: S
       let s = Spring(duration: 0.6, bounce: bounce)
       let w0 = 2 * Double.pi / 0.6
       #expect(isApproximatelyEqual(s.stiffness, w0 * w0, relativeTolerance: 1e-13), "bounce \(bounce)")
-      #expect(isApproximatelyEqual(s.damping, 2 * w0 / (1 + bounce), relativeTolerance: 1e-14), "bounce \(bounce)")
+      #expect(
+        isApproximatelyEqual(s.damping, 2 * w0 / (1 + bounce), relativeTolerance: 1e-14), "bounce \(bounce)")
       #expect(isApproximatelyEqual(s.bounce, bounce, relativeTolerance: 1e-13), "bounce \(bounce)")
     }
   }

@@ -28,7 +28,9 @@ import _TestSupport
         worstPureRelative = max(worstPureRelative, (value - s.value).magnitude / s.value.magnitude)
       }
     }
-    print("Spring closed form vs oracle: max scaled error value \(worstValue), velocity \(worstVelocity); max pure relative value error (|value| ≥ 1e-3·scale) \(worstPureRelative)")
+    print(
+      "Spring closed form vs oracle: max scaled error value \(worstValue), velocity \(worstVelocity); max pure relative value error (|value| ≥ 1e-3·scale) \(worstPureRelative)"
+    )
   }
 
   /// ζ = 1 − 10⁻⁶, 1, 1 + 10⁻⁶ produce curves that agree with each other to the size of the
@@ -93,8 +95,13 @@ import _TestSupport
         spring.update(value: &value, velocity: &velocity, target: target, deltaTime: dt)
         let expectedValue = start + spring.value(target: target - start, initialVelocity: v0, time: dt)
         let expectedVelocity = spring.velocity(target: target - start, initialVelocity: v0, time: dt)
-        #expect(isApproximatelyEqual(value, expectedValue, relativeTolerance: 1e-15, absoluteTolerance: 1e-13), "seed 0x52 ζ=\(zeta)")
-        #expect(isApproximatelyEqual(velocity, expectedVelocity, relativeTolerance: 1e-15, absoluteTolerance: 1e-13), "seed 0x52 ζ=\(zeta)")
+        #expect(
+          isApproximatelyEqual(value, expectedValue, relativeTolerance: 1e-15, absoluteTolerance: 1e-13),
+          "seed 0x52 ζ=\(zeta)")
+        #expect(
+          isApproximatelyEqual(
+            velocity, expectedVelocity, relativeTolerance: 1e-15, absoluteTolerance: 1e-13),
+          "seed 0x52 ζ=\(zeta)")
       }
       // Repeated updates over 1/60 s frames follow the closed form from the first state.
       var value = 10.0
@@ -118,7 +125,8 @@ import _TestSupport
       #expect(v.y == spring.value(target: -250.0, initialVelocity: 2, time: t))
       let w = spring.velocity(target: target, initialVelocity: v0, time: t)
       #expect(w.x == spring.velocity(target: 3.0, initialVelocity: -40, time: t))
-      let pair = spring.value(target: AnimatablePair(3.0, -250.0), initialVelocity: AnimatablePair(-40.0, 2.0), time: t)
+      let pair = spring.value(
+        target: AnimatablePair(3.0, -250.0), initialVelocity: AnimatablePair(-40.0, 2.0), time: t)
       #expect(pair.first == v.x && pair.second == v.y)
     }
     let f = spring.value(target: Float(2), initialVelocity: 0, time: 0.2)
@@ -135,10 +143,12 @@ import _TestSupport
     #expect(isApproximatelyEqual(force, 50 * 2 - 60 * 0.5, relativeTolerance: 1e-14))
     // Mass-1 force is the acceleration: it matches the second derivative of the motion.
     let spring = Spring(response: 0.6, dampingRatio: 0.3)
-    let t = 0.37, h = 1e-4
+    let t = 0.37
+    let h = 1e-4
     let x = { (s: Double) in spring.value(target: 1.0, initialVelocity: 2, time: s) }
     let acceleration = (x(t + h) - 2 * x(t) + x(t - h)) / (h * h)
-    let a = spring.force(target: 1.0, position: x(t), velocity: spring.velocity(target: 1.0, initialVelocity: 2, time: t))
+    let a = spring.force(
+      target: 1.0, position: x(t), velocity: spring.velocity(target: 1.0, initialVelocity: 2, time: t))
     #expect(abs(a - acceleration) <= 1e-4 * 110)
   }
 
@@ -164,7 +174,8 @@ import _TestSupport
           #expect(abs(value - 5) <= (25 + 4 / (w0 * w0)).squareRoot() * (1 + 1e-12), "t=\(t)")
         }
       }
-      var value = 1.0, velocity = 1.0
+      var value = 1.0
+      var velocity = 1.0
       spring.update(value: &value, velocity: &velocity, target: 4, deltaTime: -0.5)
       #expect(value == 1 && velocity == 1)
       spring.update(value: &value, velocity: &velocity, target: 4, deltaTime: .nan)
@@ -201,7 +212,10 @@ private struct LabeledPoint: Animatable, Equatable {
     }
     #expect(
       spring.settlingDuration(fromValue: from, toValue: to, initialVelocity: v0)
-        == spring.settlingDuration(target: AnimatablePair(3.0, 12.0), initialVelocity: AnimatablePair(0.5, -1.0)))
-    #expect(spring.value(fromValue: from, toValue: to, initialVelocity: v0, time: .infinity) == LabeledPoint(x: 4, y: 10, label: 7))
+        == spring.settlingDuration(
+          target: AnimatablePair(3.0, 12.0), initialVelocity: AnimatablePair(0.5, -1.0)))
+    #expect(
+      spring.value(fromValue: from, toValue: to, initialVelocity: v0, time: .infinity)
+        == LabeledPoint(x: 4, y: 10, label: 7))
   }
 }

@@ -40,7 +40,9 @@ import _TestSupport
     #expect(Spring(response: 0.5, dampingRatio: 1).settlingDuration == 0.7999999999999999)
     var rng = SplitMix64(seed: 0x53)
     for _ in 0..<40 {
-      let spring = Spring(response: Double.random(in: 0.1...2, using: &rng), dampingRatio: Double.random(in: 1...4, using: &rng))
+      let spring = Spring(
+        response: Double.random(in: 0.1...2, using: &rng), dampingRatio: Double.random(in: 1...4, using: &rng)
+      )
       let d = spring.settlingDuration(target: Double.random(in: -10...10, using: &rng))
       #expect(grid.contains(d), "seed 0x53 \(spring): \(d)")
     }
@@ -92,7 +94,9 @@ import _TestSupport
         let settle = spring.settlingDuration(target: 1.0, initialVelocity: 0.0, epsilon: eps)
         #expect(settle >= d - 1e-6 && settle <= d + 0.1 + 1e-6, "\(comment): settles at \(settle)")
       } else {
-        let omega0 = (spring.angularFrequency * spring.angularFrequency + spring.decayConstant * spring.decayConstant).squareRoot()
+        let omega0 =
+          (spring.angularFrequency * spring.angularFrequency + spring.decayConstant * spring.decayConstant)
+          .squareRoot()
         let error = abs(omega0 - root)
         #expect(error <= eps, comment)
         worst = max(worst, error / root)
@@ -107,15 +111,27 @@ import _TestSupport
   /// back to ω0 = 2π/d.
   @Test func initializerClamps() {
     #expect(Spring(settlingDuration: 1, dampingRatio: 3) == Spring(settlingDuration: 1, dampingRatio: 1))
-    #expect(Spring(settlingDuration: 50, dampingRatio: 0.7) == Spring(settlingDuration: 10, dampingRatio: 0.7))
-    #expect(Spring(settlingDuration: .infinity, dampingRatio: 0.7) == Spring(settlingDuration: 10, dampingRatio: 0.7))
-    #expect(Spring(settlingDuration: 0.001, dampingRatio: 0.7) == Spring(settlingDuration: 0.01, dampingRatio: 0.7))
-    #expect(Spring(settlingDuration: -1, dampingRatio: 0.7) == Spring(settlingDuration: 0.01, dampingRatio: 0.7))
-    #expect(Spring(settlingDuration: .nan, dampingRatio: 0.7) == Spring(settlingDuration: 0.01, dampingRatio: 0.7))
+    #expect(
+      Spring(settlingDuration: 50, dampingRatio: 0.7) == Spring(settlingDuration: 10, dampingRatio: 0.7))
+    #expect(
+      Spring(settlingDuration: .infinity, dampingRatio: 0.7)
+        == Spring(settlingDuration: 10, dampingRatio: 0.7))
+    #expect(
+      Spring(settlingDuration: 0.001, dampingRatio: 0.7) == Spring(settlingDuration: 0.01, dampingRatio: 0.7))
+    #expect(
+      Spring(settlingDuration: -1, dampingRatio: 0.7) == Spring(settlingDuration: 0.01, dampingRatio: 0.7))
+    #expect(
+      Spring(settlingDuration: .nan, dampingRatio: 0.7) == Spring(settlingDuration: 0.01, dampingRatio: 0.7))
     #expect(Spring(settlingDuration: 1, dampingRatio: .nan) == Spring(settlingDuration: 1, dampingRatio: 1))
-    #expect(Spring(settlingDuration: 1, dampingRatio: 0.7, epsilon: .nan) == Spring(settlingDuration: 1, dampingRatio: 0.7))
-    #expect(Spring(settlingDuration: 1, dampingRatio: 0.7, epsilon: 2) == Spring(settlingDuration: 1, dampingRatio: 0.7))
-    #expect(Spring(settlingDuration: 1, dampingRatio: 0.7, epsilon: -2) == Spring(settlingDuration: 1, dampingRatio: 0.7))
+    #expect(
+      Spring(settlingDuration: 1, dampingRatio: 0.7, epsilon: .nan)
+        == Spring(settlingDuration: 1, dampingRatio: 0.7))
+    #expect(
+      Spring(settlingDuration: 1, dampingRatio: 0.7, epsilon: 2)
+        == Spring(settlingDuration: 1, dampingRatio: 0.7))
+    #expect(
+      Spring(settlingDuration: 1, dampingRatio: 0.7, epsilon: -2)
+        == Spring(settlingDuration: 1, dampingRatio: 0.7))
     for zeta in [1e-4, 1e-8, 0, -1] {
       let s = Spring(settlingDuration: 2, dampingRatio: zeta)
       #expect(isApproximatelyEqual(s.response, 2, relativeTolerance: 1e-14), "ζ=\(zeta): \(s)")

@@ -42,7 +42,8 @@ import _TestSupport
           let scale = MotionScale(response: response, target: target, initialVelocity: v0)
           var y = -target
           var v = v0
-          var framePosition = 0.0, frameVelocity = 0.0
+          var framePosition = 0.0
+          var frameVelocity = 0.0
           for k in 1...frames {
             (y, v) = matrix.apply(displacement: y, velocity: v)
             let t = Double(k) / hz
@@ -59,7 +60,9 @@ import _TestSupport
         }
       }
     }
-    print("Transition stepping vs closed form (10 s, 30–240 Hz): max scaled error position \(worstPosition), velocity \(worstVelocity)")
+    print(
+      "Transition stepping vs closed form (10 s, 30–240 Hz): max scaled error position \(worstPosition), velocity \(worstVelocity)"
+    )
   }
 
   /// 60 Hz and 120 Hz runs agree at the shared timestamps (every 1/60 s).
@@ -90,7 +93,8 @@ import _TestSupport
       let matrix = spring.transitionMatrix(deltaTime: 1.0 / 120)
       let e = matrix.floatEntries
       #expect(e == SIMD4<Float>(Float(matrix.m00), Float(matrix.m01), Float(matrix.m10), Float(matrix.m11)))
-      var y: Float = -10, v: Float = 5
+      var y: Float = -10
+      var v: Float = 5
       for k in 1...120 {
         let concrete = matrix.apply(displacement: y, velocity: v)
         let generic: (displacement: Float, velocity: Float) = matrix.apply(displacement: y, velocity: v)
@@ -110,7 +114,8 @@ import _TestSupport
     let lane1 = matrix.apply(displacement: -2.0, velocity: 4.0)
     #expect(y == SIMD2(lane0.displacement, lane1.displacement))
     #expect(v == SIMD2(lane0.velocity, lane1.velocity))
-    var value = 7.0, velocity = 3.0
+    var value = 7.0
+    var velocity = 3.0
     matrix.step(value: &value, velocity: &velocity, target: 8)
     let expected = matrix.apply(displacement: -1.0, velocity: 3.0)
     #expect(value == 8 + expected.displacement && velocity == expected.velocity)
@@ -124,7 +129,9 @@ import _TestSupport
       for dt in [0.0, -0.0, -1, -Double.infinity, .nan] {
         #expect(spring.transitionMatrix(deltaTime: dt) == .identity, "ζ=\(zeta) dt=\(dt)")
       }
-      #expect(spring.transitionMatrix(deltaTime: .infinity) == SpringTransitionMatrix(m00: 0, m01: 0, m10: 0, m11: 0))
+      #expect(
+        spring.transitionMatrix(deltaTime: .infinity)
+          == SpringTransitionMatrix(m00: 0, m01: 0, m10: 0, m11: 0))
       let w0 = 2 * Double.pi / response
       for dt in [1e3, 1e9, 1e200, .greatestFiniteMagnitude] {
         let m = spring.transitionMatrix(deltaTime: dt)
@@ -140,7 +147,8 @@ import _TestSupport
       // Undamped spring stepped for an hour at 240 Hz stays on its energy ellipse.
       if zeta == 0 {
         let m = spring.transitionMatrix(deltaTime: 1.0 / 240)
-        var y = 1.0, v = 0.0
+        var y = 1.0
+        var v = 0.0
         for _ in 0..<(240 * 3600) { (y, v) = m.apply(displacement: y, velocity: v) }
         let energy = y * y + v * v / (w0 * w0)
         #expect(abs(energy - 1) <= 1e-9, "energy \(energy)")
