@@ -15,7 +15,12 @@ let package = Package(
   ],
   targets: [
     // The numeric core: standard library only, Embedded-Swift clean (checked by .ci/run).
-    .target(name: "Hooke"),
+    // Rounding and square root (`rounded`, `squareRoot`) can lower to libm's exact floor, ceil,
+    // trunc, rint, round and sqrt; Linux-like platforms keep those in libm, which a client that
+    // imports only Hooke (no Foundation) would otherwise not link. No libm function computes a
+    // Hooke result: the elementary functions are Hooke's own.
+    .target(
+      name: "Hooke", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android, .openbsd]))]),
     // SwiftUI-faithful animations on top of the core (no Foundation).
     .target(name: "HookeAnimation", dependencies: ["Hooke"]),
     // Headless transitions, matched geometry and transactions for many elements (no Foundation;
