@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Formats the package with the toolchain's `swift format` (configuration: .swift-format), then
+# lints it strictly, as CI does. Usage, from anywhere in the checkout:
+#   Scripts/format.sh          format in place, then lint (exit non-zero on any finding)
+#   Scripts/format.sh --lint   lint only, change nothing (what .ci/run calls)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+paths=(Package.swift Sources Benchmarks Tests)
+case "${1:-}" in
+  --lint) ;;
+  "") swift format format --in-place --recursive --parallel "${paths[@]}" ;;
+  *) echo "usage: Scripts/format.sh [--lint]" >&2; exit 64 ;;
+esac
+swift format lint --strict --recursive --parallel "${paths[@]}"
+echo "format: lint clean"
