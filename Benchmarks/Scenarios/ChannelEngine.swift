@@ -207,8 +207,9 @@ public final class HookeChannelEngine: ChannelEngine {
 
 // MARK: - Reference engines
 
-/// The three reference approaches of `hooke-bench micro` (spec/peers.md) behind the channel seam,
-/// one channel per array-of-structs record, single-threaded, libm for transcendental functions:
+/// The three reference approaches of `hooke-bench micro` (as other spring libraries step springs)
+/// behind the channel seam, one channel per array-of-structs record, single-threaded, libm for
+/// transcendental functions:
 /// - `naive`: every frame each moving channel evaluates the spring's closed form
 ///   `e^(−λt)(y₀ cos ωt + (v₀+λy₀)/ω sin ωt)` from its last retarget (per-element spring objects);
 /// - `euler`: one semi-implicit Euler step per frame, `v += (−k·y − c·v)·dt; y += v·dt`;

@@ -1,7 +1,8 @@
 import Hooke
 
-// The approaches peers use, as references for `hooke-bench micro` (see spec/peers.md). These may
-// use the platform's libm: they are measured against Hooke, not part of it.
+// The approaches other spring libraries use (closed form per spring, one Euler step per frame,
+// fixed-step RK4), as references for `hooke-bench micro`. These may use the platform's libm: they
+// are measured against Hooke, not part of it.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

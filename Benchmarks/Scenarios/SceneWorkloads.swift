@@ -1,4 +1,5 @@
-// The eight scenarios of issue 6 (plus grid-reflow-elements) as FrameBudget workloads, on the full scene and on the channel path.
+// The eight scene scenarios of the benchmark suite (plus grid-reflow-elements) as FrameBudget
+// workloads, on the full scene and on the channel path.
 import FrameBudget
 import Hooke
 import HookeAnimation
@@ -300,7 +301,9 @@ public final class ChannelScenarioWorkload<Script: SceneScript>: FrameWorkload {
   public var counters: WorkCounters { c.dictionary }
 }
 
-/// The eight scene scenarios of issue 6, plus `grid-reflow-elements` (the general-path variant of `grid-reflow`), as FrameBudget descriptors.
+/// The eight scene scenarios of the benchmark suite (hero-grid, grid-reflow, shuffle, tab-indicator,
+/// staggered-transitions, zoom-navigation, interrupt-storm, keyframes), plus `grid-reflow-elements`
+/// (the general-path variant of `grid-reflow`), as FrameBudget descriptors.
 public enum SceneScenarios {
   /// Engines every scenario offers: `hooke` (full HookeScene, fast path) first, then the channel
   /// engines (`hooke-channels`, `naive`, `euler`, `rk4`, plus any registered with
@@ -320,7 +323,7 @@ public enum SceneScenarios {
     }
   }
 
-  /// All nine: the issue's eight in its order, then `grid-reflow-elements`.
+  /// All nine: the eight scene scenarios in their canonical order, then `grid-reflow-elements`.
   public static var all: [ScenarioDescriptor] {
     [
       descriptor(

@@ -1,8 +1,8 @@
 import FrameBudget
 import Scenarios
 
-/// `hooke-bench micro`: the batch engine against the reference engines on the spring workload of
-/// the batch issue (table or the `hooke.micro` JSON schema).
+/// `hooke-bench micro`: the batch engine against the reference engines on the spring micro
+/// workload described below (table or the `hooke.micro` JSON schema).
 struct MicroCommand: BenchCommand {
   static let configuration = CommandConfiguration(
     name: "micro",

@@ -1,6 +1,7 @@
 // Comparing two result files: behaviour (exact) and timing (statistics), plus static budgets.
 
-/// The verdict of one timing statistic (frame-metrics.md §C3.4).
+/// The verdict of one timing statistic, from its Holm-adjusted p-value and where its bootstrap CI
+/// lies relative to the ±noise band.
 public enum Verdict: String, Codable, Sendable, CaseIterable {
   /// p < α (Holm-adjusted) and the CI lies beyond +noise in the worse direction.
   case regressed
@@ -119,7 +120,11 @@ public struct CompareReport: Codable, Sendable, Equatable {
   public var exitCode: Int32
 }
 
-/// The compare algorithm of frame-metrics.md §C3.
+/// The compare algorithm: results are paired by id; checksum and counter differences are
+/// behaviour changes; each timing statistic (per-repetition values, compared by their medians)
+/// gets a two-sided Mann–Whitney U test, a percentile-bootstrap 95 % CI of the median ratio
+/// (10 000 seeded resamples) and, after Holm correction across all tests, a verdict against the
+/// ±5 % noise band; static budgets are checked on the candidate alone.
 public enum Comparator {
   /// The statistics compared per result: (name, unit, larger is better, absolute floor).
   /// Differences of the medians below the floor are `unchanged` (HTR 0.5 ms/s, on-time 0.001).
@@ -191,7 +196,9 @@ public enum Comparator {
     return report
   }
 
-  /// Exit code by precedence 3 > 2 > 7 > 8 > 4 > 0 (frame-metrics.md §C3).
+  /// Exit code by precedence 3 > 2 > 7 > 8 > 4 > 0: 3 a result failed, 2 regression (or, with
+  /// `--strict`, a behaviour change), 7 budget violation, 8 inconclusive (only with `--strict`),
+  /// 4 improvements (only with `--fail-on-improvement`), 0 pass.
   public static func exitCode(_ r: CompareReport, options: CompareOptions) -> Int32 {
     let verdicts = r.comparisons.map(\.verdict)
     if !r.failed.isEmpty { return 3 }

@@ -1,4 +1,5 @@
-// Frame-budget metrics of frame-metrics.md §B5/§C4, computed from integer nanosecond frame times.
+// Frame-budget metrics (percentiles, on-time and over-budget counts, missed vsyncs, hitch time
+// ratio, jank counts, 1 % low FPS, headroom), computed from integer nanosecond frame times.
 
 /// The frame deadline of a refresh rate: `D = round(1e9 / hz)` nanoseconds.
 ///
@@ -28,13 +29,15 @@ public enum HitchGrade: String, Codable, Sendable, CaseIterable {
   }
 
   /// The Xcode Organizer scale with thresholds 10 / 25 / 50 ms/s: ≤ 10 good, ≤ 25 warning,
-  /// ≤ 50 critical, above that severe. (Vector 1 of the spec, 11.53 ms/s, is "warning".)
+  /// ≤ 50 critical, above that severe. (E.g. 11.53 ms/s, the ratio of 594 frames of 10 ms, 5 of
+  /// 20 ms and 1 of 40 ms at 60 Hz, is "warning".)
   public static func organizer(_ ratio: Double) -> HitchGrade {
     ratio <= 10 ? .good : ratio <= 25 ? .warning : ratio <= 50 ? .critical : .severe
   }
 }
 
-/// Every metric of frame-metrics.md §B5/§C4 for one list of frame times and one deadline.
+/// Every frame-budget metric (distribution, compliance, hitches, throughput, headroom) for one
+/// list of frame times and one deadline.
 ///
 /// All times are integer nanoseconds; ratios are plain numbers; the hitch time ratio is in ms/s.
 /// The model is sequential and single-frame (a CPU-budget proxy, not presentation timing): a frame

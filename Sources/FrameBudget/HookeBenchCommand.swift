@@ -165,7 +165,8 @@ public enum HookeBenchCommand {
       OVERVIEW: Hooke's frame-budget benchmark suite.
 
       Measures the CPU time of each frame's animation work against the frame deadline
-      D = round(1e9/Hz) and reports frame-metrics.md's CPU-budget metrics. Without a command it runs
+      D = round(1e9/Hz) and reports CPU-budget metrics (a proxy, not presentation timing):
+      percentiles, on-time rate, missed vsyncs, hitch time ratio, 1 % low FPS. Without a command it runs
       the default quick suite (every scenario at 1k and 10k elements, 60 and 120 Hz), writes
       results/latest.json and results/latest.html, and compares with this machine's baseline.
 

@@ -135,7 +135,8 @@ public struct SampledChecksum: Codable, Sendable, Equatable {
   }
 }
 
-/// The metrics block of one result: every §B5/§C4 metric plus the peak resident memory.
+/// The metrics block of one result: every frame-budget metric (``FrameMetrics``) plus the peak
+/// resident memory.
 public struct ResultMetrics: Codable, Sendable, Equatable {
   /// The frame metrics over all measured frames of all repetitions (pooled).
   public var frame: FrameMetrics

@@ -2,9 +2,9 @@
 import Dispatch
 import Hooke
 
-/// `spring-field`, the built-in **harness self-test workload** (not one of the scene
-/// scenarios): N one-dimensional channels, each driven by one of four spring presets and stepped
-/// exactly with a `SpringTransitionMatrix` for one frame interval.
+/// `spring-field`, the built-in **harness self-test workload** (not one of the eight scene
+/// scenarios of the benchmark suite): N one-dimensional channels, each driven by one of four
+/// spring presets and stepped exactly with a `SpringTransitionMatrix` for one frame interval.
 ///
 /// Script (all choices from `_SplitMix64` seeded by `setup.seed` and the frame index, so any frame
 /// is reproducible without replaying earlier random draws):

@@ -24,12 +24,12 @@ public enum SpringAnimationModel: Hashable, Sendable {
 }
 
 /// SwiftUI's spring animation, `Animation.spring(response:dampingFraction:blendDuration:)`
-/// (internally `FluidSpringAnimation`, spec §2.3), with a selectable ``model``.
+/// (internally `FluidSpringAnimation`, a 1/300 s fixed-step integrator), with a selectable ``model``.
 ///
 /// Per call (time = elapsed since the animation began):
 /// 1. effective response `r = response + blendInterval·(1 − p²(3 − 2p))`, `p = (t − blendStart)/blendDuration`
-///    **clamped to [0, 1]** (spec §9.6: OpenSwiftUI's text clamps blendDuration instead, an
-///    operator-precedence slip), when `blendDuration > 0` and a merge set a blend; else `response`;
+///    **clamped to [0, 1]** (the evident intent; OpenSwiftUI's text clamps blendDuration instead,
+///    an operator-precedence slip), when `blendDuration > 0` and a merge set a blend; else `response`;
 /// 2. `isLogicallyComplete` once `t − startTime ≥ r` (startTime = time of the last merge, 0 at first);
 /// 3. ``FluidSpringModel/advance(_:target:to:)`` to t, then ``FluidSpringModel/isFinished(_:target:)``
 ///    → `nil` (``SpringAnimationModel/swiftUI``), or the closed form (``SpringAnimationModel/exact``).
@@ -176,15 +176,15 @@ extension Animation {
       response: duration, dampingFraction: _dampingFraction(bounce: bounce), blendDuration: blendDuration)
   }
 
-  /// A fluid spring with `spring`'s response and damping ratio (spec §9.13: mapped to
-  /// response/dampingRatio; the spring's mass is not used by SwiftUI's integrator).
+  /// A fluid spring with `spring`'s response and damping ratio (SwiftUI's mapping is undocumented;
+  /// Hooke maps to response/dampingRatio; the spring's mass is not used by SwiftUI's integrator).
   public static func spring(_ spring: Spring, blendDuration: Double = 0) -> Animation {
     self.spring(response: spring.response, dampingFraction: spring.dampingRatio, blendDuration: blendDuration)
   }
 
   /// `.spring` binds to `spring(duration:bounce:)` with its defaults — response 0.5, fraction
-  /// **1.0** (spec §9.2: SwiftUI marks the response/fraction overload `@_disfavoredOverload`, so
-  /// `spring()` resolves to duration/bounce).
+  /// **1.0** (SwiftUI marks the response/fraction overload `@_disfavoredOverload`, so `spring()`
+  /// resolves to duration/bounce; not yet checked on a device).
   public static var spring: Animation { spring(duration: 0.5, bounce: 0, blendDuration: 0) }
 
   /// Interactive spring: response 0.15, fraction 0.86, blend 0.25 by default
@@ -204,7 +204,7 @@ extension Animation {
   }
 
   /// `interactiveSpring()`, which binds to the duration/extraBounce overload like `.spring`
-  /// (spec §9.2 reasoning): response 0.15, fraction 0.85, blend 0.25.
+  /// (the same `@_disfavoredOverload` reasoning): response 0.15, fraction 0.85, blend 0.25.
   public static var interactiveSpring: Animation {
     interactiveSpring(duration: 0.15, extraBounce: 0, blendDuration: 0.25)
   }
@@ -243,7 +243,7 @@ extension Animation {
 /// SwiftUI's `Animation.default` (iOS 17+): forwards to `spring(response: 0.55,
 /// dampingFraction: 1.0, blendDuration: 0)`.
 ///
-/// Response 0.55 is Apple's documented value (spec §2.5, §9.1); OpenSwiftUI resolves to
+/// Response 0.55 is Apple's documented value; OpenSwiftUI resolves to
 /// `.spring` (0.5). Hooke trusts Apple's documentation over the reconstruction. Description
 /// `"DefaultAnimation()"` as SwiftUI prints it.
 public struct DefaultAnimation: CustomAnimation, CustomStringConvertible {

@@ -1,19 +1,21 @@
 import Hooke
 
-/// SwiftUI's interpolating spring (`Animation.interpolatingSpring`, internally `SpringAnimation`,
-/// spec §2.4): a closed-form spring on the unit fraction, `animate = value × s(t)`.
+/// SwiftUI's interpolating spring (`Animation.interpolatingSpring`, internally `SpringAnimation`):
+/// a closed-form spring on the unit fraction, `animate = value × s(t)`.
 ///
 /// With `ω0 = √(k/m)`, `ζ = c/(2√(mk))`, `v0` = initialVelocity (fractions of the interval per s):
 /// - ζ ≥ 1: treated as critical at ω0 (over-damping ignored, as SwiftUI): `s = 1 − (1 + (ω0 − v0)t)e^(−ω0 t)`;
 /// - ζ < 1: `ωd = ω0√(1−ζ²)`, `A = (ζω0 − v0)/ωd`, `s = 1 − e^(−ζω0 t)(cos ωd t + A sin ωd t)`.
 ///
 /// Ends (`nil`) when `t ≥ D` or s is not finite, where (ε = 0.001) D = ∞ for ζ = 0; for ζ ≥ 1
-/// the 0.1 s grid search of §1.5 (``Spring/settlingDuration(target:initialVelocity:epsilon:)``
+/// SwiftUI's 0.1 s grid search (``Spring/settlingDuration(target:initialVelocity:epsilon:)``
 /// of the critical spring); for ζ < 1 `max(−ln(ε/(1 + |A|)) / (ζ·ω0), 1.0)`. **Decision
-/// (spec §9.5):** Hooke divides by `ζ·ω0` (the envelope's decay rate; OpenSwiftUI's literal
-/// `ζ/ω0` would keep k = 100, c = 10 running for ~150 s) and keeps the 1.0 s minimum.
+/// (SwiftUI's divisor and minimum are unverified on device):** Hooke divides by `ζ·ω0` (the
+/// envelope's decay rate; OpenSwiftUI's literal `ζ/ω0` would keep k = 100, c = 10 running for
+/// ~150 s) and keeps the 1.0 s minimum.
 /// Logically complete at `t ≥ 2π/√k` (one undamped period, mass ignored). No velocity, never
-/// merges: overlapping interpolating springs add (combine, §2.7).
+/// merges: overlapping interpolating springs add (they combine: each newer one chases the gap
+/// between its target and the older ones' current position).
 ///
 /// Bad parameters: k ≤ 0, NaN or ∞, or m ≤ 0 → s is not finite or D is 0 → the animation ends
 /// immediately (snaps). Negative damping is read as 0 (undamped, never ends by time).
@@ -108,7 +110,8 @@ extension Animation {
   /// Interpolating spring with defaults (duration 0.5, bounce 0).
   public static var interpolatingSpring: Animation { interpolatingSpring(duration: 0.5, bounce: 0) }
 
-  /// Interpolating spring from a ``Spring``'s mass, stiffness and damping (spec §9.13).
+  /// Interpolating spring from a ``Spring``'s mass, stiffness and damping (SwiftUI's mapping is
+  /// undocumented and assumed to be this one).
   public static func interpolatingSpring(_ spring: Spring, initialVelocity: Double = 0) -> Animation {
     interpolatingSpring(
       mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,

@@ -1,6 +1,6 @@
 import Hooke
 
-/// `Animation.delay(_:)` (spec §2.6): the base sees `max(0, t − delay)`.
+/// `Animation.delay(_:)`: the base sees `max(0, t − delay)`.
 ///
 /// Edge cases: a negative delay starts the base `|delay|` seconds into its run (SwiftUI
 /// arithmetic); NaN reads as 0; +∞ never starts (the value stays at its start until interrupted).
@@ -30,7 +30,7 @@ public struct DelayAnimation: CustomAnimation {
   }
 }
 
-/// `Animation.speed(_:)` (spec §2.6): the base sees `t·speed`.
+/// `Animation.speed(_:)`: the base sees `t·speed`.
 ///
 /// Edge cases (Hooke decision): a speed that is ≤ 0, NaN or infinite ends the animation at its
 /// first evaluation (the value snaps to the model value). SwiftUI would freeze the animation at
@@ -57,7 +57,7 @@ public struct SpeedAnimation: CustomAnimation {
   }
 }
 
-/// `repeatCount(_:autoreverses:)` / `repeatForever(autoreverses:)` (spec §2.6).
+/// `repeatCount(_:autoreverses:)` / `repeatForever(autoreverses:)`, with SwiftUI's semantics.
 ///
 /// State {iteration i, timeOffset}. The base is evaluated at `t − timeOffset`; odd iterations
 /// with `autoreverses` return `value − base`. When the base finishes: its state is reset,
@@ -109,7 +109,7 @@ public struct RepeatAnimation: CustomAnimation {
   }
 }
 
-/// `logicallyComplete(after:)` (iOS 17, spec §2.6): sets `isLogicallyComplete` once `t ≥ after`
+/// `logicallyComplete(after:)` (iOS 17): sets `isLogicallyComplete` once `t ≥ after`
 /// (never clears it); otherwise the base's values, velocity and merging.
 public struct LogicallyCompleteAnimation: CustomAnimation {
   /// The wrapped animation.

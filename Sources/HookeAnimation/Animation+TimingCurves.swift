@@ -1,13 +1,14 @@
 import Hooke
 
-/// A cubic Bézier timing-curve animation (SwiftUI's `BezierAnimation`, spec §2.2).
+/// A cubic Bézier timing-curve animation (SwiftUI's `BezierAnimation`).
 ///
 /// `animate` = `value × curve(clamp(time/duration, 0, 1))`, `nil` once `time > duration` (at
 /// exactly `time == duration` it still returns `value × curve(1) = value`) and immediately when
 /// `duration ≤ 0` or NaN. Control points are not clamped in y (overshoot allowed); the curve is
 /// Hooke's unquantised ``CubicBezier`` (the `.linear` curve is evaluated as the identity, exactly).
-/// No velocity, never merges: interruptions combine (§2.7). NaN time reads as 0. An infinite
-/// duration never ends and shows progress 0, also at time +∞ (where time/duration is NaN).
+/// No velocity, never merges: interruptions combine (``DefaultCombiningAnimation``). NaN time
+/// reads as 0. An infinite duration never ends and shows progress 0, also at time +∞ (where
+/// time/duration is NaN).
 public struct BezierAnimation: CustomAnimation {
   /// The timing curve.
   public var curve: CubicBezier
@@ -35,7 +36,7 @@ public struct BezierAnimation: CustomAnimation {
   }
 }
 
-/// A ``UnitCurve`` animation (`Animation.timingCurve(_ curve: UnitCurve, duration:)`, spec §2.2):
+/// A ``UnitCurve`` animation (`Animation.timingCurve(_ curve: UnitCurve, duration:)`):
 /// `value × curve.value(at: clamp(time/duration))`, ends after `duration` as ``BezierAnimation``;
 /// velocity `value/duration × curve.velocity(at: progress)` (the only timing curve with one).
 /// Never merges.

@@ -1,7 +1,7 @@
 import Hooke
 
 /// An animation: a pure description of how a value moves from 0 to an interval over time
-/// (SwiftUI's `CustomAnimation`, iOS 17; spec §2.7).
+/// (SwiftUI's `CustomAnimation`, iOS 17).
 ///
 /// The engine calls ``animate(value:time:context:)`` with the full interval to animate (`value`,
 /// the new model value minus the old one) and the time elapsed since the animation began; it
@@ -19,8 +19,9 @@ public protocol CustomAnimation: Hashable, Sendable {
   func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V?
 
   /// Whether this animation, arriving while `previous` runs (interval `value`, elapsed `time`),
-  /// takes over `previous`'s state instead of being combined with it (spec §2.7). May update
-  /// `context` (the previous animation's context, which this animation then inherits).
+  /// takes over `previous`'s state instead of being combined with it (see
+  /// ``DefaultCombiningAnimation``). May update `context` (the previous animation's context, which
+  /// this animation then inherits).
   /// Default: `false` (combine).
   func shouldMerge<V: VectorArithmetic>(
     previous: Animation, value: V, time: Double, context: inout AnimationContext<V>

@@ -1,7 +1,7 @@
 import Hooke
 
 /// The animation an interrupted, non-merging animation becomes (SwiftUI's
-/// `DefaultCombiningAnimation`, spec §2.7): a list of entries (animation, start time, target),
+/// `DefaultCombiningAnimation`): a list of entries (animation, start time, target),
 /// each newer one chasing the gap between its target and the older ones' current position.
 ///
 /// Evaluation at time T: `acc = 0`; for each entry in order: if finished, `acc = target`; else

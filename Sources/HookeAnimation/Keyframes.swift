@@ -34,8 +34,8 @@ public struct LinearKeyframe<Value: VectorArithmetic>: Keyframe {
 
 /// A cubic Hermite segment to `to` over `duration` seconds.
 ///
-/// Velocities (units of `Value` per second) chain as Apple documents and Hooke decides
-/// (spec §9.9):
+/// Velocities (units of `Value` per second) chain as Apple documents and, where Apple is silent
+/// (tangents with unequal durations, chaining with other keyframe kinds), as Hooke decides:
 /// - between two cubic keyframes: the explicit end velocity of the first, else the explicit start
 ///   velocity of the second, else the **non-uniform Catmull-Rom tangent**
 ///   `(p₊ − p₋)/(t₊ − t₋)` over the neighbouring keyframe values and times (each side uses its
@@ -62,8 +62,9 @@ public struct CubicKeyframe<Value: VectorArithmetic>: Keyframe {
 /// `duration` nil = the spring's settling duration for this segment's change and start
 /// velocity (ε = 0.001, ``Spring/settlingDuration(target:initialVelocity:epsilon:)``; an infinite
 /// settling duration is capped at 60 s). `startVelocity` nil = the previous segment's end velocity
-/// (continuity); a non-finite start velocity reads as zero (see ``CubicKeyframe``). **Decision (§9.9):** when the duration is shorter than the settling time the
-/// spring is cut there and the next keyframe starts from the value (and velocity) actually
+/// (continuity); a non-finite start velocity reads as zero (see ``CubicKeyframe``).
+/// **Decision (Apple does not document this case):** when the duration is shorter than the
+/// settling time the spring is cut there and the next keyframe starts from the value (and velocity) actually
 /// reached — no jump; the same holds for nil durations (the residual is below ε of the change).
 public struct SpringKeyframe<Value: VectorArithmetic>: Keyframe {
   /// See ``Keyframe/kind``.
@@ -176,7 +177,7 @@ struct _ResolvedTrack<Root> {
   var apply: (inout Root, Double) -> Void
 }
 
-/// A keyframe timeline (SwiftUI's `KeyframeTimeline`, spec §4): tracks of keyframes on key paths
+/// A keyframe timeline (SwiftUI's `KeyframeTimeline`): tracks of keyframes on key paths
 /// of an initial value, evaluated at any time.
 ///
 /// - Tracks are applied to the initial value **in declaration order; the last track wins** where
@@ -184,9 +185,9 @@ struct _ResolvedTrack<Root> {
 /// - ``duration`` = the longest track (sum of its keyframe durations, spring nil durations
 ///   resolved). An empty timeline (no tracks, or only empty tracks) has duration 0 and always
 ///   shows the initial value.
-/// - ``value(time:)`` **clamps** time to `[0, duration]` (§9.9 decision; NaN reads as 0): before
-///   the start it shows the start, after the end the final values. A track shorter than the
-///   timeline holds its last value.
+/// - ``value(time:)`` **clamps** time to `[0, duration]` (Hooke's choice, Apple does not document
+///   it; NaN reads as 0): before the start it shows the start, after the end the final values. A
+///   track shorter than the timeline holds its last value.
 /// - Each track's value at a keyframe's time is that keyframe's value exactly (the segment
 ///   starting there evaluates to its `from` at local time 0; a move shows its target from its
 ///   time on; a cut spring shows the value reached).

@@ -1,7 +1,7 @@
 import Hooke
 
 /// Phase sequencing like SwiftUI's `PhaseAnimator` / `phaseAnimator(_:trigger:content:animation:)`
-/// (spec §4), for one animatable value derived from each phase.
+/// (as Apple documents them), for one animatable value derived from each phase.
 ///
 /// Starts in the first phase, showing `value(phases[0])`. A run animates to each following phase
 /// in turn with `animation(phase)` (default ``Animation/default``; `nil` = jump) and:
@@ -11,7 +11,7 @@ import Hooke
 ///   and returns to the first, then stops. A trigger during a run restarts the run from the
 ///   current phase onwards (the next phase is the second again).
 ///
-/// **Decision (spec §9.10):** a phase advances when its animation is *logically complete*
+/// **Decision (SwiftUI's rule is undocumented):** a phase advances when its animation is *logically complete*
 /// (`.logicallyComplete` completion: springs at `t ≥ response`, timing curves when they end),
 /// not when it is removed — the next animation then merges with (springs) or combines with the
 /// tail of the previous one, as SwiftUI does for overlapping changes. A phase whose animation is

@@ -1,6 +1,6 @@
 import Hooke
 
-/// When an animation completion callback fires (SwiftUI's `AnimationCompletionCriteria`, spec §2.8).
+/// When an animation completion callback fires (SwiftUI's `AnimationCompletionCriteria`).
 public enum AnimationCompletionCriteria: Hashable, Sendable {
   /// When the animation that was started reports `isLogicallyComplete` (springs: `t ≥ response`;
   /// interpolating springs: `t ≥ 2π/√k`; timing curves: only when they end), or when it ends.
@@ -13,7 +13,7 @@ public enum AnimationCompletionCriteria: Hashable, Sendable {
 }
 
 /// The animation engine for one property, as a renderer embeds it (SwiftUI's per-attribute
-/// animator, spec §2.1, §2.7, §2.8).
+/// animator: animated value changes, merging or combining on interruption, completion callbacks).
 ///
 /// Holds the ``modelValue`` (the latest value set), the ``presentationValue`` (what is on
 /// screen), and the running animation with its context, interval and begin time. Displayed value
@@ -22,7 +22,7 @@ public enum AnimationCompletionCriteria: Hashable, Sendable {
 /// Time: seconds as `Double` on any clock, computed by the caller from an integer frame
 /// counter (`Double(frame) / hz`, never `t += dt`). The animator never goes backwards: a time
 /// earlier than the last one used is treated as the last one (nothing moves), and NaN times
-/// are ignored (the call acts at the last time). The frame-scheduling quirks of §2.1 (first
+/// are ignored (the call acts at the last time). SwiftUI's frame-scheduling quirks (first
 /// frames not advanced) are not modelled: animations are evaluated at exactly the times given.
 ///
 /// Completions: each ``set(_:animation:at:completionCriteria:completion:)`` may register a
@@ -174,8 +174,8 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
   ///
   /// First samples at `time`. Then, if an animation runs and `animation` is not `nil`: the new
   /// animation merges (`shouldMerge` → it takes over the running context) or combines
-  /// (``DefaultCombiningAnimation``); the interval accumulates and the begin time stays (spec
-  /// §2.7). With no running animation it starts at `time`. A `nil` animation cuts the running one
+  /// (``DefaultCombiningAnimation``); the interval accumulates and the begin time stays (as in
+  /// SwiftUI). With no running animation it starts at `time`. A `nil` animation cuts the running one
   /// (its callbacks fire). Returns an id for the completion (also reported in
   /// ``firedCompletions``); `completion` fires exactly once per call.
   @discardableResult

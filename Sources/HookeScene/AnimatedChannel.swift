@@ -2,9 +2,10 @@ import Hooke
 import HookeAnimation
 
 /// The scene's seam for "animated scalar channels": one animated vector value with SwiftUI's
-/// retarget semantics (merge or combine, spec §2.7). The general path, used for every
-/// animation, is a ``PropertyAnimator``; a batch engine can replace the storage for spring and
-/// timing-curve animations without changing the scene. Idle channels cost nothing per frame.
+/// retarget semantics (an interrupting animation merges with the running one or combines with
+/// it). The general path, used for every animation, is a ``PropertyAnimator``; a batch engine
+/// can replace the storage for spring and timing-curve animations without changing the scene.
+/// Idle channels cost nothing per frame.
 ///
 /// Storage: the value inline, and the animator only while an animation runs (boxed, copied on
 /// write so scene copies stay independent). An idle animator is equivalent to none: its model

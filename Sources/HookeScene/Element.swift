@@ -1,8 +1,7 @@
 import Hooke
 import HookeAnimation
 
-/// A `matchedGeometryEffect(id:in:properties:anchor:isSource:)` attached to an element
-/// (spec §5.1).
+/// A `matchedGeometryEffect(id:in:properties:anchor:isSource:)` attached to an element.
 public struct MatchedGeometry: Hashable, Sendable {
   /// The group id inside ``namespace``.
   public var id: MatchID
@@ -29,13 +28,13 @@ public struct MatchedGeometry: Hashable, Sendable {
 }
 
 /// The iOS 18 zoom navigation transition, `.navigationTransition(.zoom(sourceID:in:))`, on a
-/// destination element (spec §5.3).
+/// destination element.
 ///
 /// When the destination is inserted its frame animates from the source's presented frame to
 /// its own, its corner radius from the source's to its own, and a full-window dimming overlay
 /// from opacity 0 to ``dimmingOpacity``; the source is hidden while the destination flies. On
-/// removal everything runs back to the source, then the destination leaves. Timing (open
-/// question §9.11, UIKit-owned): the transaction's animation, or ``Animation/default`` when
+/// removal everything runs back to the source, then the destination leaves. Timing (owned by UIKit on
+/// Apple platforms and undocumented): the transaction's animation, or ``Animation/default`` when
 /// the transaction is not animated (a navigation push always animates).
 public struct ZoomNavigationTransition: Hashable, Sendable {
   /// The id of the source, tagged with ``Element/matchedTransitionSource(id:in:)``.

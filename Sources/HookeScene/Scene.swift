@@ -2,7 +2,7 @@ import Hooke
 import HookeAnimation
 
 /// A headless model of what SwiftUI does with transitions, `matchedGeometryEffect` and the zoom
-/// navigation transition, driven by transactions (spec §5).
+/// navigation transition, driven by transactions.
 ///
 /// Usage: make namespaces with ``makeNamespace()``, change the scene in transactions
 /// (``withAnimation(_:at:_:)``, ``withoutAnimation(at:_:)``) that insert, remove, update and
@@ -20,12 +20,13 @@ import HookeAnimation
 ///   its animations end, then leaves. Without animation (or with an identity transition)
 ///   insertion and removal are immediate. Re-inserting an element that is being removed revives
 ///   it: its transition animates back to identity from where it is.
-/// - **Matched geometry** (§5.1): per (namespace, id) the shared frame is the source's anchor
-///   point in window space plus its size; the source is the most recently inserted member that
-///   is not being removed and has `isSource`. Every member (including removed ones still on
-///   screen) takes the shared frame per its `properties` and `anchor`. When the source or its
-///   frame changes, the shared frame animates from where it is to the new source's frame with
-///   the transaction's animation (merge/combine rules of HookeAnimation).
+/// - **Matched geometry** (SwiftUI's `matchedGeometryEffect`): per (namespace, id) the shared
+///   frame is the source's anchor point in window space plus its size; the source is the most
+///   recently inserted member that is not being removed and has `isSource`. Every member
+///   (including removed ones still on screen) takes the shared frame per its `properties` and
+///   `anchor`. When the source or its frame changes, the shared frame animates from where it is
+///   to the new source's frame with the transaction's animation (merge/combine rules of
+///   HookeAnimation).
 /// - **Render order**: container z-index, then element z-index, then insertion order.
 /// - **Grids** (``ElementGrid``, ``SceneTransaction/insertGrid(_:)``): uniform cards laid out by
 ///   the scene, stored as columns and animated in one pass per frame; their cards are elements

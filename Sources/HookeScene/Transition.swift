@@ -1,8 +1,8 @@
 import Hooke
 import HookeAnimation
 
-/// Where an inserted or removed element is in its transition (SwiftUI's `TransitionPhase`,
-/// spec §5.2). Insertion animates ``willAppear`` → ``identity``; removal ``identity`` → ``didDisappear``.
+/// Where an inserted or removed element is in its transition (SwiftUI's `TransitionPhase`).
+/// Insertion animates ``willAppear`` → ``identity``; removal ``identity`` → ``didDisappear``.
 public enum TransitionPhase: Hashable, Sendable {
   /// Before insertion (``value`` −1).
   case willAppear
@@ -106,10 +106,11 @@ public enum TransitionDirection: Hashable, Sendable {
 
 /// A type-erased transition with optional per-direction animations (SwiftUI's `AnyTransition`).
 ///
-/// Built-ins follow spec §5.2. `combined(with:)` applies `self` then `other` to the same phase;
-/// `asymmetric` shows the insertion transition only for `.willAppear` and the removal one only
-/// for `.didDisappear`. ``animation(_:)`` fixes the animation of the transition (ignoring the
-/// transaction's); for combinations the first non-`nil` animation (self, then other) wins.
+/// Built-ins follow SwiftUI's documented transitions. `combined(with:)` applies `self` then
+/// `other` to the same phase; `asymmetric` shows the insertion transition only for `.willAppear`
+/// and the removal one only for `.didDisappear`. ``animation(_:)`` fixes the animation of the
+/// transition (ignoring the transaction's); for combinations the first non-`nil` animation
+/// (self, then other) wins.
 public struct AnyTransition: Transition {
   let _body: @Sendable (TransitionContent, TransitionPhase) -> TransitionContent
   /// The animation used when the element is inserted (`nil`: the transaction's).

@@ -1,4 +1,5 @@
-// The three test vectors of frame-metrics.md §B5 (numbers copied from the spec's tables), plus edges.
+// The three reference frame-time vectors (10/20/40 ms at 60 Hz, the same shape halved at 120 Hz,
+// and 20 mixed frames), with expected metrics computed independently of this code, plus edges.
 import Testing
 
 @testable import FrameBudget
@@ -7,7 +8,7 @@ private func ms(_ values: [Double]) -> [UInt64] { values.map { UInt64(($0 * 1_00
 private func repeated(_ value: Double, _ count: Int) -> [Double] { Array(repeating: value, count: count) }
 private func near(_ a: Double, _ b: Double, _ tolerance: Double) -> Bool { abs(a - b) <= tolerance }
 
-@Suite("Frame metrics (frame-metrics.md §B5 test vectors)")
+@Suite("Frame metrics (reference test vectors)")
 struct FrameMetricsTests {
   @Test func deadlines() {
     #expect(frameDeadlineNanoseconds(hz: 60) == 16_666_667)

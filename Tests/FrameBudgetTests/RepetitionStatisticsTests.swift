@@ -1,4 +1,4 @@
-// Coefficient of variation across repetitions (frame-metrics.md §C4).
+// Coefficient of variation across repetitions (a per-scenario frame-budget distribution metric).
 import Testing
 
 @testable import FrameBudget

@@ -56,7 +56,8 @@ import _TestSupport
     #expect(Animation.easeIn.velocity(value: 1.0, time: 0.1, context: AnimationContext()) == nil)
   }
 
-  /// Fluid springs against the plain-Python transcription of spec §2.3 (fluid-spring.txt):
+  /// Fluid springs against the plain-Python transcription of SwiftUI's integrator in the committed
+  /// fixture Tests/Fixtures/fluid-spring.txt:
   /// every built-in spring name, bit-exact offsets, nil exactly at the termination frame.
   @Test func fluidSpringsMatchTranscription() {
     let rows = Fixture.rows("fluid-spring.txt").map { $0.map(Fixture.double) }
@@ -111,7 +112,7 @@ import _TestSupport
     #expect(ctx.isLogicallyComplete)
   }
 
-  /// Interpolating springs at 60/120 Hz against the spec §2.4 closed forms written here
+  /// Interpolating springs at 60/120 Hz against SwiftUI's unit-fraction closed forms written here
   /// with Foundation's exp/sin/cos, end time D (ζ·ω0 decision, 1 s minimum), logical completion.
   @Test func interpolatingSprings() {
     func reference(m: Double, k: Double, c: Double, v0: Double, t: Double) -> Double {

@@ -5,7 +5,7 @@ import Testing
 import _TestSupport
 
 @Suite struct PropertyAnimatorTests {
-  /// Spec §2.7 example: linear 1 s 0→100; at 0.5 s a new linear 1 s to 200 combines:
+  /// SwiftUI's combining rule: linear 1 s 0→100; at 0.5 s a new linear 1 s to 200 combines:
   /// 106.25, 150, 175, 200 at T = 0.75, 1.0, 1.25, 1.5; finished after 1.5 s.
   @Test func combiningExample() {
     var a = PropertyAnimator(0.0)

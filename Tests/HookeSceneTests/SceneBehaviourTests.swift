@@ -17,7 +17,7 @@ import _TestSupport
         && !TransitionPhase.didDisappear.isIdentity)
   }
 
-  /// Built-ins against spec §5.2, phase by phase.
+  /// Built-ins against SwiftUI's documented transition behaviour, phase by phase.
   @Test func builtInTransitionsFollowTheSpec() {
     let size = Size(width: 100, height: 50)
     func c(_ t: AnyTransition, _ p: TransitionPhase) -> TransitionContent {
@@ -128,7 +128,8 @@ import _TestSupport
     #expect(!scene.contains(3))
   }
 
-  /// Bad input from the issue: documented outcomes, no trap, no NaN, a valid frame after.
+  /// Bad input (duplicate ids, non-finite or negative geometry, foreign or forged namespaces,
+  /// unknown ids, backwards or NaN time): documented outcomes, no trap, no NaN, a valid frame after.
   @Test func badInputHasDocumentedOutcomes() {
     var scene = Scene()
     let ns = scene.makeNamespace()

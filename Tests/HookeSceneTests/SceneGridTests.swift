@@ -172,7 +172,7 @@ struct SceneGridTests {
     #expect(scene.matchedSource(id: .int(8), in: ns) == 21)
     r = scene.withAnimation(.linear(duration: 0.2).delay(0.1), at: 0) { $0.updateGrid(1) { $0.columns = 4 } }
     #expect(r.diagnostics == [.gridAnimationUnsupported(1)])
-    // Frame by frame: SwiftUI's integrator stalls on a jump of more than 1 s (spec §2.3).
+    // Frame by frame: SwiftUI's integrator stalls on a jump of more than 1 s (it catches up 1/60 s).
     for k in 1...240 { scene.advance(to: Double(k) / 60) }
     #expect(renderListIsValid(scene.renderList))
     #expect(scene.rendered(23) == Self.cell(3, columns: 4, x0: 0))

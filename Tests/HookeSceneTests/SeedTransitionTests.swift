@@ -66,7 +66,7 @@ import Testing
     // Removal keeps no offset: the removal half is opacity only.
     #expect(scene.rendered(1) == banner)
     scene.advance(to: 2.15)
-    #expect(scene.rendered(1) != nil)  // at exactly the duration the curve still returns (spec §2.2)
+    #expect(scene.rendered(1) != nil)  // at exactly the duration the curve still returns, as in SwiftUI
     scene.advance(to: 2.17)
     #expect(scene.rendered(1) == nil && !scene.contains(1))
   }
@@ -183,7 +183,7 @@ import Testing
     #expect(mid.height < detail.height && mid.height > rows[3].height && mid.minY > 0)
     scene.advance(to: 3.5)
     #expect(scene.renderList.index(of: 100, kind: .dimming) != nil)
-    // Frame by frame: a fluid spring sampled after a stall > 1 s only catches up 1/60 s (spec §2.3).
+    // Frame by frame: a fluid spring sampled after a stall > 1 s only catches up 1/60 s, as SwiftUI's.
     for k in Int64(210)...Int64(360) { scene.advance(to: frameTime(k)) }
     #expect(!scene.contains(100) && scene.renderList.index(of: 100, kind: .dimming) == nil)
     #expect(scene.rendered(3) == rows[3] && scene.renderedOpacity(3) == 1)

@@ -43,7 +43,7 @@ public struct CSSLinearEasing: Hashable, Sendable {
   /// The canonical points, in order.
   public private(set) var points: [Point]
 
-  /// Creates the easing from CSS stops, canonicalised per the spec: a missing input on the first
+  /// Creates the easing from CSS stops, canonicalised per CSS: a missing input on the first
   /// stop is 0, on the last stop 1; each input is raised to the largest input before it; runs of
   /// missing inputs are spread evenly between their neighbours. NaN inputs count as missing and
   /// NaN outputs read as 0; infinite or huge inputs and outputs are clamped to ±10⁶ (the
@@ -102,7 +102,7 @@ public struct CSSLinearEasing: Hashable, Sendable {
     Self._value(points, at: progress)
   }
 
-  /// The spec evaluation over any random-access run of canonical points (at least one), so that
+  /// The CSS evaluation over any random-access run of canonical points (at least one), so that
   /// allocation-free callers (the determinism digest) can use stack storage.
   @inlinable
   static func _value<C: RandomAccessCollection>(_ points: C, at progress: Double) -> Double

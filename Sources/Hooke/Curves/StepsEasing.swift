@@ -1,6 +1,6 @@
 /// CSS `steps(n, <step-position>)` (CSS Easing Level 1 §3.3): a staircase of `n` steps.
 ///
-/// Evaluation follows the spec's algorithm: `step = ⌊x·n⌋`; +1 for jump-start/jump-both
+/// Evaluation follows the CSS algorithm: `step = ⌊x·n⌋`; +1 for jump-start/jump-both
 /// (and `start`); −1 when the before flag is set and `x·n` is an integer; `jumps` = n
 /// (jump-start, jump-end, start, end), n − 1 (jump-none), n + 1 (jump-both); the step is
 /// raised to 0 when x ≥ 0 and lowered to `jumps` when x ≤ 1; the output is `step / jumps`.

@@ -2,14 +2,15 @@ extension UnitCurve {
   /// The output progress (y) of the curve at input progress `progress` (x).
   ///
   /// * ``linear``: `progress` itself, **not clamped** (so `value(at: 1.5) == 1.5`, as in the
-  ///   OpenSwiftUI reconstruction; spec §3 [Flag] decided in favour of OpenSwiftUI).
+  ///   OpenSwiftUI reconstruction; unverified against SwiftUI, decided in favour of OpenSwiftUI).
   /// * Circular curves: `progress` is first clamped to `[0, 1]` (Apple's documented contract;
   ///   OpenSwiftUI does not clamp and yields NaN outside, which Hooke never returns), then
   ///   in `1 − √(1 − x²)`, out `√(1 − (1 − x)²)`, inOut `(1 − √(1 − 4x²))/2` for x < ½ and
   ///   `(√((8 − 4x)x − 3) + 1)/2` for x ≥ ½ (SwiftUI's operation order).
   /// * Béziers: `progress` is clamped to `[0, 1]`, both control points are clamped to the unit
-  ///   square (x **and** y: spec §3 [Flag] decided in favour of the OpenSwiftUI reconstruction,
-  ///   which was audited against SwiftUICore's disassembly; so `UnitCurve.bezier` never
+  ///   square (x **and** y: the y clamp is unverified against SwiftUI; decided in favour of the
+  ///   OpenSwiftUI reconstruction, which was audited against SwiftUICore's disassembly; so
+  ///   `UnitCurve.bezier` never
   ///   overshoots, unlike a plain ``CubicBezier``), x(t) = progress is solved to |Δx| < 2⁻²⁰ by
   ///   Newton's method with a bisection fallback, and the result is **quantised**:
   ///   `round(y(t) · 2²⁰) · 2⁻²⁰`.
@@ -114,7 +115,7 @@ struct _QuantizedBezierSolver {
 
   /// The parameter t with |x(t) − progress| < 2⁻²⁰, for progress in [0, 1]: Newton's method
   /// from t = progress (≤ 8 steps, abandoned when |x′| < 1e-6), then bisection on [0, 1].
-  /// (SwiftUI's exact iteration is unknown, spec §9 q.8; it matters only within one quantum.)
+  /// (SwiftUI's exact iteration is unknown; it matters only within one quantum.)
   @inlinable
   func solve(_ progress: Double) -> Double {
     var t = progress

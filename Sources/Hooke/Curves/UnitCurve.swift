@@ -6,7 +6,7 @@
 /// any ``bezier(startControlPoint:endControlPoint:)``. Evaluate with ``value(at:)`` and
 /// ``velocity(at:)``; swap the axes with ``inverse``.
 ///
-/// Semantics follow the OpenSwiftUI reconstruction of SwiftUICore (spec §3), including its
+/// Semantics follow the OpenSwiftUI reconstruction of SwiftUICore, including its
 /// quirks: Bézier results are quantised to multiples of 2⁻²⁰, the Bézier velocity returns 1 when
 /// the two derivatives compare equal, and ``linear`` is not clamped. See ``value(at:)``.
 ///
@@ -69,7 +69,7 @@ public struct UnitCurve: Hashable, Sendable {
   /// linear ↔ linear, circularEaseIn ↔ circularEaseOut, circularEaseInOut ↔ itself, and a Bézier
   /// with control points (x₁, y₁), (x₂, y₂) ↦ the Bézier with (y₁, x₁), (y₂, x₂).
   ///
-  /// Two exceptions, both SwiftUI behaviour kept on purpose (spec §3): `circularEaseInOut` maps
+  /// Two exceptions, both SwiftUI behaviour kept on purpose: `circularEaseInOut` maps
   /// to itself, which is *not* its functional inverse (that would be an "out-in" circle), and
   /// for a Bézier whose control y coordinates lie outside `[0, 1]` the swapped x coordinates are
   /// clamped on evaluation. O(1).

@@ -1,6 +1,6 @@
 /// SwiftUI's animation spring (`Animation.spring(response:dampingFraction:blendDuration:)`,
 /// internally `FluidSpringAnimation`) as a pure numeric model: a fixed-step half-kick
-/// (velocity-Verlet-like) integrator with 1/300 s substeps, spec §2.3.
+/// (velocity-Verlet-like) integrator with 1/300 s substeps.
 ///
 /// This is *not* the closed-form ``Spring``: it is what SwiftUI actually integrates, reproduced
 /// operation by operation so that a port predicts SwiftUI's frames (including its substep
@@ -9,8 +9,8 @@
 ///
 /// Parameters (no clamping except the stiffness cap, as in SwiftUI):
 /// - ``stiffness`` `k = min((2π/response)², 45000)`; a response ≤ 0 or NaN gives 45000 (Apple
-///   documents response 0 as "an infinitely stiff spring"; OpenSwiftUI uses `k = 1` there, spec §2.3
-///   flag — Hooke follows Apple). A response of +∞ gives `k = 0`: the value never moves.
+///   documents response 0 as "an infinitely stiff spring"; OpenSwiftUI uses `k = 1` there, which
+///   contradicts that — Hooke follows Apple). A response of +∞ gives `k = 0`: the value never moves.
 /// - ``damping`` `c = 2·√k·dampingFraction` (negative fractions give negative damping and growth;
 ///   the state then eventually becomes non-finite and ``isFinished(_:target:)`` ends it).
 ///
@@ -93,7 +93,7 @@ extension FluidSpringState: Hashable where V: Hashable {}
 extension FluidSpringState: Sendable where V: Sendable {}
 
 extension FluidSpringModel {
-  /// One 1/300 s substep towards `target` (spec §2.3 step 5), in SwiftUI's operation order:
+  /// One 1/300 s substep towards `target`, in SwiftUI's operation order:
   ///
   ///     u = a·(1/600) + v
   ///     x = x + u·(1/300)
@@ -110,7 +110,7 @@ extension FluidSpringModel {
   }
 
   /// Advances the state to `time` (seconds on the same clock as `state.clock`), as SwiftUI does
-  /// at every frame (spec §2.3 steps 4–5):
+  /// at every frame:
   ///
   ///     if t − tS > 1 { tS = t − 1/60 }          // after a stall, catch up at most one frame
   ///     while tS < t { tS += 1/300; substep }
@@ -172,7 +172,7 @@ extension FluidSpringModel {
     time - clock > 1 ? time - 1.0 / 60 : clock
   }
 
-  /// SwiftUI's termination test after a frame (spec §2.3 step 6): `true` (the animation ends and
+  /// SwiftUI's termination test after a frame: `true` (the animation ends and
   /// the value snaps to the target) when `max(|v|², |a|²) ≤ 0.0036` and not
   /// `0 < |0.01·target|² < |target − x|²`. So a zero target ends as soon as velocity and force
   /// are small (immediately for a fresh animation), and the 1 % position tolerance makes the

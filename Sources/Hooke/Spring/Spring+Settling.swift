@@ -1,6 +1,6 @@
 extension Spring {
   /// The estimated time (seconds) for the spring to come to rest within `epsilon` of `target`,
-  /// SwiftUI's algorithm (spec §1.5):
+  /// SwiftUI's algorithm:
   ///
   /// - λ == 0 (undamped) → +∞.
   /// - Under-damped (ω > 0): the closed form `max(0, −ln(ε/M)/λ)` with
@@ -58,7 +58,7 @@ extension Spring {
   /// Creates a spring that settles (SwiftUI's envelope criterion) within `epsilon` after about
   /// `settlingDuration` seconds.
   ///
-  /// SwiftUI's procedure (spec §1.2), reproduced step for step: clamp ζ to `[ulpOfOne, 1]` (this
+  /// SwiftUI's procedure, reproduced step for step: clamp ζ to `[ulpOfOne, 1]` (this
   /// initialiser never makes an over-damped spring) and the duration d to `[0.01, 10]`; solve for a
   /// frequency x by Newton's method, first from `5/d` with at most 12 iterations, and if that
   /// reports failure from `1/d` with at most 20:

@@ -21,7 +21,8 @@
 /// and the mass is finite and positive. Hence no motion function ever produces NaN from finite
 /// inputs.
 ///
-/// Differences from OpenSwiftUI's reconstruction (physically correct choices, see the spec §1):
+/// Differences from OpenSwiftUI's reconstruction (physically correct choices, matching Apple's
+/// statement that stiffness is `(2π/duration)²` for every bounce):
 /// ``stiffness`` and ``force(target:position:velocity:)`` use `m·ω0²` in every regime (OpenSwiftUI
 /// uses `m(ω² + λ²)`, which is wrong for over-damped springs), and the over-damped
 /// ``velocity(target:initialVelocity:time:)`` is the true derivative of the value (OpenSwiftUI

@@ -52,7 +52,7 @@ F = {
  'bounceIn': lambda x: 1 - bounce_out(1 - x),
  'bounceOut': bounce_out,
  'bounceInOut': lambda x: (1 - bounce_out(1 - 2*x))/2 if x < 0.5 else (1 + bounce_out(2*x - 1))/2,
- # SwiftUI circular UnitCurves (spec §3): same shapes as circ*, named separately.
+ # SwiftUI circular UnitCurves: same shapes as circ*, named separately.
  'circularEaseIn': lambda x: 1 - mp.sqrt(1 - x*x),
  'circularEaseOut': lambda x: mp.sqrt(1 - (1-x)**2),
  'circularEaseInOut': lambda x: (1 - mp.sqrt(1 - 4*x*x))/2 if x < 0.5 else (mp.sqrt((8 - 4*x)*x - 3) + 1)/2,

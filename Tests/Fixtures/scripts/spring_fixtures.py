@@ -5,7 +5,9 @@
 
 Writes Tests/Fixtures/spring-motion.txt and spring-transition.txt from the independent mpmath
 oracle (spring_oracle.py, 50 digits), and spring-settling.txt / spring-settling-init.txt from
-this script's own mpmath/Python-float re-derivation of SwiftUI's settling rules (spec §1.5, §1.2).
+this script's own mpmath/Python-float re-derivation of SwiftUI's settling rules (the settling
+duration's closed form and 0.1 s grid search, and the equation Spring(settlingDuration:dampingRatio:)
+solves).
 
 Parameters are passed to the oracle as the exact decimal expansion of the IEEE doubles the tests
 use, so the oracle solves exactly the spring the test constructs from those doubles (up to the
@@ -105,7 +107,7 @@ def displacement(omega, lam, y0, v0, t):
 
 
 def grid_settling(omega, lam, target, v0, eps):
-    """SwiftUI's 0.1-step grid search (spec §1.5): time accumulates in Python floats."""
+    """SwiftUI's 0.1-step grid search: time accumulates in Python floats."""
     time, best_time, best = 0.0, 0.0, math.inf
     for _ in range(1024):
         distance = float(abs(displacement(omega, lam, -target, v0, time)))

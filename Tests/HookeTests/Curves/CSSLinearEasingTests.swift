@@ -2,7 +2,7 @@ import Hooke
 import Testing
 import _TestSupport
 
-/// CSS `linear()` (CSS Easing Level 2): canonicalisation and evaluation per the spec's
+/// CSS `linear()` (CSS Easing Level 2): canonicalisation and evaluation per the CSS
 /// algorithms, parse-back, deterministic number text, and the minimal-stop exporter.
 @Suite struct CSSLinearEasingTests {
   typealias P = CSSLinearEasing.Point

@@ -48,7 +48,7 @@ import Testing
   }
 
   @Test func beforeFlagAndOutOfRangeInputs() {
-    // The before flag undoes the jump exactly at a step boundary (the spec's step 3).
+    // The before flag undoes the jump exactly at a step boundary (step 3 of the CSS algorithm).
     check(StepsEasing(1, .jumpStart), [(0, 0)], before: true)
     check(StepsEasing(1, .jumpStart), [(0, 1)])
     check(StepsEasing(4, .jumpEnd), [(0.5, 0.25)], before: true)

@@ -2,8 +2,8 @@ import Hooke
 import Testing
 import _TestSupport
 
-/// Spec §3 [OSUI-compat] values (validated against SwiftUI by OpenSwiftUI's compatibility
-/// tests), the OSUI-only values of §6, the quirks, and mpmath references for the shapes.
+/// SwiftUI reference values (validated against SwiftUI by OpenSwiftUI's compatibility tests), the
+/// values of OpenSwiftUI's own `UnitCurveTests`, the quirks, and mpmath references for the shapes.
 @Suite struct UnitCurveTests {
   typealias Case = (progress: Double, expected: Double)
 
@@ -71,7 +71,7 @@ import _TestSupport
     let flat = UnitCurve.bezier(
       startControlPoint: UnitPoint(x: 0.5, y: 0.5), endControlPoint: UnitPoint(x: 0.5, y: 0.5))
     expect(flat, values: [(0.5, 0.5)], velocities: [(0.5, 1.0)], tolerance: 0.001, "bezier(.5,.5,.5,.5)")
-    // OSUI-only: far outside the unit interval.
+    // From OpenSwiftUI's own tests only: far outside the unit interval.
     expect(
       .easeInOut, values: [(-1000, 0), (1000, 1)], velocities: [(-1000, 0), (1000, 0)],
       tolerance: 0, "easeInOut far outside")
@@ -105,7 +105,7 @@ import _TestSupport
   }
 
   @Test func bezierValueClampsControlYButVelocityDoesNot() {
-    // Decision on the spec §3 [Flag]: follow OpenSwiftUI (value clamps control y to [0, 1]).
+    // SwiftUI's y clamp is unverified; decision: follow OpenSwiftUI (value clamps control y to [0, 1]).
     let back = UnitCurve.bezier(
       startControlPoint: UnitPoint(x: 0.175, y: 0.885), endControlPoint: UnitPoint(x: 0.32, y: 1.275))
     let clamped = CubicBezier(0.175, 0.885, 0.32, 1)
@@ -181,7 +181,7 @@ import _TestSupport
         previous = v
       }
     }
-    // OSUI-only: circularEaseInOut strictly increasing around ½.
+    // From OpenSwiftUI's own tests only: circularEaseInOut strictly increasing around ½.
     let c = UnitCurve.circularEaseInOut
     #expect(c.value(at: 0.5.nextDown) < c.value(at: 0.5) && c.value(at: 0.5) < c.value(at: 0.5.nextUp))
     #expect(c.value(at: 0.5) == 0.5)
@@ -217,7 +217,7 @@ import _TestSupport
       #expect(UnitCurve.circularEaseIn.inverse.value(at: x) == UnitCurve.circularEaseOut.value(at: x))
       #expect(UnitCurve.circularEaseIn.inverse.velocity(at: x) == UnitCurve.circularEaseOut.velocity(at: x))
     }
-    // circularEaseInOut is its own `inverse` (spec §3) although its functional inverse is the
+    // circularEaseInOut is its own `inverse` (as in SwiftUI) although its functional inverse is the
     // "out-in" circle, so it is excluded from the round trip; this documents the quirk.
     #expect(
       abs(UnitCurve.circularEaseInOut.value(at: UnitCurve.circularEaseInOut.value(at: 0.6)) - 0.6) > 0.3)

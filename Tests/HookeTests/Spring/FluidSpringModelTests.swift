@@ -3,7 +3,8 @@ import Testing
 import _TestSupport
 
 @Suite struct FluidSpringModelTests {
-  /// Bit-exact agreement with a plain-Python transcription of spec §2.3 (fluid-spring.txt):
+  /// Bit-exact agreement with a plain-Python transcription of SwiftUI's integrator (the committed
+  /// fixture Tests/Fixtures/fluid-spring.txt):
   /// offset, velocity, force, finished flag and cumulative substep count at every frame,
   /// 60 and 120 Hz, frame time t = n/Hz.
   @Test func matchesIndependentTranscription() {
@@ -31,7 +32,7 @@ import _TestSupport
     }
   }
 
-  /// Spec §2.3: response 0.5 / 0.825 ends at ≈ 0.533 s for 0→1 but ≈ 0.983 s for 0→100.
+  /// As in SwiftUI, response 0.5 / 0.825 ends at ≈ 0.533 s for 0→1 but ≈ 0.983 s for 0→100.
   @Test func terminationDependsOnMagnitude() {
     func endTime(target: Double, hz: Double) -> Double {
       let model = FluidSpringModel(response: 0.5, dampingFraction: 0.825)

@@ -27,7 +27,8 @@ private func expectValid(
 }
 
 @Suite struct SpringInitializerTests {
-  /// Apple's published figures (spec §1.6).
+  /// Apple's published figures (`Spring` documentation): duration 0.5, bounce 0.3 → mass 1,
+  /// stiffness 157.9, damping 17.6; mass 1, stiffness 100, damping 10 → duration 0.63, bounce 0.5.
   @Test func appleFigures() {
     let a = Spring(duration: 0.5, bounce: 0.3)
     #expect(a.mass == 1)
@@ -42,7 +43,7 @@ private func expectValid(
     #expect(isApproximatelyEqual(b.response, 2 * Double.pi / 10, relativeTolerance: 1e-15))
   }
 
-  /// Bounce ↔ damping ratio mapping and the stored representation (spec §1.2).
+  /// Bounce ↔ damping ratio mapping and the stored representation (ω, λ, mass), as SwiftUI's.
   @Test func durationBounceMapping() {
     let cases: [(bounce: Double, zeta: Double)] = [
       (0, 1), (0.3, 0.7), (1, 0), (1.5, 0), (-0.5, 2), (-0.2, 1.25), (0.999, 0.001),
@@ -156,8 +157,8 @@ private func expectValid(
         Spring.maximumDampingRatio, relativeTolerance: 1e-6))
   }
 
-  /// Derived properties in the over-damped regime are physically correct (spec §1.3 flag):
-  /// stiffness = m·ω0² = (2π/duration)², not m(ω² + λ²).
+  /// Derived properties in the over-damped regime are physically correct (unlike OpenSwiftUI's
+  /// reconstruction): stiffness = m·ω0² = (2π/duration)², not m(ω² + λ²).
   @Test func overDampedDerivedProperties() {
     for bounce in [-0.1, -0.5, -0.9] {
       let s = Spring(duration: 0.6, bounce: bounce)

@@ -29,7 +29,7 @@ import _TestSupport
   }
 
   /// Critical/over-damped results lie on the accumulated 0.1 grid (0.1, 0.2, 0.30000000000000004,
-  /// …, 0.7999999999999999, …): spec §1.5.
+  /// …, 0.7999999999999999, …), as SwiftUI's `time += 0.1` grid search produces them.
   @Test func gridValuesAreAccumulatedTenths() {
     var grid: Set<Double> = [0]
     var time = 0.0
