@@ -12,17 +12,17 @@ program=.ci/determinism/main.swift
 # libm sqrt; the result is IEEE-exact either way, but the native link needs the symbol.
 
 echo "determinism: native release build"
-swiftc -O -wmo -parse-as-library -module-name Hooke "${sources[@]}" "$program" -lm -o "$out/determinism-release"
+swiftc -O -wmo -parse-as-library -module-name Hooke -package-name Hooke "${sources[@]}" "$program" -lm -o "$out/determinism-release"
 echo "determinism: native debug build"
-swiftc -Onone -wmo -parse-as-library -module-name Hooke "${sources[@]}" "$program" -lm -o "$out/determinism-debug"
+swiftc -Onone -wmo -parse-as-library -module-name Hooke -package-name Hooke "${sources[@]}" "$program" -lm -o "$out/determinism-debug"
 echo "determinism: Embedded Swift, host target, -O and -Onone (compile only)"
-swiftc -enable-experimental-feature Embedded -wmo -parse-as-library -O -module-name Hooke \
+swiftc -enable-experimental-feature Embedded -wmo -parse-as-library -O -module-name Hooke -package-name Hooke \
   "${sources[@]}" -c -o "$out/hooke-embedded-host.o"
-swiftc -enable-experimental-feature Embedded -wmo -parse-as-library -Onone -module-name Hooke \
+swiftc -enable-experimental-feature Embedded -wmo -parse-as-library -Onone -module-name Hooke -package-name Hooke \
   "${sources[@]}" -c -o "$out/hooke-embedded-host-debug.o"
 echo "determinism: Embedded Swift, wasm32-unknown-none-wasm"
 swiftc -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded \
-  -enable-experimental-feature Extern -wmo -parse-as-library -O -module-name Hooke \
+  -enable-experimental-feature Extern -wmo -parse-as-library -O -module-name Hooke -package-name Hooke \
   -Xfrontend -disable-stack-protector "${sources[@]}" "$program" -c -o "$out/determinism.o"
 # The batch digest allocates: link a bump allocator (posix_memalign/malloc/free) for wasm32.
 clang --target=wasm32-unknown-unknown -O2 -nostdlib -c .ci/determinism/bump_allocator.c -o "$out/bump_allocator.o"

@@ -89,5 +89,7 @@ public enum Layout {
   }
 
   /// The full-screen detail frame: `bounds` (sanitised).
-  public static func fullScreen(_ bounds: Rect) -> Rect { _clean(bounds) }
+  public static func fullScreen(_ bounds: Rect) -> Rect {
+    _clean(bounds)
+  }
 }

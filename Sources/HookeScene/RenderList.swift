@@ -85,7 +85,9 @@ public struct RenderList: Sendable {
     /// 0.
     public var startIndex: Int { 0 }
     /// The row count.
-    public var endIndex: Int { _count }
+    public var endIndex: Int {
+      _count
+    }
     /// The field of row `i`'s style (traps when `i` is out of range, like an array).
     public subscript(i: Int) -> Double {
       let s = _styles[Int(_indices[i])]

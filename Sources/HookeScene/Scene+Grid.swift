@@ -23,7 +23,9 @@ enum _Segment {
 
 extension SceneTransaction {
   /// Inserts `grid` and its cards (the grid fades in with the transaction's animation).
-  public mutating func insertGrid(_ grid: ElementGrid) { _ops.append(.insertGrid(grid)) }
+  public mutating func insertGrid(_ grid: ElementGrid) {
+    _ops.append(.insertGrid(grid))
+  }
   /// Changes grid `id` with `body`: layout changes (columns, bounds, row height, spacing) move
   /// every card with the transaction's animation; opacity and corner radius animate; container
   /// and z-index apply at once. The card fields (first id, count, matching) cannot change.
@@ -32,7 +34,9 @@ extension SceneTransaction {
     _ops.append(.updateGrid(id, body))
   }
   /// Removes grid `id` (it fades out with the transaction's animation, then leaves).
-  public mutating func removeGrid(_ id: GridID) { _ops.append(.removeGrid(id)) }
+  public mutating func removeGrid(_ id: GridID) {
+    _ops.append(.removeGrid(id))
+  }
 }
 
 extension Scene {

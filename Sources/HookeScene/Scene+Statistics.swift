@@ -5,7 +5,9 @@ extension Scene {
   /// path): the channels the next ``advance(to:)`` steps. Animations on the general path
   /// (style, transition effects, custom animations) are not counted. O(batch groups); for
   /// benchmarks' work counters.
-  public var fastPathActiveChannelCount: Int { _fast?.engine.activeCount ?? 0 }
+  public var fastPathActiveChannelCount: Int {
+    _fast?.engine.activeCount ?? 0
+  }
 }
 
 extension Scene {

@@ -113,7 +113,9 @@ public struct Scene {
   }
 
   /// Whether frames animate on the batch fast path.
-  public var usesFastPath: Bool { _fast != nil }
+  public var usesFastPath: Bool {
+    _fast != nil
+  }
 
   /// A new namespace owned by this scene.
   public mutating func makeNamespace() -> Namespace {
@@ -129,7 +131,9 @@ public struct Scene {
   }
 
   /// Whether `id` is in the scene (including while being removed), grid cards included.
-  public func contains(_ id: ElementID) -> Bool { _slots[id] != nil || _gridCard(id) != nil }
+  public func contains(_ id: ElementID) -> Bool {
+    _slots[id] != nil || _gridCard(id) != nil
+  }
 
   /// Whether `id` is being removed (still on screen); a card while its grid is being removed.
   public func isRemoving(_ id: ElementID) -> Bool {

@@ -24,26 +24,38 @@ public struct SceneTransaction {
   init(animation: Animation?) { self.animation = animation }
 
   /// Inserts `element` (runs its insertion transition).
-  public mutating func insert(_ element: Element) { _ops.append(.insert(element)) }
+  public mutating func insert(_ element: Element) {
+    _ops.append(.insert(element))
+  }
   /// Inserts each element.
   public mutating func insert(contentsOf elements: [Element]) {
     for e in elements { _ops.append(.insert(e)) }
   }
   /// Removes `id` (runs its removal transition; it leaves when its animations end).
-  public mutating func remove(_ id: ElementID) { _ops.append(.remove(id)) }
+  public mutating func remove(_ id: ElementID) {
+    _ops.append(.remove(id))
+  }
   /// Changes element `id` with `body` (frame, style, attachments; `id` itself is kept).
   public mutating func update(_ id: ElementID, _ body: @escaping (inout Element) -> Void) {
     _ops.append(.update(id, body))
   }
   /// Replaces the element with `element.id` by `element`.
-  public mutating func replace(_ element: Element) { _ops.append(.replace(element)) }
+  public mutating func replace(_ element: Element) {
+    _ops.append(.replace(element))
+  }
   /// Moves element `id` to `frame` (no closure: the cheap path for bulk retargets).
-  public mutating func setFrame(_ id: ElementID, _ frame: Rect) { _ops.append(.setFrame(id, frame)) }
+  public mutating func setFrame(_ id: ElementID, _ frame: Rect) {
+    _ops.append(.setFrame(id, frame))
+  }
   /// Adds or changes a container (its clip, z-index, parent).
-  public mutating func setContainer(_ container: Container) { _ops.append(.container(container)) }
+  public mutating func setContainer(_ container: Container) {
+    _ops.append(.container(container))
+  }
   /// Reserves room for `n` changes (a hint: clamped to 0…2²⁴, so an absurd count cannot trap
   /// allocating; more changes than reserved still fit).
-  public mutating func reserveCapacity(_ n: Int) { _ops.reserveCapacity(Swift.min(Swift.max(n, 0), 1 << 24)) }
+  public mutating func reserveCapacity(_ n: Int) {
+    _ops.reserveCapacity(Swift.min(Swift.max(n, 0), 1 << 24))
+  }
 }
 
 extension Scene {

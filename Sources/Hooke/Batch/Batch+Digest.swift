@@ -9,10 +9,10 @@ extension _DeterminismDigest {
   /// 17th frame retargeting a seeded eighth of the channels (some to another group). Each frame
   /// folds the active count; the end folds every channel's value, velocity and displacement
   /// bits. Allocates the engine on the heap (the wasm32 program links a bump allocator).
-  public static func batch() -> UInt64 { _batch(seed: 0x5EED_BA7C_4000_0001) }
+  package static func batch() -> UInt64 { _batch(seed: 0x5EED_BA7C_4000_0001) }
 
   /// ``batch()`` over the inputs drawn from `seed`.
-  public static func _batch(seed: UInt64) -> UInt64 {
+  package static func _batch(seed: UInt64) -> UInt64 {
     var hash = _FNV1a()
     hash.combine(_batchRun(Float.self, seed: seed))
     hash.combine(_batchRun(Double.self, seed: seed))

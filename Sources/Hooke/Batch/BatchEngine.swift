@@ -101,7 +101,9 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   }
 
   /// Number of groups.
-  public var groupCount: Int { _groups.count }
+  public var groupCount: Int {
+    _groups.count
+  }
 
   /// Number of channels still moving in `group` (0 for an invalid group).
   public func activeCount(of group: BatchGroup) -> Int {
@@ -116,13 +118,19 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   }
 
   /// Channels still moving, over all groups.
-  public var activeCount: Int { _groups.reduce(0) { $0 + $1.columns.activeCount } }
+  public var activeCount: Int {
+    _groups.reduce(0) { $0 + $1.columns.activeCount }
+  }
 
   /// Settled channels, over all groups.
-  public var settledCount: Int { _groups.reduce(0) { $0 + $1.columns.count - $1.columns.activeCount } }
+  public var settledCount: Int {
+    _groups.reduce(0) { $0 + $1.columns.count - $1.columns.activeCount }
+  }
 
   /// All channels.
-  public var channelCount: Int { _groups.reduce(0) { $0 + $1.columns.count } }
+  public var channelCount: Int {
+    _groups.reduce(0) { $0 + $1.columns.count }
+  }
 
   // MARK: Channels
 

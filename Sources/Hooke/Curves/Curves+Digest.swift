@@ -6,7 +6,7 @@ extension _DeterminismDigest {
   /// from stack storage. Inputs: 33 evenly spaced points on [−0.125, 1.125] plus 64 seeded
   /// `_SplitMix64` points and the specials 0, 1, NaN, ±∞. Bit patterns are folded into
   /// ``_FNV1a``. Allocation-free; a few tens of thousands of flops.
-  public static func curves() -> UInt64 {
+  package static func curves() -> UInt64 {
     var hash = _FNV1a()
     var random = _SplitMix64(seed: 0x4355_5256_4553)  // "CURVES"
     let unitCurves = (

@@ -24,7 +24,7 @@ public struct UnitCurve: Hashable, Sendable {
 
   @usableFromInline var _function: _Function
 
-  @inlinable init(_function: _Function) { self._function = _function }
+  @inlinable init(function: _Function) { self._function = function }
 
   /// A cubic Bézier curve from (0, 0) to (1, 1) with the given control points.
   ///
@@ -34,11 +34,11 @@ public struct UnitCurve: Hashable, Sendable {
   /// reconstructed by OpenSwiftUI; see ``value(at:)``). NaN coordinates are read as 0.
   @inlinable
   public static func bezier(startControlPoint: UnitPoint, endControlPoint: UnitPoint) -> UnitCurve {
-    UnitCurve(_function: .bezier(startControlPoint, endControlPoint))
+    UnitCurve(function: .bezier(startControlPoint, endControlPoint))
   }
 
   /// The identity curve: value = progress (not clamped), velocity = 1 everywhere.
-  public static let linear = UnitCurve(_function: .linear)
+  public static let linear = UnitCurve(function: .linear)
 
   /// Bézier (0.42, 0)–(1, 1): starts slowly, speeds up towards the end.
   public static let easeIn = UnitCurve.bezier(
@@ -57,13 +57,13 @@ public struct UnitCurve: Hashable, Sendable {
   public static var easeInEaseOut: UnitCurve { .easeInOut }
 
   /// The lower-right quarter of a unit circle: `1 − √(1 − x²)`.
-  public static let circularEaseIn = UnitCurve(_function: .circularEaseIn)
+  public static let circularEaseIn = UnitCurve(function: .circularEaseIn)
 
   /// The upper-left quarter of a unit circle: `√(1 − (1 − x)²)`.
-  public static let circularEaseOut = UnitCurve(_function: .circularEaseOut)
+  public static let circularEaseOut = UnitCurve(function: .circularEaseOut)
 
   /// ``circularEaseIn`` on `[0, ½]` joined to ``circularEaseOut`` on `[½, 1]`, each scaled by ½.
-  public static let circularEaseInOut = UnitCurve(_function: .circularEaseInOut)
+  public static let circularEaseInOut = UnitCurve(function: .circularEaseInOut)
 
   /// The curve with x and y swapped, i.e. the functional inverse (reflection about y = x):
   /// linear ↔ linear, circularEaseIn ↔ circularEaseOut, circularEaseInOut ↔ itself, and a Bézier

@@ -117,9 +117,13 @@ extension SIMD2: VectorArithmetic where Scalar: BinaryFloatingPoint {
   /// Lane-wise `lhs = lhs - rhs`; see ``+=(_:_:)``.
   @inlinable public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
   /// Multiplies every lane by `rhs` (converted to the scalar type).
-  @inlinable public mutating func scale(by rhs: Double) { _scale(by: rhs) }
+  @inlinable public mutating func scale(by rhs: Double) {
+    _scale(by: rhs)
+  }
   /// The sum of the squared lanes, in `Double`, lane 0 first.
-  @inlinable public var magnitudeSquared: Double { _magnitudeSquared }
+  @inlinable public var magnitudeSquared: Double {
+    _magnitudeSquared
+  }
 }
 extension SIMD3: VectorArithmetic where Scalar: BinaryFloatingPoint {
   /// Lane-wise `lhs = lhs + rhs` (the standard library's `+=`; stated here so the conformance
@@ -128,9 +132,13 @@ extension SIMD3: VectorArithmetic where Scalar: BinaryFloatingPoint {
   /// Lane-wise `lhs = lhs - rhs`; see ``+=(_:_:)``.
   @inlinable public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
   /// Multiplies every lane by `rhs` (converted to the scalar type).
-  @inlinable public mutating func scale(by rhs: Double) { _scale(by: rhs) }
+  @inlinable public mutating func scale(by rhs: Double) {
+    _scale(by: rhs)
+  }
   /// The sum of the squared lanes, in `Double`, lane 0 first.
-  @inlinable public var magnitudeSquared: Double { _magnitudeSquared }
+  @inlinable public var magnitudeSquared: Double {
+    _magnitudeSquared
+  }
 }
 extension SIMD4: VectorArithmetic where Scalar: BinaryFloatingPoint {
   /// Lane-wise `lhs = lhs + rhs` (the standard library's `+=`; stated here so the conformance
@@ -139,9 +147,13 @@ extension SIMD4: VectorArithmetic where Scalar: BinaryFloatingPoint {
   /// Lane-wise `lhs = lhs - rhs`; see ``+=(_:_:)``.
   @inlinable public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
   /// Multiplies every lane by `rhs` (converted to the scalar type).
-  @inlinable public mutating func scale(by rhs: Double) { _scale(by: rhs) }
+  @inlinable public mutating func scale(by rhs: Double) {
+    _scale(by: rhs)
+  }
   /// The sum of the squared lanes, in `Double`, lane 0 first.
-  @inlinable public var magnitudeSquared: Double { _magnitudeSquared }
+  @inlinable public var magnitudeSquared: Double {
+    _magnitudeSquared
+  }
 }
 extension SIMD8: VectorArithmetic where Scalar: BinaryFloatingPoint {
   /// Lane-wise `lhs = lhs + rhs` (the standard library's `+=`; stated here so the conformance
@@ -150,9 +162,13 @@ extension SIMD8: VectorArithmetic where Scalar: BinaryFloatingPoint {
   /// Lane-wise `lhs = lhs - rhs`; see ``+=(_:_:)``.
   @inlinable public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
   /// Multiplies every lane by `rhs` (converted to the scalar type).
-  @inlinable public mutating func scale(by rhs: Double) { _scale(by: rhs) }
+  @inlinable public mutating func scale(by rhs: Double) {
+    _scale(by: rhs)
+  }
   /// The sum of the squared lanes, in `Double`, lane 0 first.
-  @inlinable public var magnitudeSquared: Double { _magnitudeSquared }
+  @inlinable public var magnitudeSquared: Double {
+    _magnitudeSquared
+  }
 }
 extension SIMD16: VectorArithmetic where Scalar: BinaryFloatingPoint {
   /// Lane-wise `lhs = lhs + rhs` (the standard library's `+=`; stated here so the conformance
@@ -161,9 +177,13 @@ extension SIMD16: VectorArithmetic where Scalar: BinaryFloatingPoint {
   /// Lane-wise `lhs = lhs - rhs`; see ``+=(_:_:)``.
   @inlinable public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
   /// Multiplies every lane by `rhs` (converted to the scalar type).
-  @inlinable public mutating func scale(by rhs: Double) { _scale(by: rhs) }
+  @inlinable public mutating func scale(by rhs: Double) {
+    _scale(by: rhs)
+  }
   /// The sum of the squared lanes, in `Double`, lane 0 first.
-  @inlinable public var magnitudeSquared: Double { _magnitudeSquared }
+  @inlinable public var magnitudeSquared: Double {
+    _magnitudeSquared
+  }
 }
 extension SIMD32: VectorArithmetic where Scalar: BinaryFloatingPoint {
   /// Lane-wise `lhs = lhs + rhs` (the standard library's `+=`; stated here so the conformance
@@ -172,9 +192,13 @@ extension SIMD32: VectorArithmetic where Scalar: BinaryFloatingPoint {
   /// Lane-wise `lhs = lhs - rhs`; see ``+=(_:_:)``.
   @inlinable public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
   /// Multiplies every lane by `rhs` (converted to the scalar type).
-  @inlinable public mutating func scale(by rhs: Double) { _scale(by: rhs) }
+  @inlinable public mutating func scale(by rhs: Double) {
+    _scale(by: rhs)
+  }
   /// The sum of the squared lanes, in `Double`, lane 0 first.
-  @inlinable public var magnitudeSquared: Double { _magnitudeSquared }
+  @inlinable public var magnitudeSquared: Double {
+    _magnitudeSquared
+  }
 }
 extension SIMD64: VectorArithmetic where Scalar: BinaryFloatingPoint {
   /// Lane-wise `lhs = lhs + rhs` (the standard library's `+=`; stated here so the conformance
@@ -183,9 +207,13 @@ extension SIMD64: VectorArithmetic where Scalar: BinaryFloatingPoint {
   /// Lane-wise `lhs = lhs - rhs`; see ``+=(_:_:)``.
   @inlinable public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
   /// Multiplies every lane by `rhs` (converted to the scalar type).
-  @inlinable public mutating func scale(by rhs: Double) { _scale(by: rhs) }
+  @inlinable public mutating func scale(by rhs: Double) {
+    _scale(by: rhs)
+  }
   /// The sum of the squared lanes, in `Double`, lane 0 first.
-  @inlinable public var magnitudeSquared: Double { _magnitudeSquared }
+  @inlinable public var magnitudeSquared: Double {
+    _magnitudeSquared
+  }
 }
 
 /// A pair of animatable values, itself animatable: SwiftUI's way to animate several properties.

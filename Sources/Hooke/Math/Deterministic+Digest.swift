@@ -12,7 +12,7 @@ extension _DeterminismDigest {
   ///
   /// Allocation-free and Embedded-Swift clean, so the same function runs in the wasm32
   /// determinism program. Cost: about 70 000 function evaluations.
-  public static func elementaryFunctions() -> UInt64 {
+  package static func elementaryFunctions() -> UInt64 {
     var hasher = _FNV1a()
     var generator = _SplitMix64(seed: 0x486F_6F6B_654D_6174)
     for range in 0..<5 {

@@ -80,25 +80,43 @@ extension Float: DeterministicFloatingPoint {
 
 extension Deterministic {
   /// eˣ for any ``DeterministicFloatingPoint``; forwards to the concrete overload.
-  @inlinable public static func exp<T: DeterministicFloatingPoint>(_ x: T) -> T { T._exp(x) }
+  @inlinable public static func exp<T: DeterministicFloatingPoint>(_ x: T) -> T {
+    T._exp(x)
+  }
   /// 2ˣ for any ``DeterministicFloatingPoint``; forwards to the concrete overload.
-  @inlinable public static func exp2<T: DeterministicFloatingPoint>(_ x: T) -> T { T._exp2(x) }
+  @inlinable public static func exp2<T: DeterministicFloatingPoint>(_ x: T) -> T {
+    T._exp2(x)
+  }
   /// eˣ − 1 for any ``DeterministicFloatingPoint``; forwards to the concrete overload.
-  @inlinable public static func expm1<T: DeterministicFloatingPoint>(_ x: T) -> T { T._expm1(x) }
+  @inlinable public static func expm1<T: DeterministicFloatingPoint>(_ x: T) -> T {
+    T._expm1(x)
+  }
   /// ln x for any ``DeterministicFloatingPoint``; forwards to the concrete overload.
-  @inlinable public static func log<T: DeterministicFloatingPoint>(_ x: T) -> T { T._log(x) }
+  @inlinable public static func log<T: DeterministicFloatingPoint>(_ x: T) -> T {
+    T._log(x)
+  }
   /// ln(1 + x) for any ``DeterministicFloatingPoint``; forwards to the concrete overload.
-  @inlinable public static func log1p<T: DeterministicFloatingPoint>(_ x: T) -> T { T._log1p(x) }
+  @inlinable public static func log1p<T: DeterministicFloatingPoint>(_ x: T) -> T {
+    T._log1p(x)
+  }
   /// sin x (radians) for any ``DeterministicFloatingPoint``; forwards to the concrete overload.
-  @inlinable public static func sin<T: DeterministicFloatingPoint>(_ x: T) -> T { T._sin(x) }
+  @inlinable public static func sin<T: DeterministicFloatingPoint>(_ x: T) -> T {
+    T._sin(x)
+  }
   /// cos x (radians) for any ``DeterministicFloatingPoint``; forwards to the concrete overload.
-  @inlinable public static func cos<T: DeterministicFloatingPoint>(_ x: T) -> T { T._cos(x) }
+  @inlinable public static func cos<T: DeterministicFloatingPoint>(_ x: T) -> T {
+    T._cos(x)
+  }
   /// (sin x, cos x) for any ``DeterministicFloatingPoint``; forwards to the concrete overload.
   @inlinable public static func sincos<T: DeterministicFloatingPoint>(_ x: T) -> (sin: T, cos: T) {
     T._sincos(x)
   }
   /// arctan x for any ``DeterministicFloatingPoint``; forwards to the concrete overload.
-  @inlinable public static func atan<T: DeterministicFloatingPoint>(_ x: T) -> T { T._atan(x) }
+  @inlinable public static func atan<T: DeterministicFloatingPoint>(_ x: T) -> T {
+    T._atan(x)
+  }
   /// The angle of (x, y) for any ``DeterministicFloatingPoint``; forwards to the concrete overload.
-  @inlinable public static func atan2<T: DeterministicFloatingPoint>(y: T, x: T) -> T { T._atan2(y: y, x: x) }
+  @inlinable public static func atan2<T: DeterministicFloatingPoint>(y: T, x: T) -> T {
+    T._atan2(y: y, x: x)
+  }
 }

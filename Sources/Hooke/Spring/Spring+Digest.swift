@@ -7,11 +7,11 @@ extension _DeterminismDigest {
   /// velocities: `value`, `velocity`, the transition matrix entries, 120 frames of exact stepping
   /// at 120 Hz, the settling duration and the derived properties. Every result's bit pattern is
   /// folded into ``_FNV1a``. Allocation-free. Cost: roughly 10⁴ closed-form evaluations.
-  public static func springs() -> UInt64 { _springs(seed: 0x5EED_5B21_06A7_0001) }
+  package static func springs() -> UInt64 { _springs(seed: 0x5EED_5B21_06A7_0001) }
 
   /// ``springs()`` over the input set drawn from `seed` (tests check that another seed gives
   /// another digest).
-  public static func _springs(seed: UInt64) -> UInt64 {
+  package static func _springs(seed: UInt64) -> UInt64 {
     var hash = _FNV1a()
     var random = _SplitMix64(seed: seed)
     for index in 0..<48 {

@@ -87,14 +87,18 @@ extension Spring {
 
   /// The response: the period of the undamped spring, `2π/ω0`, in seconds. Same as ``duration``.
   /// Cost: one square root and one division.
-  public var response: Double { Spring._tau / _naturalFrequencySquared.squareRoot() }
+  public var response: Double {
+    Spring._tau / _naturalFrequencySquared.squareRoot()
+  }
 
   /// The perceptual duration, `2π/ω0` seconds: SwiftUI defines it equal to ``response``.
   public var duration: Double { response }
 
   /// The damping ratio ζ = λ/ω0, evaluated as SwiftUI does: `λ · response / 2π`.
   /// 0 for undamped springs, 1 for critically damped, > 1 for over-damped.
-  public var dampingRatio: Double { decayConstant * response / Spring._tau }
+  public var dampingRatio: Double {
+    decayConstant * response / Spring._tau
+  }
 
   /// How bouncy the spring is: `1 − ζ` when ω ≥ 0 (0…1), `1/ζ − 1` when ω < 0 (−1…0).
   public var bounce: Double {
@@ -106,7 +110,9 @@ extension Spring {
   ///
   /// OpenSwiftUI computes `m(ω² + λ²)`, which for over-damped springs is `m(2λ² − ω0²)`; Apple
   /// states `stiffness = (2π/duration)²` (mass 1) for all bounces, which this property matches.
-  public var stiffness: Double { mass * _naturalFrequencySquared }
+  public var stiffness: Double {
+    mass * _naturalFrequencySquared
+  }
 
   /// The damping coefficient c = 2·λ·m.
   public var damping: Double { 2 * decayConstant * mass }
