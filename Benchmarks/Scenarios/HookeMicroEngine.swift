@@ -8,7 +8,7 @@ public final class HookeMicroEngine<S: BatchScalar>: MicroEngine {
   public var scalarName: String { S.self == Float.self ? "Float" : "Double" }
   public let threads: Int
   /// Stepping reads and writes displacement and velocity (and force for the SwiftUI model).
-  public var bytesPerChannelStep: Int { (model == "swiftui" ? 6 : 4) * MemoryLayout<S>.size }
+  public var bytesPerChannelStep: Int { (model.hasPrefix("swiftui") ? 6 : 4) * MemoryLayout<S>.size }
   let engine: BatchEngine<S>
   let stepper: BatchThreadedStepper<S>
   var handles: [BatchChannel] = []
@@ -17,9 +17,15 @@ public final class HookeMicroEngine<S: BatchScalar>: MicroEngine {
 
   /// `frameRate` must divide the engine's default ticks per second (3,628,800). Model "exact"
   /// uses the exact spring driver; "swiftui" the SwiftUI animation-spring driver with the same
-  /// response and damping fraction.
-  public init(count: Int, spring: Spring, frameRate: Int, threads: Int, model: String = "exact") {
-    self.model = model
+  /// response and damping fraction. `defaultRestRule` (default `false`: ``BatchRestRule/disabled``,
+  /// the bare kernel) uses the engine's default rest rule (``BatchRestRule/pixel``) instead, as an
+  /// embedder calling `addGroup(_:)` gets; its model label gets a "+rest" suffix. The two side by
+  /// side show what the rest test costs per channel-step when called from another module.
+  public init(
+    count: Int, spring: Spring, frameRate: Int, threads: Int, model: String = "exact",
+    defaultRestRule: Bool = false
+  ) {
+    self.model = defaultRestRule ? model + "+rest" : model
     self.threads = threads
     engine = BatchEngine<S>()
     ticks = engine.ticksPerSecond / Int64(frameRate)
@@ -27,7 +33,7 @@ public final class HookeMicroEngine<S: BatchScalar>: MicroEngine {
       model == "swiftui"
       ? .fluidSpring(FluidSpringModel(response: spring.response, dampingFraction: spring.dampingRatio))
       : .spring(spring)
-    let group = engine.addGroup(driver, restRule: .disabled)
+    let group = defaultRestRule ? engine.addGroup(driver) : engine.addGroup(driver, restRule: .disabled)
     handles.reserveCapacity(count)
     for _ in 0..<count {
       handles.append(try! engine.addChannel(to: group, value: 0, target: 0))
@@ -43,6 +49,10 @@ public final class HookeMicroEngine<S: BatchScalar>: MicroEngine {
     }
   }
 
+  // Concrete bodies, as a client with a `BatchEngine<Float>` gets: the generic one (reached through
+  // the `MicroEngine` existential) would run the engine's generic entry points instead.
+  @_specialize(where S == Float)
+  @_specialize(where S == Double)
   public func step() { stepper.step(ticks: ticks) }
 
   public func value(_ i: Int) -> Double { Double(engine.value(of: handles[i])!) }

@@ -104,6 +104,19 @@ public struct MicroBenchmark {
               count: n, spring: Self.spring, frameRate: Self.frameRate, threads: t, model: "swiftui"), false
           ))
       }
+      // The default rest rule next to the bare kernel, one thread (the rest test's cost).
+      engines.append(
+        (
+          HookeMicroEngine<Float>(
+            count: n, spring: Self.spring, frameRate: Self.frameRate, threads: 1, defaultRestRule: true),
+          false
+        ))
+      engines.append(
+        (
+          HookeMicroEngine<Double>(
+            count: n, spring: Self.spring, frameRate: Self.frameRate, threads: 1, defaultRestRule: true),
+          false
+        ))
       engines.append(
         (NaiveClosedFormEngine(count: n, spring: Self.spring, frameRate: Double(Self.frameRate)), true))
       engines.append((EulerEngine(count: n, spring: Self.spring, frameRate: Double(Self.frameRate)), false))

@@ -109,7 +109,7 @@ func microTable(_ triad: [TriadResult], _ results: [MicroResult]) -> String {
       "  \(microPad(String(t.channels), 10)) elements  \(microPad(microFixed(t.bytesPerSecond / 1e9, 2), 8)) GB/s\n"
   }
   out +=
-    "\n" + microPad("engine", 7, left: true) + " " + microPad("model", 8, left: true)
+    "\n" + microPad("engine", 7, left: true) + " " + microPad("model", 12, left: true)
     + microPad("scalar", 7, left: true)
     + microPad("channels", 10) + microPad("threads", 8) + microPad("ns/ch-step", 12) + microPad("GB/s", 8)
     + microPad("%triad", 8)
@@ -118,7 +118,7 @@ func microTable(_ triad: [TriadResult], _ results: [MicroResult]) -> String {
     let bandwidth = triad.first { $0.channels == r.channels }?.bytesPerSecond ?? .nan
     let naive = results.first { $0.engine == "naive" && $0.channels == r.channels }?.nsPerChannelStep ?? .nan
     out +=
-      microPad(r.engine, 7, left: true) + " " + microPad(r.model, 8, left: true)
+      microPad(r.engine, 7, left: true) + " " + microPad(r.model, 12, left: true)
       + microPad(r.scalar, 7, left: true)
       + microPad(String(r.channels), 10) + microPad(String(r.threads), 8)
       + microPad(microFixed(r.nsPerChannelStep, 3), 12)

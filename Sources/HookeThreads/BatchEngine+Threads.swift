@@ -35,6 +35,10 @@ public final class BatchThreadedStepper<Scalar: BatchScalar>: @unchecked Sendabl
 
   /// Advances the engine by `ticks` on `threads` workers; same result, bit for bit, as
   /// `engine.step(ticks:)`. Returns the number of channels that settled. `ticks ≤ 0` is a no-op.
+  // Float/Double specialisations for callers in other modules: the specialised body reaches the
+  // engine's exported specialisations, the generic one the engine's generic phases.
+  @_specialize(exported:true,where Scalar == Double)
+  @_specialize(exported:true,where Scalar == Float)
   @discardableResult
   public func step(ticks: Int64) -> Int {
     guard engine.prepareStep(ticks: ticks) else { return 0 }
@@ -51,6 +55,8 @@ public final class BatchThreadedStepper<Scalar: BatchScalar>: @unchecked Sendabl
     return snapped
   }
 
+  @_specialize(where Scalar == Double)
+  @_specialize(where Scalar == Float)
   private func work(worker: Int) -> Int {
     var snapped = 0
     var chunk = 0

@@ -138,6 +138,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// Throws ``BatchError/nonFiniteTarget`` for a non-finite value or target,
   /// ``BatchError/nonFiniteVelocity``, or ``BatchError/invalidGroup``.
   /// A channel already exactly at rest (`value == target`, zero velocity) starts settled.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   @discardableResult
   public func addChannel(
     to group: BatchGroup, value: Scalar, target: Scalar, velocity: Scalar = 0
@@ -164,6 +169,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   }
 
   /// Removes a channel; its handle becomes invalid. Throws ``BatchError/invalidChannel``.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   public func removeChannel(_ channel: BatchChannel) throws(BatchError) {
     let (g, i) = try _locate(channel)
     _detach(group: g, index: i)
@@ -172,6 +182,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   }
 
   /// The channel's current value, `target + displacement` (nil for an invalid handle).
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   public func value(of channel: BatchChannel) -> Scalar? {
     guard let (g, i) = try? _locate(channel) else { return nil }
     let c = _groups[g].columns
@@ -179,18 +194,33 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   }
 
   /// The channel's current velocity in units per second (nil for an invalid handle).
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   public func velocity(of channel: BatchChannel) -> Scalar? {
     guard let (g, i) = try? _locate(channel) else { return nil }
     return _groups[g].columns.v[i]
   }
 
   /// The channel's target (nil for an invalid handle).
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   public func target(of channel: BatchChannel) -> Scalar? {
     guard let (g, i) = try? _locate(channel) else { return nil }
     return _groups[g].columns.target[i]
   }
 
   /// The stored displacement from the target, `value − target` (nil for an invalid handle).
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   public func displacement(of channel: BatchChannel) -> Scalar? {
     guard let (g, i) = try? _locate(channel) else { return nil }
     return _groups[g].columns.y[i]
@@ -204,6 +234,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
 
   /// Whether the channel is settled (snapped to its target, not stepped); nil for an invalid
   /// handle.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   public func isSettled(_ channel: BatchChannel) -> Bool? {
     guard let (g, i) = try? _locate(channel) else { return nil }
     return i >= _groups[g].columns.activeCount
@@ -219,6 +254,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// ``BatchError/nonFiniteVelocity``, ``BatchError/invalidChannel`` or
   /// ``BatchError/invalidGroup``. If `value − newTarget` overflows the scalar, the channel is
   /// snapped to the new target with zero velocity (documented clamp). Cost: O(1).
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   public func retarget(
     _ channel: BatchChannel, to newTarget: Scalar, velocity: Scalar? = nil, group: BatchGroup? = nil
   ) throws(BatchError) {
@@ -245,6 +285,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// Retargets many channels: `channels[k]` to `targets[k]` (velocities kept), as
   /// ``retarget(_:to:velocity:group:)``. Pairs that would throw are skipped and counted; returns
   /// the number of rejected pairs. Extra elements of the longer buffer are ignored.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   @discardableResult
   public func retarget(
     _ channels: UnsafeBufferPointer<BatchChannel>, to targets: UnsafeBufferPointer<Scalar>

@@ -131,26 +131,23 @@ extension Float {
     let restY2 = rest.0 * rest.0
     let restV2 = rest.1 * rest.1
     var snapped = 0
-    var anyAtRest = SIMDMask<SIMD8<Int32>>(repeating: false)
     var i = 0
     while i &+ 8 <= count {
       let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Float>.self)
       let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Float>.self)
-      let y1 = m00 * y0 + m01 * v0
-      let v1 = m10 * y0 + m11 * v0
-      anyAtRest .|= (y1 * y1 .<= restY2) .& (v1 * v1 .<= restV2)
+      var y1 = m00 * y0 + m01 * v0
+      var v1 = m10 * y0 + m11 * v0
+      // Lanes at rest snap to 0 in this vector: the same test as the scalar tail's, so which
+      // channels snap does not depend on where a range starts or how it is split.
+      let atRest = (y1 * y1 .<= restY2) .& (v1 * v1 .<= restV2)
+      if any(atRest) {
+        y1.replace(with: 0, where: atRest)
+        v1.replace(with: 0, where: atRest)
+        snapped &+= Int(SIMD8<Int32>(repeating: 0).replacing(with: 1, where: atRest).wrappedSum())
+      }
       UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<Float>.self)
       UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<Float>.self)
       i &+= 8
-    }
-    // Rare: some lane reached rest. Snap in a second pass over the stored results, with the
-    // same test (so which channels snap does not depend on the split).
-    if any(anyAtRest) {
-      for j in 0..<i where y[j] * y[j] <= restY2 && v[j] * v[j] <= restV2 {
-        y[j] = 0
-        v[j] = 0
-        snapped &+= 1
-      }
     }
     while i < count {
       let y0 = y[i]
@@ -178,28 +175,27 @@ extension Float {
     let restY2 = rest.0 * rest.0
     let restV2 = rest.1 * rest.1
     var snapped = 0
-    var anyAtRest = SIMDMask<SIMD8<Int32>>(repeating: false)
     var i = 0
     while i &+ 8 <= count {
       let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Float>.self)
       let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Float>.self)
       let a0 = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Float>.self)
-      let y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
-      let v1 = m.3 * y0 + m.4 * v0 + m.5 * a0
-      let a1 = m.6 * y0 + m.7 * v0 + m.8 * a0
-      anyAtRest .|= (y1 * y1 .<= restY2) .& (v1 * v1 .<= restV2)
+      var y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
+      var v1 = m.3 * y0 + m.4 * v0 + m.5 * a0
+      var a1 = m.6 * y0 + m.7 * v0 + m.8 * a0
+      // Lanes at rest snap to 0 in this vector: the same test as the scalar tail's, so which
+      // channels snap does not depend on where a range starts or how it is split.
+      let atRest = (y1 * y1 .<= restY2) .& (v1 * v1 .<= restV2)
+      if any(atRest) {
+        y1.replace(with: 0, where: atRest)
+        v1.replace(with: 0, where: atRest)
+        a1.replace(with: 0, where: atRest)
+        snapped &+= Int(SIMD8<Int32>(repeating: 0).replacing(with: 1, where: atRest).wrappedSum())
+      }
       UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<Float>.self)
       UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<Float>.self)
       UnsafeMutableRawPointer(a + i).storeBytes(of: a1, as: SIMD8<Float>.self)
       i &+= 8
-    }
-    if any(anyAtRest) {
-      for j in 0..<i where y[j] * y[j] <= restY2 && v[j] * v[j] <= restV2 {
-        y[j] = 0
-        v[j] = 0
-        a[j] = 0
-        snapped &+= 1
-      }
     }
     while i < count {
       let y0 = y[i]
@@ -300,26 +296,23 @@ extension Double {
     let restY2 = rest.0 * rest.0
     let restV2 = rest.1 * rest.1
     var snapped = 0
-    var anyAtRest = SIMDMask<SIMD8<Int64>>(repeating: false)
     var i = 0
     while i &+ 8 <= count {
       let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Double>.self)
       let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Double>.self)
-      let y1 = m00 * y0 + m01 * v0
-      let v1 = m10 * y0 + m11 * v0
-      anyAtRest .|= (y1 * y1 .<= restY2) .& (v1 * v1 .<= restV2)
+      var y1 = m00 * y0 + m01 * v0
+      var v1 = m10 * y0 + m11 * v0
+      // Lanes at rest snap to 0 in this vector: the same test as the scalar tail's, so which
+      // channels snap does not depend on where a range starts or how it is split.
+      let atRest = (y1 * y1 .<= restY2) .& (v1 * v1 .<= restV2)
+      if any(atRest) {
+        y1.replace(with: 0, where: atRest)
+        v1.replace(with: 0, where: atRest)
+        snapped &+= Int(SIMD8<Int64>(repeating: 0).replacing(with: 1, where: atRest).wrappedSum())
+      }
       UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<Double>.self)
       UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<Double>.self)
       i &+= 8
-    }
-    // Rare: some lane reached rest. Snap in a second pass over the stored results, with the
-    // same test (so which channels snap does not depend on the split).
-    if any(anyAtRest) {
-      for j in 0..<i where y[j] * y[j] <= restY2 && v[j] * v[j] <= restV2 {
-        y[j] = 0
-        v[j] = 0
-        snapped &+= 1
-      }
     }
     while i < count {
       let y0 = y[i]
@@ -348,28 +341,27 @@ extension Double {
     let restY2 = rest.0 * rest.0
     let restV2 = rest.1 * rest.1
     var snapped = 0
-    var anyAtRest = SIMDMask<SIMD8<Int64>>(repeating: false)
     var i = 0
     while i &+ 8 <= count {
       let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Double>.self)
       let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Double>.self)
       let a0 = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Double>.self)
-      let y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
-      let v1 = m.3 * y0 + m.4 * v0 + m.5 * a0
-      let a1 = m.6 * y0 + m.7 * v0 + m.8 * a0
-      anyAtRest .|= (y1 * y1 .<= restY2) .& (v1 * v1 .<= restV2)
+      var y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
+      var v1 = m.3 * y0 + m.4 * v0 + m.5 * a0
+      var a1 = m.6 * y0 + m.7 * v0 + m.8 * a0
+      // Lanes at rest snap to 0 in this vector: the same test as the scalar tail's, so which
+      // channels snap does not depend on where a range starts or how it is split.
+      let atRest = (y1 * y1 .<= restY2) .& (v1 * v1 .<= restV2)
+      if any(atRest) {
+        y1.replace(with: 0, where: atRest)
+        v1.replace(with: 0, where: atRest)
+        a1.replace(with: 0, where: atRest)
+        snapped &+= Int(SIMD8<Int64>(repeating: 0).replacing(with: 1, where: atRest).wrappedSum())
+      }
       UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<Double>.self)
       UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<Double>.self)
       UnsafeMutableRawPointer(a + i).storeBytes(of: a1, as: SIMD8<Double>.self)
       i &+= 8
-    }
-    if any(anyAtRest) {
-      for j in 0..<i where y[j] * y[j] <= restY2 && v[j] * v[j] <= restV2 {
-        y[j] = 0
-        v[j] = 0
-        a[j] = 0
-        snapped &+= 1
-      }
     }
     while i < count {
       let y0 = y[i]
