@@ -2,11 +2,12 @@ import Hooke
 import HookeAnimation
 import HookeThreads
 
-/// The fast path of the scene's animated frames: spring and timing-curve animations of frames
-/// (an element's own frame, a matched group's shared frame) run as four scalar channels of a
-/// ``BatchEngine`` (one channel per animated scalar), stepped once per frame for the whole scene;
-/// the scene then reads every channel's value in one bulk call into a flat array that the render
-/// list is written from.
+/// The fast path of the scene's animated properties: spring and timing-curve animations of frames
+/// (an element's own frame, a matched group's shared frame: four scalar channels), of styles
+/// (opacity, scale, offset, rotation, corner radius, blur) and of transition effects (eight
+/// scalar channels each) run on one ``BatchEngine`` (one channel per animated scalar), stepped
+/// once per frame for the whole scene; the scene then scatters the values the step moved into a
+/// flat array that the render list is written from.
 ///
 /// Which animations: a bare ``FluidSpringAnimation`` (its model: ``SpringAnimationModel/swiftUI``
 /// → the batch's SwiftUI integrator driver, ``SpringAnimationModel/exact`` → the exact spring
@@ -14,15 +15,21 @@ import HookeThreads
 /// else (modifiers, custom animations, interpolating springs) uses the general per-property
 /// animators. Semantics of the batch engine (documented there): retargeting keeps position and
 /// velocity (a spring merge); a timing curve restarts from the current value (SwiftUI would
-/// combine); settling uses a 1/64-point rest rule instead of SwiftUI's 1 % rule; the SwiftUI
-/// integrator's substep clock is shared by all channels of one animation value.
+/// combine); settling uses a 1/64-point rest rule for frames and a 1/65,536 rule for style and
+/// effect lanes instead of SwiftUI's 1 % rule; the SwiftUI integrator's substep clock is shared
+/// by all channels of one animation value.
 final class _FastPath {
   let engine = BatchEngine<Double>()
   /// Workers for stepping, the value scatter and the render rows (`threads > 1`); every split
   /// gives results bit-identical to one thread (each channel and row is computed alone).
   let pool: WorkerPool?
   let threads: Int
+  /// Batch groups of frame channels (points, 1/64-point rest rule) and of style and effect
+  /// channels, per animation value. Style lanes mix points with unitless opacity and scale and
+  /// radians, whose visible effect scales with the element: a 1/65,536 rest rule keeps a settled
+  /// scale or rotation within 1/64 point on elements up to 1,000 points.
   @exclusivity(unchecked) var groups: [Animation: BatchGroup] = [:]
+  @exclusivity(unchecked) var styleGroups: [Animation: BatchGroup] = [:]
   /// Channel handles, four per quad (slot `q` uses `4q ..< 4q + 4`), and their values as of
   /// the last ``refresh(to:)``.
   @exclusivity(unchecked) var handles: [BatchChannel] = []
@@ -53,19 +60,28 @@ final class _FastPath {
     _snapped.initialize(repeating: 0, count: self.threads)
   }
 
-  /// The batch group for `animation`, or `nil` when it needs the general path.
+  /// The batch group of frame channels for `animation`, or `nil` when it needs the general path.
   func group(for animation: Animation) -> BatchGroup? {
     // A transaction asks for the same animation once per animated frame: compare with the last
     // one before hashing an existential.
     if let (a, g) = _last, a == animation { return g }
-    let g = _group(for: animation)
+    let g = _group(for: animation, style: false)
     _last = (animation, g)
     return g
   }
   @exclusivity(unchecked) var _last: (Animation, BatchGroup?)?
 
-  func _group(for animation: Animation) -> BatchGroup? {
-    if let g = groups[animation] { return g }
+  /// The batch group of style and effect channels for `animation`, or `nil` (general path).
+  func styleGroup(for animation: Animation) -> BatchGroup? {
+    if let (a, g) = _lastStyle, a == animation { return g }
+    let g = _group(for: animation, style: true)
+    _lastStyle = (animation, g)
+    return g
+  }
+  @exclusivity(unchecked) var _lastStyle: (Animation, BatchGroup?)?
+
+  func _group(for animation: Animation, style: Bool) -> BatchGroup? {
+    if let g = style ? styleGroups[animation] : groups[animation] { return g }
     let driver: BatchDriver
     if let s = animation.as(FluidSpringAnimation.self) {
       switch s.model {
@@ -82,8 +98,9 @@ final class _FastPath {
     } else {
       return nil
     }
-    let g = engine.addGroup(driver, restRule: BatchRestRule(minimumVisibleChange: 1.0 / 64))
-    groups[animation] = g
+    let g = engine.addGroup(
+      driver, restRule: BatchRestRule(minimumVisibleChange: style ? 1.0 / 65_536 : 1.0 / 64))
+    if style { styleGroups[animation] = g } else { groups[animation] = g }
     activeBefore.append(0)
     return g
   }
@@ -348,6 +365,85 @@ struct _FrameChannel {
   mutating func release(_ fast: _FastPath?) {
     if _quad >= 0, let f = fast { f.removeQuad(_quad) }
     _quad = -1
+  }
+}
+
+/// A style- or effect-valued channel (eight scalars, ``_Oct``): general (``_Channel``) or, on the
+/// fast path, two quads of batch channels (`_lo`, `_hi`: slots of the scene's ``_FastPath``) in
+/// the style groups. The same rules as ``_FrameChannel``: a spring or timing curve the batch
+/// engine drives moves the channel onto the batch (position and velocity kept); any other
+/// animation, or none, moves it back to the general path at its current value.
+struct _OctChannel {
+  var _general: _Channel<_Oct>
+  var _lo: Int32 = -1
+  var _hi: Int32 = -1
+  var _target: _Oct
+
+  init(_ value: _Oct, time: Double) {
+    _general = _Channel(value, time: time)
+    _target = value
+  }
+
+  var isBatched: Bool { _lo >= 0 }
+
+  /// The presented value (from the fast path's value table when batched).
+  func value(_ fast: _FastPath?) -> _Oct {
+    if _lo >= 0, let f = fast { return _Oct(lo: f.value(Int(_lo)), hi: f.value(Int(_hi))) }
+    return _general.value
+  }
+  var target: _Oct { _lo >= 0 ? _target : _general.target }
+  func isAnimating(_ fast: _FastPath?) -> Bool {
+    if _lo >= 0, let f = fast { return f.isAnimating(Int(_lo)) || f.isAnimating(Int(_hi)) }
+    return _general.isAnimating
+  }
+  /// Whether a frame must sample the general-path animator.
+  var needsSampling: Bool { _lo < 0 && _general.isAnimating }
+
+  mutating func sample(at t: Double) {
+    if _lo < 0 { _general.sample(at: t) }
+  }
+
+  /// Retargets at `t` (the fast path must already be refreshed at `t`).
+  mutating func retarget(_ newValue: _Oct, animation: Animation?, at t: Double, fast: _FastPath?) {
+    if let fast, let animation, let group = fast.styleGroup(for: animation) {
+      if _lo >= 0 {
+        fast.retarget(Int(_lo), to: newValue.lo, group: group)
+        fast.retarget(Int(_hi), to: newValue.hi, group: group)
+      } else {
+        _general.sample(at: t)
+        let current = _general.value
+        let velocity = _general.velocity ?? .zero
+        if let lo = fast.addQuad(group, value: current.lo, target: newValue.lo, velocity: velocity.lo) {
+          if let hi = fast.addQuad(group, value: current.hi, target: newValue.hi, velocity: velocity.hi) {
+            (_lo, _hi) = (Int32(lo), Int32(hi))
+          } else {
+            fast.removeQuad(lo)
+            _general.retarget(newValue, animation: animation, at: t)
+          }
+        } else {
+          _general.retarget(newValue, animation: animation, at: t)
+        }
+      }
+      _target = newValue
+      return
+    }
+    // General path: leave the batch (value kept; a non-merging animation starts at rest).
+    if _lo >= 0, let f = fast {
+      let current = value(f)
+      release(f)
+      _general = _Channel(current, time: t)
+    }
+    _general.retarget(newValue, animation: animation, at: t)
+    _target = newValue
+  }
+
+  /// Frees the batch channels (the element is gone, or the channel is replaced).
+  mutating func release(_ fast: _FastPath?) {
+    if _lo >= 0, let f = fast {
+      f.removeQuad(Int(_lo))
+      f.removeQuad(Int(_hi))
+    }
+    (_lo, _hi) = (-1, -1)
   }
 }
 

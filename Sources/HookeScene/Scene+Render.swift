@@ -59,6 +59,8 @@ extension Scene {
     _releaseLook(s)
     _records[s].live = false
     _records[s].frame.release(_fast)
+    _records[s].style.release(_fast)
+    _records[s].effect.release(_fast)
     _records[s].dimming = nil
     _slots[id] = nil
     _free.append(s)
@@ -226,8 +228,10 @@ extension Scene {
           cornerRadius: 0, blurRadius: 0, clip: nil)
         row += 1
       }
-      let st = look.style
-      let fx = look.effect
+      var st = look.style
+      if h.styleLo >= 0 { st = _Oct(lo: quad(h.styleLo, st.lo), hi: quad(h.styleHi, st.hi)) }
+      var fx = look.effect
+      if h.effectLo >= 0 { fx = _Oct(lo: quad(h.effectLo, fx.lo), hi: quad(h.effectHi, fx.hi)) }
       // Own scale about the element's anchor, own offset, then the transition's scale about its
       // anchor and offset (modifier order: transition outermost).
       let ae = base.point(at: look.scaleAnchor)

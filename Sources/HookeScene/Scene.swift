@@ -93,11 +93,12 @@ public struct Scene {
 
   /// An empty scene with window `bounds` (default 390 × 844 points).
   ///
-  /// `fastPath` (default `false`): frames (own and matched) animated by bare springs and timing
-  /// curves run on a ``BatchEngine`` (one channel per animated scalar) instead of per-property
-  /// animators — much faster, with the batch engine's semantics (see `_FastPath`: settling by a
-  /// 1/64-point rest rule instead of SwiftUI's 1 % rule, timing curves restart on retarget
-  /// instead of combining). With the fast path the scene holds the engine by reference: copies
+  /// `fastPath` (default `false`): frames (own and matched), styles and transition effects
+  /// animated by bare springs and timing curves run on a ``BatchEngine`` (one channel per animated
+  /// scalar) instead of per-property animators — much faster, with the batch engine's semantics
+  /// (see `_FastPath`: settling by a rest rule — 1/64 point for frames, 1/65,536 for style and
+  /// effect lanes — instead of SwiftUI's 1 % rule, timing curves restart on retarget instead of
+  /// combining). With the fast path the scene holds the engine by reference: copies
   /// of such a scene share it, so keep one copy.
   ///
   /// `threads` (default 1; values < 1 read as 1): workers stepping the fast path's batch engine
@@ -320,8 +321,8 @@ struct _Record {
   var removing = false
   var seq: Int
   var frame: _FrameChannel
-  var style: _Channel<_Oct>
-  var effect: _Channel<_Oct>
+  var style: _OctChannel
+  var effect: _OctChannel
   var effectAnchor: UnitPoint = .center
   var dimming: _Channel<Double>?
   var group: Int?
@@ -335,12 +336,13 @@ struct _Record {
   /// Whether a frame must sample this record: general-path animations or a pending removal.
   @inline(__always)
   var needsSampling: Bool {
-    removing || (frame._quad < 0 && frame._general.isAnimating) || style.isAnimating || effect.isAnimating
+    removing || (frame._quad < 0 && frame._general.isAnimating) || style.needsSampling || effect.needsSampling
       || (dimming?.isAnimating ?? false)
   }
 
   func isAnimating(_ fast: _FastPath?) -> Bool {
-    frame.isAnimating(fast) || style.isAnimating || effect.isAnimating || (dimming?.isAnimating ?? false)
+    frame.isAnimating(fast) || style.isAnimating(fast) || effect.isAnimating(fast)
+      || (dimming?.isAnimating ?? false)
   }
 
   @inline(__always)
@@ -352,7 +354,7 @@ struct _Record {
   }
 }
 
-/// What a frame reads per slot to write its row (56 bytes; derived from `_Record` by
+/// What a frame reads per slot to write its row (72 bytes; derived from `_Record` by
 /// `Scene._refreshHot`).
 struct _Hot {
   /// The own frame's general-path value (when `quad < 0`).
@@ -360,6 +362,12 @@ struct _Hot {
   var id: ElementID = ElementID(0)
   /// The own frame's fast-path quad, or −1.
   var quad: Int32 = -1
+  /// The style's and the transition effect's fast-path quads (low and high four scalars), or −1:
+  /// then the look's values apply.
+  var styleLo: Int32 = -1
+  var styleHi: Int32 = -1
+  var effectLo: Int32 = -1
+  var effectHi: Int32 = -1
   /// The matched group (the element has a matched-geometry attachment), or −1.
   var group: Int32 = -1
   /// The entry in `Scene._looks`.
@@ -431,7 +439,10 @@ extension Scene {
     if s >= _hot.count { _hot.append(contentsOf: repeatElement(_Hot(), count: s + 1 - _hot.count)) }
     let m = _records[s].element.matchedGeometry
     let look = _Look(
-      style: _records[s].style.value, effect: _records[s].effect.value,
+      // A batched style or effect is read from the fast path's values per frame; its look holds
+      // the target, so the look changes only with transactions.
+      style: _records[s].style.isBatched ? _records[s].style.target : _records[s].style.value(_fast),
+      effect: _records[s].effect.isBatched ? _records[s].effect.target : _records[s].effect.value(_fast),
       scaleAnchor: _records[s].element.scaleAnchor,
       effectAnchor: _records[s].effectAnchor, matchAnchor: m?.anchor ?? .center,
       matchProperties: m?.properties ?? .frame)
@@ -459,6 +470,8 @@ extension Scene {
     _hot[s] = _Hot(
       frame: _records[s].frame._general.value, id: _records[s].element.id,
       quad: Int32(_records[s].frame._quad),
+      styleLo: _records[s].style._lo, styleHi: _records[s].style._hi,
+      effectLo: _records[s].effect._lo, effectHi: _records[s].effect._hi,
       group: group, look: li, flags: flags)
   }
 

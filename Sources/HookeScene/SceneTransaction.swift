@@ -255,7 +255,7 @@ extension Scene {
       let identity = e.effectiveTransition.body(
         content: TransitionContent(size: e.frame.size), phase: .identity
       )._vector
-      _records[s].effect.retarget(identity, animation: anim, at: t)
+      _records[s].effect.retarget(identity, animation: anim, at: t, fast: _fast)
       _update(s, e, tx: tx, t: t, result: &result, dirty: &dirty)
       if let g = _records[s].group { _markDirty(g, &dirty) }
       return
@@ -282,12 +282,12 @@ extension Scene {
     let size = e.frame.size
     let identityContent = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .identity)
     let startContent = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .willAppear)
-    var effect = _Channel(identityContent._vector, time: t)
+    var effect = _OctChannel(identityContent._vector, time: t)
     var anchor = identityContent.scaleAnchor
     if startContent._vector != identityContent._vector {
       if let anim = e.effectiveTransition.animation(for: .insertion, transactionAnimation: tx.animation) {
-        effect = _Channel(startContent._vector, time: t)
-        effect.retarget(identityContent._vector, animation: anim, at: t)
+        effect = _OctChannel(startContent._vector, time: t)
+        effect.retarget(identityContent._vector, animation: anim, at: t, fast: _fast)
         anchor = startContent.scaleAnchor
       } else if e.navigationTransition == nil && e.transition != nil {
         result.diagnostics.append(.transitionWithoutAnimation(element: e.id, direction: .insertion))
@@ -295,7 +295,7 @@ extension Scene {
     }
     var record = _Record(
       element: e, seq: _nextSeq, frame: _FrameChannel(e.frame._q, time: t),
-      style: _Channel(e._styleVector, time: t), effect: effect, effectAnchor: anchor)
+      style: _OctChannel(e._styleVector, time: t), effect: effect, effectAnchor: anchor)
     _nextSeq += 1
     let s: Int
     if let f = _free.popLast() {
@@ -344,8 +344,8 @@ extension Scene {
       let back = _presentedFrame(src)
       _records[s].frame.retarget(back._q, animation: anim, at: t, fast: _fast)
       var style = _records[s].style.target
-      style[5] = _records[src].style.value[5]
-      _records[s].style.retarget(style, animation: anim, at: t)
+      style[5] = _records[src].style.value(_fast)[5]
+      _records[s].style.retarget(style, animation: anim, at: t, fast: _fast)
       _records[s].dimming?.retarget(0, animation: anim, at: t)
       if !_records[s].isAnimating(_fast) { leaveNow.append(s) }
       return
@@ -365,7 +365,7 @@ extension Scene {
       return
     }
     _records[s].effectAnchor = end.scaleAnchor
-    _records[s].effect.retarget(end._vector, animation: anim, at: t)
+    _records[s].effect.retarget(end._vector, animation: anim, at: t, fast: _fast)
   }
 
   mutating func _setFrame(
@@ -426,7 +426,9 @@ extension Scene {
       if let g = _records[s].group { _markDirty(g, &dirty) }
     }
     let style = e._styleVector
-    if style != old._styleVector { _records[s].style.retarget(style, animation: tx.animation, at: t) }
+    if style != old._styleVector {
+      _records[s].style.retarget(style, animation: tx.animation, at: t, fast: _fast)
+    }
     if e.zIndex != old.zIndex || e.container != old.container { _orderDirty = true }
     if e.matchedGeometry != old.matchedGeometry, let g = _records[s].group, let m = e.matchedGeometry,
       _groups[g].key == _GroupKey(namespace: m.namespace, id: m.id)
@@ -604,13 +606,15 @@ extension Scene {
     let from = _presentedFrame(src)
     let identity = e.effectiveTransition.body(
       content: TransitionContent(size: e.frame.size), phase: .identity)
-    _records[s].effect = _Channel(identity._vector, time: t)
+    _records[s].effect.release(_fast)
+    _records[s].effect = _OctChannel(identity._vector, time: t)
     _records[s].frame = _FrameChannel(from._q, time: t)
     _records[s].frame.retarget(e.frame._q, animation: anim, at: t, fast: _fast)
     var startStyle = e._styleVector
-    startStyle[5] = _records[src].style.value[5]
-    _records[s].style = _Channel(startStyle, time: t)
-    _records[s].style.retarget(e._styleVector, animation: anim, at: t)
+    startStyle[5] = _records[src].style.value(_fast)[5]
+    _records[s].style.release(_fast)
+    _records[s].style = _OctChannel(startStyle, time: t)
+    _records[s].style.retarget(e._styleVector, animation: anim, at: t, fast: _fast)
     let dim = z.dimmingOpacity.isNaN ? 0 : Swift.min(Swift.max(z.dimmingOpacity, 0), 1)
     var dimming = _Channel(0.0, time: t)
     dimming.retarget(dim, animation: anim, at: t)

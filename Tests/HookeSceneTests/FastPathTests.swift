@@ -82,6 +82,89 @@ import Testing
     #expect(scene.rendered(1) == Rect(x: 100, y: 0, width: 0, height: 0))
   }
 
+  /// Styles and transition effects animated by springs run on the batch too (eight channels per
+  /// style or effect): an exact-spring restyle (opacity, scale, corner radius, rotation) and a
+  /// scale transition's insertion follow the general path's closed form to 1e-6 every frame, and
+  /// a mid-flight restyle keeps the presented value.
+  @Test func exactSpringStylesAndEffectsMatchTheGeneralPath() {
+    func run(fast: Bool) -> [[Double]] {
+      var scene = Scene(fastPath: fast)
+      let spring = Animation.spring(response: 0.4, dampingFraction: 0.75).exact
+      scene.withoutAnimation(at: 0) {
+        $0.insert(Element(id: 1, frame: Rect(x: 20, y: 20, width: 100, height: 60)))
+      }
+      scene.withAnimation(spring, at: frameTime(1)) {
+        $0.update(1) {
+          $0.opacity = 0.25
+          $0.scale = 1.5
+          $0.cornerRadius = 12
+          $0.rotation = 0.5
+        }
+        $0.insert(Element(id: 2, frame: Rect(x: 200, y: 300, width: 80, height: 80)).transition(.scale))
+      }
+      let s1 = scene._slots[1]!
+      let s2 = scene._slots[2]!
+      #expect(scene._records[s1].style.isBatched == fast)
+      #expect(scene._records[s2].effect.isBatched == fast)
+      var out: [[Double]] = []
+      func sample() {
+        let l = scene.renderList
+        for id: ElementID in [1, 2] {
+          let i = l.index(of: id)!
+          let f = l.frame(at: i)
+          out.append([f.minX, f.minY, f.width, f.height, l.opacity[i], l.cornerRadius[i], l.rotation[i]])
+        }
+      }
+      for k in Int64(1)...Int64(12) {
+        scene.advance(to: frameTime(k))
+        sample()
+      }
+      let before = scene.renderList.opacity[scene.renderList.index(of: 1)!]
+      scene.withAnimation(spring, at: frameTime(12)) { $0.update(1) { $0.opacity = 1 } }
+      scene.advance(to: frameTime(12))
+      #expect(close(scene.renderList.opacity[scene.renderList.index(of: 1)!], before, 1e-12))
+      for k in Int64(13)...Int64(90) {
+        scene.advance(to: frameTime(k))
+        sample()
+      }
+      return out
+    }
+    let general = run(fast: false)
+    let fast = run(fast: true)
+    #expect(general.count == fast.count)
+    // While moving (first 0.5 s) to 1e-6; later the batch's rest rules may stop a channel within
+    // their tolerance (1/64 point for frames, 1/65,536 for style lanes, which scale with the
+    // 150-point element) while the closed form still moves by less than that.
+    for (i, (g, f)) in zip(general, fast).enumerated() {
+      let tolerance = i < 60 ? 1e-6 : 1.0 / 64
+      #expect(zip(g, f).allSatisfy { close($0, $1, tolerance) }, "sample \(i): \(g) vs \(f)")
+    }
+    // Both end on the model: opacity 1, scale 1.5 about the centre, radius 12, rotation 0.5.
+    let last = fast[fast.count - 2]
+    #expect(close(last[4], 1, 1e-3) && close(last[5], 12, 1e-3) && close(last[6], 0.5, 1e-3))
+    #expect(close(last[2], 150, 1e-3) && close(last[0], 20 - 25, 1e-3))
+  }
+
+  /// A removal's fade (the implicit opacity transition) with a timing curve on the batch follows
+  /// the curve (opacity 1 − easeInOut(t/d)) and the element leaves once the curve ends.
+  @Test func curveFadeOutOnTheBatchFollowsTheCurveAndLeaves() {
+    var scene = Scene(fastPath: true)
+    scene.withoutAnimation(at: 0) {
+      $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+    }
+    scene.withAnimation(.easeInOut(duration: 0.5), at: 0) { $0.remove(1) }
+    #expect(scene._records[scene._slots[1]!].effect.isBatched)
+    for k in Int64(1)...Int64(29) {
+      scene.advance(to: frameTime(k))
+      let expected = 1 - UnitCurve.easeInOut.value(at: frameTime(k) / 0.5)
+      #expect(close(scene.renderedOpacity(1)!, expected, 1e-9), "frame \(k)")
+    }
+    scene.advance(to: frameTime(30))
+    scene.advance(to: frameTime(31))
+    #expect(!scene.contains(1))
+    #expect(scene.renderList.index(of: 1) == nil)
+  }
+
   /// Custom animations fall back to the general path, even mid-flight on the fast path.
   @Test func customAnimationsFallBack() {
     var scene = Scene(fastPath: true)

@@ -78,6 +78,8 @@ import _TestSupport
           let b = fresh._hot[s]
           let same =
             a.id == b.id && a.quad == b.quad && a.group == b.group && a.flags == b.flags
+            && a.styleLo == b.styleLo && a.styleHi == b.styleHi && a.effectLo == b.effectLo
+            && a.effectHi == b.effectHi
             && a.frame.simd == b.frame.simd
             && scene._looks[Int(a.look)].isIdentical(to: fresh._looks[Int(b.look)])
           #expect(same, "seed \(seed) round \(round) frame \(k): slot \(s) (\(a.id)) row cache is stale")
