@@ -40,6 +40,40 @@ final class _FastPath {
   @exclusivity(unchecked) var slotMap: [Int32] = []
   /// Per engine group: its active count before the current step.
   @exclusivity(unchecked) var activeBefore: [Int] = []
+  /// The scene's owner of each quad: an element slot (≥ 0), a matched group `g` as `−(g + 1)`, or
+  /// `Int32.min` (free or not yet claimed). Set by the scene when it derives a row or a group's
+  /// storage; read to find the rows a step moved.
+  @exclusivity(unchecked) var quadOwner: [Int32] = []
+  /// Quads that may have moved since they were last listed as settled: every quad added or
+  /// retargeted is listed once (`isListedMoving`) until the scene sees it settled. The scene
+  /// rewrites only the rows of these quads' owners when nothing else about the layout changed.
+  @exclusivity(unchecked) var moving: [Int32] = []
+  @exclusivity(unchecked) var isListedMoving: [Bool] = []
+
+  /// Lists quad `q` as moving (once).
+  @inline(__always)
+  func noteMoving(_ q: Int) {
+    if q >= isListedMoving.count {
+      isListedMoving.append(contentsOf: repeatElement(false, count: q + 1 - isListedMoving.count))
+      quadOwner.append(contentsOf: repeatElement(Int32.min, count: q + 1 - quadOwner.count))
+    }
+    if !isListedMoving[q] {
+      isListedMoving[q] = true
+      moving.append(Int32(q))
+    }
+  }
+
+  /// Sets the owner of quad `q` (see ``quadOwner``); negative `q` (no quad) is ignored.
+  @inline(__always)
+  func claim(_ q: Int, owner: Int32) {
+    guard q >= 0 else { return }
+    if q >= quadOwner.count {
+      quadOwner.append(contentsOf: repeatElement(Int32.min, count: q + 1 - quadOwner.count))
+      isListedMoving.append(contentsOf: repeatElement(false, count: q + 1 - isListedMoving.count))
+    }
+    quadOwner[q] = owner
+  }
+
   /// Work items per worker chunk for the value scatter and the render-list rows (tests lower
   /// it to exercise the split on small scenes).
   var chunk = 32_768
@@ -250,6 +284,7 @@ final class _FastPath {
       slotMap[i] = Int32(4 * q + k)
     }
     _reread(q)
+    noteMoving(q)
     return q
   }
 
@@ -269,6 +304,7 @@ final class _FastPath {
       }
     }
     _reread(q)
+    noteMoving(q)
   }
 
   func removeQuad(_ q: Int) {
@@ -276,6 +312,7 @@ final class _FastPath {
     handles.withUnsafeBufferPointer { h in
       _ = engine.removeChannels(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]))
     }
+    if q < quadOwner.count { quadOwner[q] = Int32.min }
     freeQuads.append(q)
   }
 

@@ -86,7 +86,9 @@ extension Scene {
     for i in keys.indices { _order[i] = keys[i].slot }
   }
 
-  mutating func _writeRenderList() {
+  /// Writes ``renderList``: every row, or with `full: false` (the default) only the rows listed
+  /// in `_rowsDirty` when the row layout is unchanged since the last frame (see `_rowOf`).
+  mutating func _writeRenderList(full forceFull: Bool = false) {
     // Zoom sources are hidden while a destination flies.
     var dimmingRows = 0
     for id in _zoomDestinations {
@@ -97,9 +99,14 @@ extension Scene {
         _refreshHot(s)
       }
     }
+    var dimmingSlots: [Int] = []
     for id in _zoomDestinations {
-      if let d = _slots[id], _records[d].live, _records[d].dimming != nil { dimmingRows += 1 }
+      if let d = _slots[id], _records[d].live, _records[d].dimming != nil {
+        dimmingRows += 1
+        dimmingSlots.append(d)
+      }
     }
+    dimmingSlots.sort()
     var list = renderList
     renderList = RenderList()
     let hasGrids = !_gridIndex.isEmpty
@@ -114,7 +121,16 @@ extension Scene {
     let fast = _fast
     let chunk = fast?.chunk ?? .max
     let tick = Self._gridTick(currentTime)
-    list._withColumns(count: rows, styleCount: gridStyles + _order.count + dimmingRows) { columns in
+    let styleCount = gridStyles + _order.count + dimmingRows
+    let incremental =
+      !forceFull && _rowMapValid && !_rowsLayoutDirty && dimmingSlots == _mapDimmingSlots
+      && rows == list.count
+      && styleCount == list.styles.count && _rowsDirty.count <= Swift.max(64, _order.count / 4)
+    if incremental {
+      // Each listed slot once, in slot order (rows are independent: the order is immaterial).
+      _rowsDirty.sort()
+    }
+    list._withColumns(count: rows, styleCount: styleCount) { columns in
       _hot.withUnsafeBufferPointer { hot in
         _groupHot.withUnsafeBufferPointer { groups in
           _looks.withUnsafeBufferPointer { looks in
@@ -124,6 +140,15 @@ extension Scene {
                 var row = 0
                 var style = gridStyles
                 func general(_ range: Range<Int>) {
+                  if incremental {
+                    // Rows are unchanged in number (dimming overlays included): skip to the row
+                    // after the range's last slot.
+                    guard let last = range.last else { return }
+                    let end = Int(_rowOf[order[last]]) + 1
+                    style += end - row
+                    row = end
+                    return
+                  }
                   if let pool = fast?.pool, threads > 1, dimmingRows == 0, range.count > chunk {
                     // Rows are independent (row = first row + order offset without dimming rows):
                     // chunk j of the range goes to worker j mod threads; the columns do not depend
@@ -172,6 +197,25 @@ extension Scene {
                     }
                   }
                 }
+                if incremental {
+                  // Read in place (no copies: a copy would make the next frame's clear allocate).
+                  _rowsDirty.withUnsafeBufferPointer { dirty in
+                    _rowOf.withUnsafeBufferPointer { rowOf in
+                      _styleOf.withUnsafeBufferPointer { styleOf in
+                        var last = -1
+                        for s in dirty where s != last {
+                          last = s
+                          guard s < rowOf.count, rowOf[s] >= 0, _records[s].live else { continue }
+                          // A zoom destination's dimming overlay is the row before its own.
+                          let overlay = hot[s].flags & _Hot.dimming != 0 && _records[s].dimming != nil ? 1 : 0
+                          _ = _writeRow(
+                            columns, slot: s, row: Int(rowOf[s]) - overlay, style: Int(styleOf[s]) - overlay,
+                            tables, dimming: overlay == 1)
+                        }
+                      }
+                    }
+                  }
+                }
               }
               if let fast {
                 fast.values.withUnsafeBufferPointer { write($0) }
@@ -184,6 +228,50 @@ extension Scene {
       }
     }
     renderList = list
+    _rowsDirty.removeAll(keepingCapacity: true)
+    if !incremental {
+      _mapDimmingSlots = dimmingSlots
+      _rebuildRowMap()
+    }
+  }
+
+  /// After a full write: each ordered slot's row and style entry (−1 for slots not in the order),
+  /// so that the next frames can rewrite single rows; a dimming overlay takes the row (and style
+  /// entry) before its destination's, as the full write puts it.
+  mutating func _rebuildRowMap() {
+    _rowsLayoutDirty = false
+    _rowMapValid = true
+    if _rowOf.count < _records.count {
+      _rowOf.append(contentsOf: repeatElement(-1, count: _records.count - _rowOf.count))
+      _styleOf.append(contentsOf: repeatElement(-1, count: _records.count - _styleOf.count))
+    }
+    for s in _rowOf.indices { _rowOf[s] = -1 }
+    let gridStyles = _gridIndex.isEmpty ? 0 : _grids.count
+    var row = 0
+    var style = gridStyles
+    func general(_ range: Range<Int>) {
+      for k in range {
+        let s = _order[k]
+        if _hot[s].flags & _Hot.dimming != 0 && _records[s].dimming != nil {
+          row += 1
+          style += 1
+        }
+        _rowOf[s] = Int32(truncatingIfNeeded: row)
+        _styleOf[s] = Int32(truncatingIfNeeded: style)
+        row += 1
+        style += 1
+      }
+    }
+    if _gridIndex.isEmpty {
+      general(0..<_order.count)
+    } else {
+      for segment in _segments {
+        switch segment {
+        case .general(let range): general(range)
+        case .grid(let g): row += _grids[g].grid.count
+        }
+      }
+    }
   }
 
   /// Writes the rows of `order[range]` from row `firstRow` on (a zoom destination's dimming
@@ -196,6 +284,21 @@ extension Scene {
     firstStyle: Int,
     _ tables: _RowTables
   ) -> Int {
+    var row = firstRow
+    for k in range {
+      row += _writeRow(
+        columns, slot: order[k], row: row, style: firstStyle + row - firstRow, tables, dimming: true)
+    }
+    return row - firstRow
+  }
+
+  /// Writes slot `s`'s row at `row` with style entry `style` (and, when `dimming` and the slot is a
+  /// zoom destination with an overlay, the overlay's row first, with the next style entry);
+  /// returns the number of rows written. See ``_writeRows(_:order:range:firstRow:firstStyle:_:)``.
+  @inline(__always)
+  func _writeRow(
+    _ columns: _RenderColumns, slot s: Int, row firstRow: Int, style: Int, _ tables: _RowTables, dimming: Bool
+  ) -> Int {
     let v = tables.values
     @inline(__always)
     func quad(_ q: Int32, _ general: _Quad) -> _Quad {
@@ -206,53 +309,50 @@ extension Scene {
       return general
     }
     var row = firstRow
-    for k in range {
-      let s = order[k]
-      let h = tables.hot[s]
-      let look = tables.looks[Int(h.look)]
-      // The presented layout frame: own animated frame, then matched geometry.
-      var base = Rect(_q: quad(h.quad, h.frame))
-      if h.group >= 0 {
-        let g = tables.groups[Int(h.group)]
-        if g.active {
-          let q = quad(g.quad, g.value)
-          let shared = MatchedGeometryFrame(
-            anchorPosition: Point(x: q.a, y: q.b), size: Size(width: q.c, height: q.d))
-          base = shared.apply(to: base, anchor: look.matchAnchor, properties: look.matchProperties)
-        }
+    let h = tables.hot[s]
+    let look = tables.looks[Int(h.look)]
+    // The presented layout frame: own animated frame, then matched geometry.
+    var base = Rect(_q: quad(h.quad, h.frame))
+    if h.group >= 0 {
+      let g = tables.groups[Int(h.group)]
+      if g.active {
+        let q = quad(g.quad, g.value)
+        let shared = MatchedGeometryFrame(
+          anchorPosition: Point(x: q.a, y: q.b), size: Size(width: q.c, height: q.d))
+        base = shared.apply(to: base, anchor: look.matchAnchor, properties: look.matchProperties)
       }
-      let clip = h.flags & _Hot.clipped == 0 ? nil : _clip(of: s)
-      if h.flags & _Hot.dimming != 0, let dim = _records[s].dimming?.value {
-        columns.write(
-          row, style: firstStyle + row - firstRow, h.id, .dimming, bounds, opacity: dim, rotation: 0,
-          cornerRadius: 0, blurRadius: 0, clip: nil)
-        row += 1
-      }
-      var st = look.style
-      if h.styleLo >= 0 { st = _Oct(lo: quad(h.styleLo, st.lo), hi: quad(h.styleHi, st.hi)) }
-      var fx = look.effect
-      if h.effectLo >= 0 { fx = _Oct(lo: quad(h.effectLo, fx.lo), hi: quad(h.effectHi, fx.hi)) }
-      // Own scale about the element's anchor, own offset, then the transition's scale about its
-      // anchor and offset (modifier order: transition outermost).
-      let ae = base.point(at: look.scaleAnchor)
-      let at = base.point(at: look.effectAnchor)
-      let se = st.lo.b
-      var x0 = ae.x + se * (base.minX - ae.x) + st.lo.c
-      var x1 = ae.x + se * (base.maxX - ae.x) + st.lo.c
-      var y0 = ae.y + se * (base.minY - ae.y) + st.lo.d
-      var y1 = ae.y + se * (base.maxY - ae.y) + st.lo.d
-      x0 = at.x + fx.lo.b * (x0 - at.x) + fx.lo.d
-      x1 = at.x + fx.lo.b * (x1 - at.x) + fx.lo.d
-      y0 = at.y + fx.lo.c * (y0 - at.y) + fx.hi.a
-      y1 = at.y + fx.lo.c * (y1 - at.y) + fx.hi.a
-      let visual = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-      let opacity = h.flags & _Hot.hidden != 0 ? 0 : st.lo.a * fx.lo.a
+    }
+    let clip = h.flags & _Hot.clipped == 0 ? nil : _clip(of: s)
+    if dimming, h.flags & _Hot.dimming != 0, let dim = _records[s].dimming?.value {
       columns.write(
-        row, style: firstStyle + row - firstRow, h.id, .element, visual, opacity: opacity,
-        rotation: st.hi.a + fx.hi.b, cornerRadius: st.hi.b,
-        blurRadius: st.hi.c + fx.hi.c, clip: clip)
+        row, style: style + row - firstRow, h.id, .dimming, bounds, opacity: dim, rotation: 0,
+        cornerRadius: 0, blurRadius: 0, clip: nil)
       row += 1
     }
+    var st = look.style
+    if h.styleLo >= 0 { st = _Oct(lo: quad(h.styleLo, st.lo), hi: quad(h.styleHi, st.hi)) }
+    var fx = look.effect
+    if h.effectLo >= 0 { fx = _Oct(lo: quad(h.effectLo, fx.lo), hi: quad(h.effectHi, fx.hi)) }
+    // Own scale about the element's anchor, own offset, then the transition's scale about its
+    // anchor and offset (modifier order: transition outermost).
+    let ae = base.point(at: look.scaleAnchor)
+    let at = base.point(at: look.effectAnchor)
+    let se = st.lo.b
+    var x0 = ae.x + se * (base.minX - ae.x) + st.lo.c
+    var x1 = ae.x + se * (base.maxX - ae.x) + st.lo.c
+    var y0 = ae.y + se * (base.minY - ae.y) + st.lo.d
+    var y1 = ae.y + se * (base.maxY - ae.y) + st.lo.d
+    x0 = at.x + fx.lo.b * (x0 - at.x) + fx.lo.d
+    x1 = at.x + fx.lo.b * (x1 - at.x) + fx.lo.d
+    y0 = at.y + fx.lo.c * (y0 - at.y) + fx.hi.a
+    y1 = at.y + fx.lo.c * (y1 - at.y) + fx.hi.a
+    let visual = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    let opacity = h.flags & _Hot.hidden != 0 ? 0 : st.lo.a * fx.lo.a
+    columns.write(
+      row, style: style + row - firstRow, h.id, .element, visual, opacity: opacity,
+      rotation: st.hi.a + fx.hi.b, cornerRadius: st.hi.b,
+      blurRadius: st.hi.c + fx.hi.c, clip: clip)
+    row += 1
     return row - firstRow
   }
 }

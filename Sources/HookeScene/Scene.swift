@@ -89,7 +89,21 @@ public struct Scene {
   var _gridIndex: [GridID: Int] = [:]
   var _freeGrids: [Int] = []
   var _segments: [_Segment] = []
-  var _segmentsDirty = false
+  var _segmentsDirty = false {
+    didSet { if _segmentsDirty { _rowsLayoutDirty = true } }
+  }
+  /// Incremental render rows: when the last frame wrote every row and nothing about the row
+  /// layout changed since (order, segments, evictions, dimming rows, row count), a frame rewrites
+  /// only the rows of `_rowsDirty` — slots whose row was re-derived or whose group changed, and
+  /// the owners of batch quads that moved — at `_rowOf[s]` / `_styleOf[s]`. Otherwise it writes
+  /// every row and rebuilds the maps. Either way the rows are bit-identical.
+  var _rowsDirty: [Int] = []
+  var _rowOf: [Int32] = []
+  var _styleOf: [Int32] = []
+  var _rowMapValid = false
+  /// The slots with a dimming overlay row when the row map was built (sorted).
+  var _mapDimmingSlots: [Int] = []
+  var _rowsLayoutDirty = true
 
   /// An empty scene with window `bounds` (default 390 × 844 points).
   ///
@@ -200,12 +214,14 @@ public struct Scene {
   public mutating func advance(to time: Double) {
     let t = _clock(time)
     _fast?.refresh(to: t)
+    if let f = _fast, !f.moving.isEmpty { _collectMovingRows(f) }
     // Only groups and records with general-path animations or a pending removal need work here;
     // everything else is idle or moves on the batch engine.
     if !_movingGroups.isEmpty { _sampleMovingGroups(at: t) }
     if !_motion.isEmpty { _sampleMotion(at: t) }
     if !_grids.isEmpty { _sampleGrids(at: t) }
     if !_leaving.isEmpty {
+      _rowsLayoutDirty = true
       for s in _leaving { _evict(s) }
       _leaving.removeAll(keepingCapacity: true)
       _order.removeAll { !_records[$0].live }
@@ -214,6 +230,39 @@ public struct Scene {
     if _orderDirty { _sortOrder() }
     _refreshDirtyHot()
     _writeRenderList()
+  }
+
+  /// Lists the rows of the owners of the fast path's moving quads in `_rowsDirty` and drops the
+  /// quads that have settled (their last step is in this frame's values). When more quads move
+  /// than a quarter of the rows, the frame writes every row anyway: only an idle engine clears the
+  /// list then. O(moving quads).
+  mutating func _collectMovingRows(_ f: _FastPath) {
+    if f.moving.count > Swift.max(64, _order.count / 4) {
+      _rowsLayoutDirty = true
+      if f.engine.activeCount == 0 {
+        for q in f.moving { f.isListedMoving[Int(q)] = false }
+        f.moving.removeAll(keepingCapacity: true)
+      }
+      return
+    }
+    var kept = 0
+    for k in f.moving.indices {
+      let q = Int(f.moving[k])
+      let owner = f.quadOwner[q]
+      if owner >= 0 {
+        _rowsDirty.append(Int(owner))
+      } else if owner != Int32.min {
+        let g = Int(-(owner + 1))
+        if g < _groups.count { _rowsDirty.append(contentsOf: _groups[g].members) }
+      }
+      if f.isAnimating(q) {
+        f.moving[kept] = Int32(q)
+        kept += 1
+      } else {
+        f.isListedMoving[q] = false
+      }
+    }
+    f.moving.removeLast(f.moving.count - kept)
   }
 
   /// Samples the records listed in `_motion`, collects finished removals into `_leaving`, and
@@ -462,6 +511,15 @@ extension Scene {
       _looks[Int(li)] = look
     }
     _records[s].look = li
+    if let f = _fast {
+      let owner = Int32(s)
+      f.claim(_records[s].frame._quad, owner: owner)
+      f.claim(Int(_records[s].style._lo), owner: owner)
+      f.claim(Int(_records[s].style._hi), owner: owner)
+      f.claim(Int(_records[s].effect._lo), owner: owner)
+      f.claim(Int(_records[s].effect._hi), owner: owner)
+    }
+    _rowsDirty.append(s)
     var flags: UInt8 = 0
     if _records[s].hidden { flags |= _Hot.hidden }
     if _records[s].element.container != .root || _records[s].element.clipRect != nil { flags |= _Hot.clipped }
@@ -481,6 +539,8 @@ extension Scene {
       _groupHot.append(contentsOf: repeatElement(_GroupHot(), count: g + 1 - _groupHot.count))
     }
     let active = _groups[g].source != nil && _groups[g].shared != nil
+    if let f = _fast, let q = _groups[g].shared?._quad { f.claim(q, owner: -Int32(g) - 1) }
+    _rowsDirty.append(contentsOf: _groups[g].members)
     _groupHot[g] = _GroupHot(
       value: _groups[g].shared?._general.value ?? .zero, quad: Int32(_groups[g].shared?._quad ?? -1),
       active: active)

@@ -392,6 +392,8 @@ extension Scene {
     if s < _hot.count {
       _hot[s].quad = Int32(_records[s].frame._quad)
       _hot[s].frame = _records[s].frame._general.value
+      _fast?.claim(_records[s].frame._quad, owner: Int32(s))
+      _rowsDirty.append(s)
     } else {
       _hotDirty.append(s)
     }
