@@ -108,6 +108,7 @@ extension Scene {
     }
     dimmingSlots.sort()
     var list = renderList
+    let rowCountAtMap = list.count
     renderList = RenderList()
     let hasGrids = !_gridIndex.isEmpty
     if hasGrids && _segmentsDirty { _rebuildSegments() }
@@ -123,7 +124,7 @@ extension Scene {
     let tick = Self._gridTick(currentTime)
     let styleCount = gridStyles + _order.count + dimmingRows
     let incremental =
-      !forceFull && _rowMapValid && !_rowsLayoutDirty && dimmingSlots == _mapDimmingSlots
+      !forceFull && !_rowsAllDirty && _rowMapValid && !_rowsLayoutDirty && dimmingSlots == _mapDimmingSlots
       && rows == list.count
       && styleCount == list.styles.count && _rowsDirty.count <= Swift.max(64, _order.count / 4)
     if incremental {
@@ -229,7 +230,11 @@ extension Scene {
     }
     renderList = list
     _rowsDirty.removeAll(keepingCapacity: true)
-    if !incremental {
+    _rowsAllDirty = false
+    // The map stands unless the layout changed (a full write for many changed rows keeps it).
+    let layoutChanged =
+      !_rowMapValid || _rowsLayoutDirty || dimmingSlots != _mapDimmingSlots || rows != rowCountAtMap
+    if !incremental && layoutChanged {
       _mapDimmingSlots = dimmingSlots
       _rebuildRowMap()
     }

@@ -104,6 +104,8 @@ public struct Scene {
   /// The slots with a dimming overlay row when the row map was built (sorted).
   var _mapDimmingSlots: [Int] = []
   var _rowsLayoutDirty = true
+  /// This frame rewrites every row (too many changed) although the layout and the map stand.
+  var _rowsAllDirty = false
 
   /// An empty scene with window `bounds` (default 390 × 844 points).
   ///
@@ -238,7 +240,7 @@ public struct Scene {
   /// list then. O(moving quads).
   mutating func _collectMovingRows(_ f: _FastPath) {
     if f.moving.count > Swift.max(64, _order.count / 4) {
-      _rowsLayoutDirty = true
+      _rowsAllDirty = true
       if f.engine.activeCount == 0 {
         for q in f.moving { f.isListedMoving[Int(q)] = false }
         f.moving.removeAll(keepingCapacity: true)
