@@ -99,14 +99,22 @@ extension Scene {
         _refreshHot(s)
       }
     }
-    var dimmingSlots: [Int] = []
+    // Scene-owned scratch (no allocation per frame once it has grown); zoom destinations are few.
+    var dimmingSlots = _dimmingScratch
+    _dimmingScratch = []
+    dimmingSlots.removeAll(keepingCapacity: true)
     for id in _zoomDestinations {
       if let d = _slots[id], _records[d].live, _records[d].dimming != nil {
         dimmingRows += 1
+        // Insertion into sorted position (a handful of entries; `sort()` may allocate).
+        var i = dimmingSlots.count
         dimmingSlots.append(d)
+        while i > 0 && dimmingSlots[i - 1] > d {
+          dimmingSlots.swapAt(i, i - 1)
+          i -= 1
+        }
       }
     }
-    dimmingSlots.sort()
     var list = renderList
     let rowCountAtMap = list.count
     renderList = RenderList()
@@ -128,8 +136,25 @@ extension Scene {
       && rows == list.count
       && styleCount == list.styles.count && _rowsDirty.count <= Swift.max(64, _order.count / 4)
     if incremental {
-      // Each listed slot once, in slot order (rows are independent: the order is immaterial).
-      _rowsDirty.sort()
+      // Each listed slot once (rows are independent: their order is immaterial). A per-slot stamp
+      // instead of sorting, which may allocate.
+      _rowStampValue &+= 1
+      if _rowStampValue == 0 {  // wrapped (after 2³² frames): restart the stamps
+        for i in _rowStamp.indices { _rowStamp[i] = 0 }
+        _rowStampValue = 1
+      }
+      if _rowStamp.count < _records.count {
+        _rowStamp.append(contentsOf: repeatElement(0, count: _records.count - _rowStamp.count))
+      }
+      var kept = 0
+      for k in _rowsDirty.indices {
+        let s = _rowsDirty[k]
+        guard s < _rowStamp.count, _rowStamp[s] != _rowStampValue else { continue }
+        _rowStamp[s] = _rowStampValue
+        _rowsDirty[kept] = s
+        kept += 1
+      }
+      _rowsDirty.removeLast(_rowsDirty.count - kept)
     }
     list._withColumns(count: rows, styleCount: styleCount) { columns in
       _hot.withUnsafeBufferPointer { hot in
@@ -203,9 +228,7 @@ extension Scene {
                   _rowsDirty.withUnsafeBufferPointer { dirty in
                     _rowOf.withUnsafeBufferPointer { rowOf in
                       _styleOf.withUnsafeBufferPointer { styleOf in
-                        var last = -1
-                        for s in dirty where s != last {
-                          last = s
+                        for s in dirty {
                           guard s < rowOf.count, rowOf[s] >= 0, _records[s].live else { continue }
                           // A zoom destination's dimming overlay is the row before its own.
                           let overlay = hot[s].flags & _Hot.dimming != 0 && _records[s].dimming != nil ? 1 : 0
@@ -235,9 +258,10 @@ extension Scene {
     let layoutChanged =
       !_rowMapValid || _rowsLayoutDirty || dimmingSlots != _mapDimmingSlots || rows != rowCountAtMap
     if !incremental && layoutChanged {
-      _mapDimmingSlots = dimmingSlots
+      swap(&_mapDimmingSlots, &dimmingSlots)
       _rebuildRowMap()
     }
+    _dimmingScratch = dimmingSlots
   }
 
   /// After a full write: each ordered slot's row and style entry (−1 for slots not in the order),

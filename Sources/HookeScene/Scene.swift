@@ -103,6 +103,10 @@ public struct Scene {
   var _rowMapValid = false
   /// The slots with a dimming overlay row when the row map was built (sorted).
   var _mapDimmingSlots: [Int] = []
+  var _dimmingScratch: [Int] = []
+  /// Per slot, the stamp of the last incremental write that listed it (dedupes `_rowsDirty`).
+  var _rowStamp: [UInt32] = []
+  var _rowStampValue: UInt32 = 0
   var _rowsLayoutDirty = true
   /// This frame rewrites every row (too many changed) although the layout and the map stand.
   var _rowsAllDirty = false

@@ -119,17 +119,31 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
 
   /// Channels still moving, over all groups.
   public var activeCount: Int {
-    _groups.reduce(0) { $0 + $1.columns.activeCount }
+    _sum { $0.activeCount }
   }
 
   /// Settled channels, over all groups.
   public var settledCount: Int {
-    _groups.reduce(0) { $0 + $1.columns.count - $1.columns.activeCount }
+    _sum { $0.count - $0.activeCount }
   }
 
   /// All channels.
   public var channelCount: Int {
-    _groups.reduce(0) { $0 + $1.columns.count }
+    _sum { $0.count }
+  }
+
+  /// Sum of `term` over the groups' columns, by index: `reduce` or a `for-in` over the groups
+  /// allocates an iterator box per call when the engine runs unspecialised (a client's generic
+  /// code), and these counts are read every frame.
+  @inline(__always)
+  func _sum(_ term: (_BatchColumns<Scalar>) -> Int) -> Int {
+    var n = 0
+    var g = 0
+    while g < _groups.count {
+      n += term(_groups[g].columns)
+      g += 1
+    }
+    return n
   }
 
   // MARK: Channels
