@@ -68,7 +68,7 @@ guard mode == "retarget" || mode == "grid-reflow" || mode == "grid" else {
   exit(64)
 }
 
-var scene = Scene(bounds: Rect(x: 0, y: 0, width: 4000, height: 4000), fastPath: !general, threads: threads)
+let scene = Scene(bounds: Rect(x: 0, y: 0, width: 4000, height: 4000), fastPath: !general, threads: threads)
 let ns = scene.makeNamespace()
 nonisolated func frame(_ i: Int, columns: Int, shift: Double) -> Rect {
   let cell = 4000.0 / Double(columns)

@@ -57,10 +57,9 @@ public struct GridID: Hashable, Sendable, ExpressibleByIntegerLiteral, CustomStr
 /// (``SceneDiagnostic/gridMatchedIDInUse(grid:id:)``). ``Scene/matchedSource(id:in:)`` and
 /// ``Scene/sharedFrame(id:in:)`` answer for the cards.
 ///
-/// Threads and copies: a grid's cards step on the fast path's workers when the scene has them
+/// Threads: a grid's cards step on the fast path's workers when the scene has them
 /// (`Scene(fastPath: true, threads:)`), bit-identical for any thread count; without the fast
-/// path they step on the calling thread. The scene holds a grid's motion by reference, so copies
-/// of a scene with grids share it (as with the fast path): keep one copy.
+/// path they step on the calling thread.
 ///
 /// Bad values are sanitised when the grid enters a transaction, reported as
 /// ``SceneDiagnostic/invalidGrid(_:)``: a count below 0 → 0 (above 2²⁸ → 2²⁸), columns below 1

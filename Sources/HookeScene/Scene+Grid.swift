@@ -139,7 +139,7 @@ extension Scene {
     return .fluid(FluidSpringModel(response: 0.55, dampingFraction: 1))
   }
 
-  mutating func _insertGrid(
+  func _insertGrid(
     _ raw: ElementGrid, tx: SceneTransaction, t: Double, result: inout TransactionResult
   ) {
     if let g = _gridIndex[raw.id] {
@@ -206,7 +206,7 @@ extension Scene {
     _segmentsDirty = true
   }
 
-  mutating func _updateGrid(
+  func _updateGrid(
     _ g: Int, _ raw: ElementGrid, tx: SceneTransaction, t: Double, result: inout TransactionResult
   ) {
     let old = _grids[g].grid
@@ -245,7 +245,7 @@ extension Scene {
     if grid.container != old.container || grid.zIndex != old.zIndex { _segmentsDirty = true }
   }
 
-  mutating func _removeGrid(_ id: GridID, tx: SceneTransaction, t: Double, result: inout TransactionResult) {
+  func _removeGrid(_ id: GridID, tx: SceneTransaction, t: Double, result: inout TransactionResult) {
     guard let g = _gridIndex[id] else {
       result.diagnostics.append(.unknownGrid(id))
       return
@@ -263,7 +263,7 @@ extension Scene {
     if !_grids[g].opacity.isAnimating { _evictGrid(g) }
   }
 
-  mutating func _evictGrid(_ g: Int) {
+  func _evictGrid(_ g: Int) {
     _gridIndex[_grids[g].grid.id] = nil
     _grids[g].live = false
     // An empty motion frees the columns.
@@ -273,7 +273,7 @@ extension Scene {
   }
 
   /// Samples grid-wide animations and retires grids whose removal finished.
-  mutating func _sampleGrids(at t: Double) {
+  func _sampleGrids(at t: Double) {
     for g in _grids.indices where _grids[g].live {
       _grids[g].opacity.sample(at: t)
       _grids[g].cornerRadius.sample(at: t)
@@ -303,7 +303,7 @@ extension Scene {
 
   /// Rebuilds `_segments`: the general order (already sorted) merged with the live grids by
   /// (container z-index, z-index, insertion sequence).
-  mutating func _rebuildSegments() {
+  func _rebuildSegments() {
     _segmentsDirty = false
     _segments.removeAll(keepingCapacity: true)
     func containerZ(_ c: ContainerID) -> Double { c == .root ? 0 : _containers[c]?.zIndex ?? 0 }

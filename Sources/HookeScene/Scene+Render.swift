@@ -42,7 +42,7 @@ extension Scene {
   }
 
   /// Removes slot `s` from the scene (its id becomes free; `_order` is compacted by the caller).
-  mutating func _evict(_ s: Int) {
+  func _evict(_ s: Int) {
     let id = _records[s].element.id
     if let g = _records[s].group { _leave(s, g) }
     if let z = _records[s].element.transitionSource {
@@ -66,7 +66,7 @@ extension Scene {
     _free.append(s)
   }
 
-  mutating func _sortOrder() {
+  func _sortOrder() {
     _orderDirty = false
     _segmentsDirty = true
     // Flat keys (no record copies in the comparator); the sort is stable-equivalent because the
@@ -88,7 +88,7 @@ extension Scene {
 
   /// Writes ``renderList``: every row, or with `full: false` (the default) only the rows listed
   /// in `_rowsDirty` when the row layout is unchanged since the last frame (see `_rowOf`).
-  mutating func _writeRenderList(full forceFull: Bool = false) {
+  func _writeRenderList(full forceFull: Bool = false) {
     // Zoom sources are hidden while a destination flies.
     var dimmingRows = 0
     for id in _zoomDestinations {
@@ -267,7 +267,7 @@ extension Scene {
   /// After a full write: each ordered slot's row and style entry (−1 for slots not in the order),
   /// so that the next frames can rewrite single rows; a dimming overlay takes the row (and style
   /// entry) before its destination's, as the full write puts it.
-  mutating func _rebuildRowMap() {
+  func _rebuildRowMap() {
     _rowsLayoutDirty = false
     _rowMapValid = true
     if _rowOf.count < _records.count {

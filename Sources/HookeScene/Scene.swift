@@ -4,6 +4,10 @@ import HookeAnimation
 /// A headless model of what SwiftUI does with transitions, `matchedGeometryEffect` and the zoom
 /// navigation transition, driven by transactions.
 ///
+/// A scene is a reference type (a `final class`): every reference to it is the same scene, with
+/// one engine, one clock and one render list; nothing is copied when it is passed around. It is
+/// not thread-safe: use it from one thread at a time (its own workers are internal).
+///
 /// Usage: make namespaces with ``makeNamespace()``, change the scene in transactions
 /// (``withAnimation(_:at:_:)``, ``withoutAnimation(at:_:)``) that insert, remove, update and
 /// restyle ``Element``s, then call ``advance(to:)`` per frame and read ``renderList``.
@@ -43,7 +47,7 @@ import HookeAnimation
 /// `Benchmarks/scene-bench` under `Benchmarks/malloc-counter`; workers are a
 /// `HookeThreads.WorkerPool`). The general path's animators
 /// allocate in their animation state (about two allocations per animating property per frame).
-public struct Scene {
+public final class Scene {
   /// This scene's token (namespaces carry it).
   public let token: UInt64
   /// The window bounds (used by zoom dimming overlays).
@@ -53,43 +57,43 @@ public struct Scene {
   /// The presentation written by the last ``advance(to:)``.
   public internal(set) var renderList = RenderList()
 
-  var _namespaceCount = 0
-  var _records: [_Record] = []
-  var _free: [Int] = []
-  var _slots: [ElementID: Int] = [:]
-  var _groups: [_Group] = []
-  var _freeGroups: [Int] = []
-  var _groupIndex: [_GroupKey: Int] = [:]
-  var _containers: [ContainerID: Container] = [:]
-  var _zoomSources: [_GroupKey: ElementID] = [:]
-  var _zoomDestinations: [ElementID] = []
-  var _order: [Int] = []
-  var _orderDirty = false
-  var _nextSeq = 0
-  var _leaving: [Int] = []
+  @exclusivity(unchecked) var _namespaceCount = 0
+  @exclusivity(unchecked) var _records: [_Record] = []
+  @exclusivity(unchecked) var _free: [Int] = []
+  @exclusivity(unchecked) var _slots: [ElementID: Int] = [:]
+  @exclusivity(unchecked) var _groups: [_Group] = []
+  @exclusivity(unchecked) var _freeGroups: [Int] = []
+  @exclusivity(unchecked) var _groupIndex: [_GroupKey: Int] = [:]
+  @exclusivity(unchecked) var _containers: [ContainerID: Container] = [:]
+  @exclusivity(unchecked) var _zoomSources: [_GroupKey: ElementID] = [:]
+  @exclusivity(unchecked) var _zoomDestinations: [ElementID] = []
+  @exclusivity(unchecked) var _order: [Int] = []
+  @exclusivity(unchecked) var _orderDirty = false
+  @exclusivity(unchecked) var _nextSeq = 0
+  @exclusivity(unchecked) var _leaving: [Int] = []
   /// Slots with general-path animations or a pending removal (sampled per frame); a slot is
   /// listed once (`_Record.inMotion`, kept across slot reuse).
-  var _motion: [Int] = []
+  @exclusivity(unchecked) var _motion: [Int] = []
   /// Groups whose shared frame animates on the general path (`_Group.inMotion`).
-  var _movingGroups: [Int] = []
-  var _fast: _FastPath?
+  @exclusivity(unchecked) var _movingGroups: [Int] = []
+  @exclusivity(unchecked) var _fast: _FastPath?
   /// Per slot, what a frame reads to write the element's row (`_Hot`), derived from `_records`;
   /// slots listed in `_hotDirty` are re-derived before the next render list.
-  var _hot: [_Hot] = []
-  var _hotDirty: [Int] = []
+  @exclusivity(unchecked) var _hot: [_Hot] = []
+  @exclusivity(unchecked) var _hotDirty: [Int] = []
   /// Per group, its presented shared frame's storage (`_GroupHot`), derived from `_groups`.
-  var _groupHot: [_GroupHot] = []
+  @exclusivity(unchecked) var _groupHot: [_GroupHot] = []
   /// Style, transition effect and anchors of rows: entry 0 is the shared default look; elements
   /// that differ own one entry each (`_Record.look`), freed when they return to the default.
-  var _looks: [_Look] = [_Look.default]
-  var _freeLooks: [Int32] = []
+  @exclusivity(unchecked) var _looks: [_Look] = [_Look.default]
+  @exclusivity(unchecked) var _freeLooks: [Int32] = []
   /// Grids (``ElementGrid``): records by index (stable while live), the index by id, free
   /// indices; render order segments merging `_order` with the grids (rebuilt when dirty).
-  var _grids: [_GridRecord] = []
-  var _gridIndex: [GridID: Int] = [:]
-  var _freeGrids: [Int] = []
-  var _segments: [_Segment] = []
-  var _segmentsDirty = false {
+  @exclusivity(unchecked) var _grids: [_GridRecord] = []
+  @exclusivity(unchecked) var _gridIndex: [GridID: Int] = [:]
+  @exclusivity(unchecked) var _freeGrids: [Int] = []
+  @exclusivity(unchecked) var _segments: [_Segment] = []
+  @exclusivity(unchecked) var _segmentsDirty = false {
     didSet { if _segmentsDirty { _rowsLayoutDirty = true } }
   }
   /// Incremental render rows: when the last frame wrote every row and nothing about the row
@@ -97,19 +101,19 @@ public struct Scene {
   /// only the rows of `_rowsDirty` — slots whose row was re-derived or whose group changed, and
   /// the owners of batch quads that moved — at `_rowOf[s]` / `_styleOf[s]`. Otherwise it writes
   /// every row and rebuilds the maps. Either way the rows are bit-identical.
-  var _rowsDirty: [Int] = []
-  var _rowOf: [Int32] = []
-  var _styleOf: [Int32] = []
-  var _rowMapValid = false
+  @exclusivity(unchecked) var _rowsDirty: [Int] = []
+  @exclusivity(unchecked) var _rowOf: [Int32] = []
+  @exclusivity(unchecked) var _styleOf: [Int32] = []
+  @exclusivity(unchecked) var _rowMapValid = false
   /// The slots with a dimming overlay row when the row map was built (sorted).
-  var _mapDimmingSlots: [Int] = []
-  var _dimmingScratch: [Int] = []
+  @exclusivity(unchecked) var _mapDimmingSlots: [Int] = []
+  @exclusivity(unchecked) var _dimmingScratch: [Int] = []
   /// Per slot, the stamp of the last incremental write that listed it (dedupes `_rowsDirty`).
-  var _rowStamp: [UInt32] = []
-  var _rowStampValue: UInt32 = 0
-  var _rowsLayoutDirty = true
+  @exclusivity(unchecked) var _rowStamp: [UInt32] = []
+  @exclusivity(unchecked) var _rowStampValue: UInt32 = 0
+  @exclusivity(unchecked) var _rowsLayoutDirty = true
   /// This frame rewrites every row (too many changed) although the layout and the map stand.
-  var _rowsAllDirty = false
+  @exclusivity(unchecked) var _rowsAllDirty = false
 
   /// An empty scene with window `bounds` (default 390 × 844 points).
   ///
@@ -118,8 +122,7 @@ public struct Scene {
   /// scalar) instead of per-property animators — much faster, with the batch engine's semantics
   /// (see `_FastPath`: settling by a rest rule — 1/64 point for frames, 1/65,536 for style and
   /// effect lanes — instead of SwiftUI's 1 % rule, timing curves restart on retarget instead of
-  /// combining). With the fast path the scene holds the engine by reference: copies
-  /// of such a scene share it, so keep one copy.
+  /// combining).
   ///
   /// `threads` (default 1; values < 1 read as 1): workers stepping the fast path's batch engine
   /// and refreshing its value table and the render list's rows (a `HookeThreads.WorkerPool`
@@ -133,13 +136,60 @@ public struct Scene {
     _fast = fastPath ? _FastPath(threads: threads) : nil
   }
 
+  /// A copy of `other`'s state for tests that compare the incrementally maintained caches with a
+  /// fresh derivation: value state is copied, the fast path (a reference) is shared, so the copy
+  /// may only read and re-derive, never advance.
+  init(_copyOf other: Scene) {
+    token = other.token
+    bounds = other.bounds
+    currentTime = other.currentTime
+    renderList = other.renderList
+    _namespaceCount = other._namespaceCount
+    _records = other._records
+    _free = other._free
+    _slots = other._slots
+    _groups = other._groups
+    _freeGroups = other._freeGroups
+    _groupIndex = other._groupIndex
+    _containers = other._containers
+    _zoomSources = other._zoomSources
+    _zoomDestinations = other._zoomDestinations
+    _order = other._order
+    _orderDirty = other._orderDirty
+    _nextSeq = other._nextSeq
+    _leaving = other._leaving
+    _motion = other._motion
+    _movingGroups = other._movingGroups
+    _fast = other._fast
+    _hot = other._hot
+    _hotDirty = other._hotDirty
+    _groupHot = other._groupHot
+    _looks = other._looks
+    _freeLooks = other._freeLooks
+    _grids = other._grids
+    _gridIndex = other._gridIndex
+    _freeGrids = other._freeGrids
+    _segments = other._segments
+    _segmentsDirty = other._segmentsDirty
+    _rowsDirty = other._rowsDirty
+    _rowOf = other._rowOf
+    _styleOf = other._styleOf
+    _rowMapValid = other._rowMapValid
+    _mapDimmingSlots = other._mapDimmingSlots
+    _dimmingScratch = other._dimmingScratch
+    _rowStamp = other._rowStamp
+    _rowStampValue = other._rowStampValue
+    _rowsLayoutDirty = other._rowsLayoutDirty
+    _rowsAllDirty = other._rowsAllDirty
+  }
+
   /// Whether frames animate on the batch fast path.
   public var usesFastPath: Bool {
     _fast != nil
   }
 
   /// A new namespace owned by this scene.
-  public mutating func makeNamespace() -> Namespace {
+  public func makeNamespace() -> Namespace {
     _namespaceCount += 1
     return Namespace(sceneToken: token, rawValue: _namespaceCount - 1)
   }
@@ -217,7 +267,7 @@ public struct Scene {
 
   /// Advances every animation to `time`, removes elements whose removal finished, and writes
   /// ``renderList``.
-  public mutating func advance(to time: Double) {
+  public func advance(to time: Double) {
     let t = _clock(time)
     _fast?.refresh(to: t)
     if let f = _fast, !f.moving.isEmpty { _collectMovingRows(f) }
@@ -242,7 +292,7 @@ public struct Scene {
   /// quads that have settled (their last step is in this frame's values). When more quads move
   /// than a quarter of the rows, the frame writes every row anyway: only an idle engine clears the
   /// list then. O(moving quads).
-  mutating func _collectMovingRows(_ f: _FastPath) {
+  func _collectMovingRows(_ f: _FastPath) {
     if f.moving.count > Swift.max(64, _order.count / 4) {
       _rowsAllDirty = true
       if f.engine.activeCount == 0 {
@@ -273,7 +323,7 @@ public struct Scene {
 
   /// Samples the records listed in `_motion`, collects finished removals into `_leaving`, and
   /// drops records that came to rest from the list.
-  mutating func _sampleMotion(at t: Double) {
+  func _sampleMotion(at t: Double) {
     let fast = _fast
     var leaving = _leaving
     var dirty = _hotDirty
@@ -308,7 +358,7 @@ public struct Scene {
   }
 
   /// Samples the general-path shared frames listed in `_movingGroups`.
-  mutating func _sampleMovingGroups(at t: Double) {
+  func _sampleMovingGroups(at t: Double) {
     var kept = 0
     for g in _movingGroups { _groups[g].shared?.sample(at: t) }
     for g in _movingGroups { _refreshGroupHot(g) }
@@ -330,7 +380,7 @@ public struct Scene {
 
   /// Lists slot `s` for per-frame sampling when it has general-path motion or a pending removal.
   /// With `row` (default), also lists the slot's row for re-derivation before the next frame.
-  mutating func _noteMotion(_ s: Int, row: Bool = true) {
+  func _noteMotion(_ s: Int, row: Bool = true) {
     if row { _hotDirty.append(s) }
     if !_records[s].inMotion && _records[s].needsSampling {
       _records[s].inMotion = true
@@ -339,7 +389,7 @@ public struct Scene {
   }
 
   /// Lists group `g` for per-frame sampling when its shared frame animates on the general path.
-  mutating func _noteGroupMotion(_ g: Int) {
+  func _noteGroupMotion(_ g: Int) {
     guard !_groups[g].inMotion, let ch = _groups[g].shared, ch._quad < 0, ch._general.isAnimating else {
       return
     }
@@ -347,7 +397,7 @@ public struct Scene {
     _movingGroups.append(g)
   }
 
-  mutating func _clock(_ time: Double) -> Double {
+  func _clock(_ time: Double) -> Double {
     if time.isNaN || time < currentTime { return currentTime }
     currentTime = time
     return time
@@ -479,7 +529,7 @@ struct _Look {
 
 extension Scene {
   /// Re-derives the rows of the slots listed in `_hotDirty`.
-  mutating func _refreshDirtyHot() {
+  func _refreshDirtyHot() {
     guard !_hotDirty.isEmpty else { return }
     var dirty = _hotDirty
     _hotDirty = []
@@ -489,7 +539,7 @@ extension Scene {
   }
 
   /// Re-derives slot `s`'s `_Hot` row and look from its record.
-  mutating func _refreshHot(_ s: Int) {
+  func _refreshHot(_ s: Int) {
     guard _records[s].live else { return }
     if s >= _hot.count { _hot.append(contentsOf: repeatElement(_Hot(), count: s + 1 - _hot.count)) }
     let m = _records[s].element.matchedGeometry
@@ -540,7 +590,7 @@ extension Scene {
   }
 
   /// Re-derives group `g`'s `_GroupHot`.
-  mutating func _refreshGroupHot(_ g: Int) {
+  func _refreshGroupHot(_ g: Int) {
     if g >= _groupHot.count {
       _groupHot.append(contentsOf: repeatElement(_GroupHot(), count: g + 1 - _groupHot.count))
     }
@@ -553,7 +603,7 @@ extension Scene {
   }
 
   /// Frees slot `s`'s look entry (the slot is evicted).
-  mutating func _releaseLook(_ s: Int) {
+  func _releaseLook(_ s: Int) {
     if _records[s].look > 0 { _freeLooks.append(_records[s].look) }
     _records[s].look = 0
   }

@@ -62,7 +62,7 @@ extension Scene {
   /// Applies the changes recorded by `body` at `time`, animated with `animation` (SwiftUI's
   /// `withAnimation`), and returns the diagnostics.
   @discardableResult
-  public mutating func withAnimation(
+  public func withAnimation(
     _ animation: Animation? = .default, at time: Double, _ body: (inout SceneTransaction) -> Void
   ) -> TransactionResult {
     var tx = SceneTransaction(animation: animation)
@@ -72,7 +72,7 @@ extension Scene {
 
   /// Applies the changes recorded by `body` at `time` without animation.
   @discardableResult
-  public mutating func withoutAnimation(at time: Double, _ body: (inout SceneTransaction) -> Void)
+  public func withoutAnimation(at time: Double, _ body: (inout SceneTransaction) -> Void)
     -> TransactionResult
   {
     withAnimation(nil, at: time, body)
@@ -80,7 +80,7 @@ extension Scene {
 
   /// Applies a recorded transaction at `time`; see the type's documentation for the rules.
   @discardableResult
-  public mutating func apply(_ tx: SceneTransaction, at time: Double) -> TransactionResult {
+  public func apply(_ tx: SceneTransaction, at time: Double) -> TransactionResult {
     var result = TransactionResult()
     let t = _clock(time)
     _fast?.refresh(to: t)
@@ -239,7 +239,7 @@ extension Scene {
     return true
   }
 
-  mutating func _insert(
+  func _insert(
     _ raw: Element, tx: SceneTransaction, t: Double, result: inout TransactionResult,
     dirty: inout [Int], zoom: inout [Int]
   ) {
@@ -316,7 +316,7 @@ extension Scene {
     _noteMotion(s)
   }
 
-  mutating func _remove(
+  func _remove(
     _ id: ElementID, tx: SceneTransaction, t: Double, result: inout TransactionResult,
     dirty: inout [Int], leaveNow: inout [Int]
   ) {
@@ -368,7 +368,7 @@ extension Scene {
     _records[s].effect.retarget(end._vector, animation: anim, at: t, fast: _fast)
   }
 
-  mutating func _setFrame(
+  func _setFrame(
     _ s: Int, _ frame: Rect, tx: SceneTransaction, t: Double, batchGroup: inout BatchGroup??,
     result: inout TransactionResult,
     dirty: inout [Int]
@@ -400,7 +400,7 @@ extension Scene {
     if let g = _records[s].group { _markDirty(g, &dirty) }
   }
 
-  mutating func _update(
+  func _update(
     _ s: Int, _ raw: Element, tx: SceneTransaction, t: Double, result: inout TransactionResult,
     dirty: inout [Int]
   ) {
@@ -457,14 +457,14 @@ extension Scene {
 
   // MARK: - Groups
 
-  mutating func _markDirty(_ g: Int, _ dirty: inout [Int]) {
+  func _markDirty(_ g: Int, _ dirty: inout [Int]) {
     if !_groups[g].dirty {
       _groups[g].dirty = true
       dirty.append(g)
     }
   }
 
-  mutating func _join(_ s: Int, _ m: MatchedGeometry, dirty: inout [Int]) {
+  func _join(_ s: Int, _ m: MatchedGeometry, dirty: inout [Int]) {
     let key = _GroupKey(namespace: m.namespace, id: m.id)
     let g: Int
     if let existing = _groupIndex[key] {
@@ -486,7 +486,7 @@ extension Scene {
     _markDirty(g, &dirty)
   }
 
-  mutating func _leave(_ s: Int, _ g: Int) {
+  func _leave(_ s: Int, _ g: Int) {
     _records[s].group = nil
     if let i = _groups[g].members.firstIndex(of: s) { _groups[g].members.remove(at: i) }
     if _groups[g].members.isEmpty {
@@ -501,7 +501,7 @@ extension Scene {
   }
 
   /// Picks the source of group `g`, reports the pitfalls, and retargets the shared frame.
-  mutating func _resolve(
+  func _resolve(
     _ g: Int, tx: SceneTransaction, t: Double, batchGroup: inout BatchGroup??, result: inout TransactionResult
   ) {
     _groups[g].dirty = false
@@ -584,7 +584,7 @@ extension Scene {
 
   // MARK: - Zoom
 
-  mutating func _startZoom(_ s: Int, tx: SceneTransaction, t: Double, result: inout TransactionResult) {
+  func _startZoom(_ s: Int, tx: SceneTransaction, t: Double, result: inout TransactionResult) {
     let e = _records[s].element
     guard let z = e.navigationTransition else { return }
     guard let srcID = _zoomSources[_GroupKey(namespace: z.namespace, id: z.sourceID)],

@@ -11,7 +11,7 @@ import Testing
   /// and a mid-flight retarget keeps position and velocity on the fast path.
   @Test func exactSpringMatchesTheGeneralPath() {
     func run(fast: Bool) -> [Rect] {
-      var scene = Scene(fastPath: fast)
+      let scene = Scene(fastPath: fast)
       let ns = scene.makeNamespace()
       let tabs = Layout.horizontalStack(count: 4, in: Rect(x: 8, y: 784, width: 374, height: 52))
       func element(_ i: Int) -> Element {
@@ -57,7 +57,7 @@ import Testing
   /// general path while both are moving; then both land on the target.
   @Test func swiftUISpringMatchesWhileMoving() {
     func run(fast: Bool) -> [Rect?] {
-      var scene = Scene(fastPath: fast)
+      let scene = Scene(fastPath: fast)
       scene.withoutAnimation(at: 0) {
         $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
       }
@@ -73,7 +73,7 @@ import Testing
     let general = run(fast: false)
     let fast = run(fast: true)
     for k in 0..<30 { #expect(close(general[k]!, fast[k]!, 1e-9), "frame \(k + 1)") }
-    var scene = Scene(fastPath: true)
+    let scene = Scene(fastPath: true)
     scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: .zero)) }
     scene.withAnimation(.easeInOut(duration: 0.5), at: 0) {
       $0.setFrame(1, Rect(x: 100, y: 0, width: 0, height: 0))
@@ -88,7 +88,7 @@ import Testing
   /// a mid-flight restyle keeps the presented value.
   @Test func exactSpringStylesAndEffectsMatchTheGeneralPath() {
     func run(fast: Bool) -> [[Double]] {
-      var scene = Scene(fastPath: fast)
+      let scene = Scene(fastPath: fast)
       let spring = Animation.spring(response: 0.4, dampingFraction: 0.75).exact
       scene.withoutAnimation(at: 0) {
         $0.insert(Element(id: 1, frame: Rect(x: 20, y: 20, width: 100, height: 60)))
@@ -148,7 +148,7 @@ import Testing
   /// A removal's fade (the implicit opacity transition) with a timing curve on the batch follows
   /// the curve (opacity 1 − easeInOut(t/d)) and the element leaves once the curve ends.
   @Test func curveFadeOutOnTheBatchFollowsTheCurveAndLeaves() {
-    var scene = Scene(fastPath: true)
+    let scene = Scene(fastPath: true)
     scene.withoutAnimation(at: 0) {
       $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
     }
@@ -167,7 +167,7 @@ import Testing
 
   /// Custom animations fall back to the general path, even mid-flight on the fast path.
   @Test func customAnimationsFallBack() {
-    var scene = Scene(fastPath: true)
+    let scene = Scene(fastPath: true)
     scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: .zero)) }
     scene.withAnimation(.spring, at: 0) { $0.setFrame(1, Rect(x: 100, y: 0, width: 0, height: 0)) }
     scene.advance(to: 0.1)
@@ -190,7 +190,7 @@ import Testing
       (0..<n).map { i in Rect(x: Double(i % c) * 12, y: Double(i / c) * 12, width: 10, height: 10) }
     }
     func run(threads: Int) -> [[UInt64]] {
-      var scene = Scene(bounds: Rect(x: 0, y: 0, width: 2000, height: 4000), fastPath: true, threads: threads)
+      let scene = Scene(bounds: Rect(x: 0, y: 0, width: 2000, height: 4000), fastPath: true, threads: threads)
       scene._fast!.chunk = 500  // several chunks per worker for the scatter and the rows
       let ns = scene.makeNamespace()
       let start = columns(40)
@@ -238,7 +238,7 @@ import Testing
   /// stored value, the one the next step evolves from (SwiftUI likewise shows
   /// `newModel − interval + offset`), not a cached copy of the value before the retarget.
   @Test(arguments: [false, true]) func retargetFrameShowsTheStoredValue(swiftUIModel: Bool) {
-    var scene = Scene(fastPath: true)
+    let scene = Scene(fastPath: true)
     scene.withoutAnimation(at: 0) {
       $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
     }
@@ -278,7 +278,7 @@ struct SceneBadTimeTests {
   /// to Int64; it is clamped to 2⁶² ticks like `BatchEngine.step(deltaTime:)`: everything settles.
   @Test(arguments: [false, true], [1e13, 1e300, Double.greatestFiniteMagnitude, .infinity])
   func farFutureTimeSettles(fastPath: Bool, time: Double) {
-    var scene = Scene(fastPath: fastPath)
+    let scene = Scene(fastPath: fastPath)
     scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: .zero)) }
     scene.withAnimation(.spring(response: 0.5, dampingFraction: 0.8).exact, at: 0) {
       $0.setFrame(1, Rect(x: 100, y: 50, width: 10, height: 20))
@@ -294,7 +294,7 @@ struct SceneBadTimeTests {
   /// A transaction at t = +∞ (or a huge time) followed by frames at +∞ renders finite values.
   @Test(arguments: [false, true], [Double.infinity, 1e300])
   func transactionAtInfiniteTimeStaysFinite(fastPath: Bool, time: Double) {
-    var scene = Scene(fastPath: fastPath)
+    let scene = Scene(fastPath: fastPath)
     scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: .zero)) }
     scene.withAnimation(.spring(response: 0.5, dampingFraction: 0.8), at: time) {
       $0.setFrame(1, Rect(x: 100, y: 50, width: 10, height: 20))
@@ -314,7 +314,7 @@ struct SceneBadTimeTests {
   /// reserves at most 2²⁴ changes and the transaction still applies.
   @Test(arguments: [-1, Int.max])
   func absurdReserveCapacityIsAHint(n: Int) {
-    var scene = Scene()
+    let scene = Scene()
     let result = scene.withoutAnimation(at: 0) { tx in
       tx.reserveCapacity(n)
       tx.insert(Element(id: 1, frame: Rect(x: 1, y: 2, width: 3, height: 4)))
@@ -327,7 +327,7 @@ struct SceneBadTimeTests {
   /// Frames near the largest finite Double animate without producing NaN or ∞ on either path.
   @Test(arguments: [false, true])
   func hugeFramesStayFinite(fastPath: Bool) {
-    var scene = Scene(fastPath: fastPath)
+    let scene = Scene(fastPath: fastPath)
     let big = Double.greatestFiniteMagnitude / 2
     scene.withoutAnimation(at: 0) {
       $0.insert(Element(id: 1, frame: Rect(x: -big, y: 0, width: 0, height: 0)))

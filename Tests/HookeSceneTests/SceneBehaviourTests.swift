@@ -61,7 +61,7 @@ import _TestSupport
   @Test func renderListMatchesTheSceneUnderRandomTransactions() {
     let seed: UInt64 = 0x5EED_5CE9E
     var rng = SplitMix64(seed: seed)
-    var scene = Scene()
+    let scene = Scene()
     let ns = scene.makeNamespace()
     var gone: Set<ElementID> = []
     let animations: [Animation?] = [nil, .spring, .easeInOut(duration: 0.3), .bouncy, .linear(duration: 0.2)]
@@ -102,7 +102,7 @@ import _TestSupport
   }
 
   @Test func removalLifecycle() {
-    var scene = Scene()
+    let scene = Scene()
     scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: box)) }
     scene.withAnimation(.linear(duration: 0.5), at: 1) { $0.remove(1) }
     #expect(scene.isRemoving(1))
@@ -131,9 +131,9 @@ import _TestSupport
   /// Bad input (duplicate ids, non-finite or negative geometry, foreign or forged namespaces,
   /// unknown ids, backwards or NaN time): documented outcomes, no trap, no NaN, a valid frame after.
   @Test func badInputHasDocumentedOutcomes() {
-    var scene = Scene()
+    let scene = Scene()
     let ns = scene.makeNamespace()
-    var other = Scene()
+    let other = Scene()
     let foreign = other.makeNamespace()
     let forged = Namespace(sceneToken: scene.token, rawValue: 7)
     let r = scene.withAnimation(.spring, at: 0) { tx in
@@ -194,8 +194,8 @@ import _TestSupport
 
   /// A namespace used by two scenes: each scene reports the other's.
   @Test func namespaceAcrossScenes() {
-    var a = Scene()
-    var b = Scene()
+    let a = Scene()
+    let b = Scene()
     let nsA = a.makeNamespace()
     _ = b.makeNamespace()
     #expect(a.token != b.token)
@@ -209,7 +209,7 @@ import _TestSupport
 
   /// A matched element moved with a spring then interrupted keeps position and velocity.
   @Test func ownFrameRetargetIsContinuous() {
-    var scene = Scene()
+    let scene = Scene()
     scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: box)) }
     scene.withAnimation(.spring, at: 0) { $0.setFrame(1, box.offsetBy(dx: 200, dy: 0)) }
     scene.advance(to: 0.1)
@@ -288,7 +288,7 @@ import _TestSupport
   /// `.position`-only members keep their own size; anchors place each member's own anchor point
   /// on the shared anchor point.
   @Test func positionOnlyAndAnchors() {
-    var scene = Scene()
+    let scene = Scene()
     let ns = scene.makeNamespace()
     let src = Rect(x: 100, y: 100, width: 80, height: 40)
     let follower = Rect(x: 0, y: 0, width: 20, height: 20)

@@ -13,7 +13,7 @@ import _TestSupport
   @Test(arguments: [false, true]) func cachesEqualAFreshDerivation(fast: Bool) {
     let seed: UInt64 = fast ? 0xCA_C4E1 : 0xCA_C4E0
     var rng = SplitMix64(seed: seed)
-    var scene = Scene(fastPath: fast)
+    let scene = Scene(fastPath: fast)
     let ns = scene.makeNamespace()
     scene.withoutAnimation(at: 0) { tx in
       tx.setContainer(Container(id: 1, clipRect: Rect(x: 0, y: 0, width: 200, height: 400), zIndex: 1))
@@ -70,7 +70,7 @@ import _TestSupport
       for _ in 0..<Int(1 + rng.next() % 12) {
         k += 1
         scene.advance(to: frameTime(k))
-        var fresh = scene
+        let fresh = Scene(_copyOf: scene)
         for s in fresh._order { fresh._refreshHot(s) }
         for g in fresh._groups.indices { fresh._refreshGroupHot(g) }
         for s in scene._order {

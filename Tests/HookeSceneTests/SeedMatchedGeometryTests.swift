@@ -10,7 +10,7 @@ import Testing
   /// rectangle inserted with the same id in one `withAnimation(.spring())`; both follow the shared
   /// frame, which moves on the transaction's spring from the circle's frame to the rectangle's.
   @Test func redCircleBecomesBlueRectangle() {
-    var scene = Scene()
+    let scene = Scene()
     let ns = scene.makeNamespace()
     let circleFrame = Rect(x: 170, y: 60, width: 50, height: 50)
     let rectFrame = Rect(x: 95, y: 700, width: 200, height: 100)
@@ -60,7 +60,7 @@ import Testing
   /// background and the title are matched with their own ids, "Reproduciendo ahora" fades in
   /// with `.opacity.combined(with: .move(edge: .bottom))`, the other cards fade out.
   @Test func musicGridCardExpandsIntoPlayer() {
-    var scene = Scene()
+    let scene = Scene()
     let ns = scene.makeNamespace()
     let window = scene.bounds
     let cells = Layout.adaptiveGrid(
@@ -137,7 +137,7 @@ import Testing
   /// tab; tapping moves it with `spring(response: 0.3, dampingFraction: 0.7)`. Tapping again
   /// mid-flight retargets continuously in position and velocity.
   @Test func tabBarIndicatorAndMidFlightRetarget() {
-    var scene = Scene()
+    let scene = Scene()
     let ns = scene.makeNamespace()
     let tabs = Layout.horizontalStack(count: 4, in: Rect(x: 8, y: 784, width: 374, height: 52))
     let indicator = tabs.map { Layout.place(Size(width: 48, height: 36), in: $0) }
@@ -189,7 +189,7 @@ import Testing
   /// `isSource: !isSelected`; the detail is the source. Pitfall 3: two sources. Pitfall 4: the
   /// flight clipped by the list.
   @Test func pitfallsAreDiagnosed() {
-    var scene = Scene()
+    let scene = Scene()
     let ns = scene.makeNamespace()
     let list = Container(id: 1, clipRect: Rect(x: 0, y: 100, width: 390, height: 400))
     let row = Rect(x: 16, y: 120, width: 80, height: 80)

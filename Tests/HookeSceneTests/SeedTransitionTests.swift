@@ -11,7 +11,7 @@ import Testing
   /// `.move(edge: .top).combined(with: .opacity)` with `withAnimation(.snappy)`: the banner slides
   /// down by its own height while fading in; without animation it jumps (and is reported).
   @Test func bannerMovesInFromTopAndJumpsWithoutAnimation() {
-    var scene = Scene()
+    let scene = Scene()
     let transition = AnyTransition.move(edge: .top).combined(with: .opacity)
     let t0 = 0.5
     let r = scene.withAnimation(.snappy, at: t0) {
@@ -42,7 +42,7 @@ import Testing
   /// removal: .opacity.animation(.easeOut(duration: 0.15)))`: each half uses its own animation,
   /// ignoring the transaction's.
   @Test func asymmetricHalvesUseTheirOwnAnimations() {
-    var scene = Scene()
+    let scene = Scene()
     let insertion = Animation.spring(duration: 0.45, bounce: 0.25)
     let removal = Animation.easeOut(duration: 0.15)
     let aviso = AnyTransition.asymmetric(
@@ -91,7 +91,7 @@ import Testing
         return c
       }
     }
-    var scene = Scene()
+    let scene = Scene()
     scene.withAnimation(.linear(duration: 1), at: 0) {
       $0.insert(Element(id: 1, frame: banner).transition(AnyTransition(Persiana())))
       $0.insert(Element(id: 2, frame: banner).transition(AnyTransition(Pila())))
@@ -115,7 +115,7 @@ import Testing
   /// `.id(mensaje).transition(.push(from: .bottom))`: a new identity per message reads as a
   /// replacement — the old text leaves upwards while the new one enters from below.
   @Test func pushReplacesByIdentity() {
-    var scene = Scene()
+    let scene = Scene()
     scene.withoutAnimation(at: 0) {
       $0.insert(Element(id: 1, frame: banner).transition(.push(from: .bottom)))
     }
@@ -132,7 +132,7 @@ import Testing
   /// The zoom navigation transition from a list row to its detail and back: the detail's frame,
   /// corner radius and a dimming overlay animate from the row, the row is hidden while it flies.
   @Test func listRowZoomsIntoDetail() {
-    var scene = Scene()
+    let scene = Scene()
     let ns = scene.makeNamespace()
     let rows = Layout.verticalList(count: 5, in: Rect(x: 0, y: 100, width: 390, height: 600), rowHeight: 44)
     scene.withoutAnimation(at: 0) { tx in

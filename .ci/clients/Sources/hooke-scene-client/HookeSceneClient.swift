@@ -11,7 +11,7 @@ struct ClientFailure: Error, CustomStringConvertible { var description: String }
     var summary: [String] = []
     for fastPath in [false, true] {
       let path = fastPath ? "fast path" : "general path"
-      var scene = Scene(fastPath: fastPath)
+      let scene = Scene(fastPath: fastPath)
       scene.withoutAnimation(at: 0) { tx in
         tx.insert(Element(id: 1, frame: .init(x: 0, y: 0, width: 100, height: 100)))
         tx.insert(Element(id: 2, frame: .init(x: 0, y: 200, width: 50, height: 50)))
