@@ -563,7 +563,7 @@ final class _GridMotion: @unchecked Sendable {
       let n = FluidSpringModel.substepCount(from: _fluidClock, to: time)
       _fluidClock = FluidSpringModel.clock(afterAdvancingFrom: _fluidClock, to: time)
       if n > 0 {
-        _fluidPower = _GridMotion._product(_GridMotion._fluidMatrixPower(model, n), _fluidPower)
+        _fluidPower = _GridMotion._product(model._substepMatrixPower(n), _fluidPower)
         let p = _fluidPower
         if !(p.0.isFinite && p.1.isFinite && p.2.isFinite && p.3.isFinite && p.4.isFinite && p.5.isFinite
           && p.6.isFinite && p.7.isFinite && p.8.isFinite)
@@ -616,40 +616,4 @@ final class _GridMotion: @unchecked Sendable {
     )
   }
 
-  /// `Sⁿ` for the substep matrix of `FluidSpringModel.substepMatrix`, by n − 1 left
-  /// multiplications: the same entries and order as `BatchEngine._fluidMatrixPower`
-  /// (written out so a step does not allocate). n = 0 → identity.
-  static func _fluidMatrixPower(
-    _ model: FluidSpringModel, _ n: Int
-  ) -> (Double, Double, Double, Double, Double, Double, Double, Double, Double) {
-    typealias M = (Double, Double, Double, Double, Double, Double, Double, Double, Double)
-    var p: M = (1, 0, 0, 0, 1, 0, 0, 0, 1)
-    guard n > 0 else { return p }
-    let k = model.stiffness
-    let c = model.damping
-    let h = 1.0 / 300
-    let half = 1.0 / 600
-    let e0 = 1.0
-    let e1 = h
-    let e2 = half * h
-    let a0 = -k * e0
-    let a1 = -c - k * e1
-    let a2 = -c * half - k * e2
-    let v0 = a0 * half
-    let v1 = 1 + a1 * half
-    let v2 = half + a2 * half
-    let s: M = (e0, e1, e2, v0, v1, v2, a0, a1, a2)
-    p = s
-    for _ in 1..<n {
-      p = (
-        s.0 * p.0 + s.1 * p.3 + s.2 * p.6, s.0 * p.1 + s.1 * p.4 + s.2 * p.7,
-        s.0 * p.2 + s.1 * p.5 + s.2 * p.8,
-        s.3 * p.0 + s.4 * p.3 + s.5 * p.6, s.3 * p.1 + s.4 * p.4 + s.5 * p.7,
-        s.3 * p.2 + s.4 * p.5 + s.5 * p.8,
-        s.6 * p.0 + s.7 * p.3 + s.8 * p.6, s.6 * p.1 + s.7 * p.4 + s.8 * p.7,
-        s.6 * p.2 + s.7 * p.5 + s.8 * p.8
-      )
-    }
-    return p
-  }
 }

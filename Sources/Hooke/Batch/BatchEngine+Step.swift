@@ -174,7 +174,7 @@ extension BatchEngine {
     if g.cache3Counts.1 == n { return g.cache3.1 }
     if g.cache3Counts.2 == n { return g.cache3.2 }
     if g.cache3Counts.3 == n { return g.cache3.3 }
-    let p = _fluidMatrixPower(model, n)
+    let p = model._substepMatrixPower(n)
     var m: _Matrix3 = (
       Scalar(p.0), Scalar(p.1), Scalar(p.2), Scalar(p.3), Scalar(p.4), Scalar(p.5),
       Scalar(p.6), Scalar(p.7), Scalar(p.8)
@@ -202,43 +202,6 @@ extension BatchEngine {
     }
     g.cacheNext = (g.cacheNext + 1) & 3
     return m
-  }
-
-  /// `Sⁿ` in Double for the substep matrix S of ``FluidSpringModel/substepMatrix`` (the same
-  /// entries, written out here so a cache miss does not allocate), by n − 1 left
-  /// multiplications in a fixed order. n ≤ 301 by the stall rule.
-  func _fluidMatrixPower(_ model: FluidSpringModel, _ n: Int) -> (
-    Double, Double, Double, Double, Double, Double, Double, Double, Double
-  ) {
-    typealias M = (Double, Double, Double, Double, Double, Double, Double, Double, Double)
-    var p: M = (1, 0, 0, 0, 1, 0, 0, 0, 1)
-    guard n > 0 else { return p }
-    let k = model.stiffness
-    let c = model.damping
-    let h = 1.0 / 300
-    let half = 1.0 / 600
-    let e0 = 1.0
-    let e1 = h
-    let e2 = half * h
-    let a0 = -k * e0
-    let a1 = -c - k * e1
-    let a2 = -c * half - k * e2
-    let v0 = a0 * half
-    let v1 = 1 + a1 * half
-    let v2 = half + a2 * half
-    let s: M = (e0, e1, e2, v0, v1, v2, a0, a1, a2)
-    p = s
-    for _ in 1..<n {
-      p = (
-        s.0 * p.0 + s.1 * p.3 + s.2 * p.6, s.0 * p.1 + s.1 * p.4 + s.2 * p.7,
-        s.0 * p.2 + s.1 * p.5 + s.2 * p.8,
-        s.3 * p.0 + s.4 * p.3 + s.5 * p.6, s.3 * p.1 + s.4 * p.4 + s.5 * p.7,
-        s.3 * p.2 + s.4 * p.5 + s.5 * p.8,
-        s.6 * p.0 + s.7 * p.3 + s.8 * p.6, s.6 * p.1 + s.7 * p.4 + s.8 * p.7,
-        s.6 * p.2 + s.7 * p.5 + s.8 * p.8
-      )
-    }
-    return p
   }
 
   /// Timing curves: `y = y₀·(1 − curve(p))`, `v = −y₀·curve′(p)/duration` with
