@@ -130,16 +130,16 @@ extension BatchEngine {
       let hasAcceleration = c.hasAcceleration
       var active = c.activeCount
       var i = 0
-      // Ascending: find the next settled channel, swap the last active one into its place and
-      // test that one next (the same order of swaps as a channel-by-channel scan).
-      while true {
-        i = Scalar._firstAtRest(y, v, hasAcceleration ? UnsafePointer(a) : nil, from: i, count: active)
-        guard i < active else { break }
-        let last = active - 1
-        c.swapAt(i, last)
-        _slotIndex[Int(owner[i])] = i
-        _slotIndex[Int(owner[last])] = last
-        active -= 1
+      while i < active {
+        if y[i] == 0 && v[i] == 0 && (!hasAcceleration || a[i] == 0) {
+          let last = active - 1
+          c.swapAt(i, last)
+          _slotIndex[Int(owner[i])] = i
+          _slotIndex[Int(owner[last])] = last
+          active -= 1
+        } else {
+          i += 1
+        }
       }
       c.activeCount = active
     }

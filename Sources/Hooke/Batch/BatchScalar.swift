@@ -19,37 +19,9 @@ public protocol BatchScalar: DeterministicFloatingPoint {
     _ a: UnsafeMutablePointer<Self>, count: Int,
     _ m: (Self, Self, Self, Self, Self, Self, Self, Self, Self), rest: (Self, Self)
   ) -> Int
-
-  /// The first index in `from..<count` whose channel is at rest (`y == 0` and `v == 0` and, with
-  /// `a`, `a == 0`), or `count`: the settled-channel scan of the step's compaction, eight
-  /// channels per vector compare, so a compaction costs little where few channels settled.
-  static func _firstAtRest(
-    _ y: UnsafePointer<Self>, _ v: UnsafePointer<Self>, _ a: UnsafePointer<Self>?, from: Int, count: Int
-  ) -> Int
 }
 
 extension Float: BatchScalar {
-  /// See ``BatchScalar/_firstAtRest(_:_:_:from:count:)``.
-  public static func _firstAtRest(
-    _ y: UnsafePointer<Float>, _ v: UnsafePointer<Float>, _ a: UnsafePointer<Float>?, from: Int, count: Int
-  ) -> Int {
-    var i = from
-    // Skip whole vectors with no channel at rest; the scalar scan below finds the first one.
-    while i &+ 8 <= count {
-      let y8 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Float>.self)
-      let v8 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Float>.self)
-      var atRest = (y8 .== 0) .& (v8 .== 0)
-      if let a { atRest .&= UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Float>.self) .== 0 }
-      if any(atRest) { break }
-      i &+= 8
-    }
-    while i < count {
-      if y[i] == 0 && v[i] == 0 && (a.map { $0[i] == 0 } ?? true) { return i }
-      i &+= 1
-    }
-    return count
-  }
-
   /// See ``BatchScalar/_stepLinear2(_:_:count:_:rest:)``.
   public static func _stepLinear2(
     _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, count: Int,
@@ -65,27 +37,6 @@ extension Float: BatchScalar {
 }
 
 extension Double: BatchScalar {
-  /// See ``BatchScalar/_firstAtRest(_:_:_:from:count:)``.
-  public static func _firstAtRest(
-    _ y: UnsafePointer<Double>, _ v: UnsafePointer<Double>, _ a: UnsafePointer<Double>?, from: Int, count: Int
-  ) -> Int {
-    var i = from
-    // Skip whole vectors with no channel at rest; the scalar scan below finds the first one.
-    while i &+ 8 <= count {
-      let y8 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Double>.self)
-      let v8 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Double>.self)
-      var atRest = (y8 .== 0) .& (v8 .== 0)
-      if let a { atRest .&= UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Double>.self) .== 0 }
-      if any(atRest) { break }
-      i &+= 8
-    }
-    while i < count {
-      if y[i] == 0 && v[i] == 0 && (a.map { $0[i] == 0 } ?? true) { return i }
-      i &+= 1
-    }
-    return count
-  }
-
   /// See ``BatchScalar/_stepLinear2(_:_:count:_:rest:)``.
   public static func _stepLinear2(
     _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, count: Int,
