@@ -332,6 +332,17 @@ final class _FastPath {
   }
 }
 
+extension _Quad {
+  /// Whether values this large may animate on the batch engine: a spring's matrix multiplies a
+  /// displacement by up to ω² per step, so displacements near the largest Double overflow to ∞
+  /// there, while the general path's animators handle them. Components beyond ±1e150 (or
+  /// non-finite) keep the channel on the general path.
+  @inline(__always)
+  static func _batchable(_ q: _Quad) -> Bool {
+    q.a.magnitude <= 1e150 && q.b.magnitude <= 1e150 && q.c.magnitude <= 1e150 && q.d.magnitude <= 1e150
+  }
+}
+
 /// A frame-valued channel: general (``_Channel``) or, on the fast path, a quad of batch channels
 /// (`_quad`, a slot of the scene's ``_FastPath``).
 struct _FrameChannel {
@@ -371,7 +382,9 @@ struct _FrameChannel {
   mutating func retarget(
     _ newValue: _Quad, animation: Animation?, at t: Double, fast: _FastPath?, batchGroup: BatchGroup? = nil
   ) {
-    if let fast, let animation, let group = batchGroup ?? fast.group(for: animation) {
+    if let fast, let animation, _Quad._batchable(newValue), _Quad._batchable(value(fast)),
+      let group = batchGroup ?? fast.group(for: animation)
+    {
       if _quad >= 0 {
         fast.retarget(_quad, to: newValue, group: group)
       } else {
@@ -442,7 +455,10 @@ struct _OctChannel {
 
   /// Retargets at `t` (the fast path must already be refreshed at `t`).
   mutating func retarget(_ newValue: _Oct, animation: Animation?, at t: Double, fast: _FastPath?) {
-    if let fast, let animation, let group = fast.styleGroup(for: animation) {
+    if let fast, let animation, _Quad._batchable(newValue.lo), _Quad._batchable(newValue.hi),
+      _Quad._batchable(value(fast).lo), _Quad._batchable(value(fast).hi),
+      let group = fast.styleGroup(for: animation)
+    {
       if _lo >= 0 {
         fast.retarget(Int(_lo), to: newValue.lo, group: group)
         fast.retarget(Int(_hi), to: newValue.hi, group: group)
