@@ -343,93 +343,48 @@ extension _Quad {
   }
 }
 
-/// A frame-valued channel: general (``_Channel``) or, on the fast path, a quad of batch channels
-/// (`_quad`, a slot of the scene's ``_FastPath``).
-struct _FrameChannel {
-  var _general: _Channel<_Quad>
-  var _quad: Int = -1
-  var _target: _Quad
+/// A vector the batch fast path stores as one or two quads of channels: a frame (``_Quad``, in the
+/// frame groups) or a style or transition effect (``_Oct``, in the style groups).
+protocol _QuadLanes: VectorArithmetic {
+  /// Quads per value: 1 or 2.
+  static var quadCount: Int { get }
+  /// Quad `k` (`k < quadCount`).
+  func quad(_ k: Int) -> _Quad
+  /// The value from its quads (`hi` is ignored when `quadCount` is 1).
+  init(lo: _Quad, hi: _Quad)
+  /// The batch group of this kind of channel for `animation`, or `nil` (general path).
+  static func group(in fast: _FastPath, for animation: Animation) -> BatchGroup?
+}
 
-  init(_ value: _Quad, time: Double) {
-    _general = _Channel(value, time: time)
-    _target = value
-  }
-
-  var isBatched: Bool { _quad >= 0 }
-
-  @inline(__always)
-  func value(_ fast: _FastPath?) -> _Quad {
-    if _quad >= 0, let f = fast { return f.value(_quad) }
-    return _general.value
-  }
-  var target: _Quad { _quad >= 0 ? _target : _general.target }
-  func isAnimating(_ fast: _FastPath?) -> Bool {
-    if _quad >= 0, let f = fast { return f.isAnimating(_quad) }
-    return _general.isAnimating
-  }
-  func velocity(_ fast: _FastPath?) -> _Quad? {
-    if _quad >= 0, let f = fast { return f.velocity(_quad) }
-    return _general.velocity
-  }
-
-  mutating func sample(at t: Double) {
-    if _quad < 0 { _general.sample(at: t) }
-  }
-
-  /// Retargets at `t` (the fast path must already be refreshed at `t`).
-  /// `batchGroup`: `fast.group(for: animation)` when the caller already knows it (a transaction
-  /// looks its animation up once instead of once per channel quad).
-  mutating func retarget(
-    _ newValue: _Quad, animation: Animation?, at t: Double, fast: _FastPath?, batchGroup: BatchGroup? = nil
-  ) {
-    if let fast, let animation, _Quad._batchable(newValue), _Quad._batchable(value(fast)),
-      let group = batchGroup ?? fast.group(for: animation)
-    {
-      if _quad >= 0 {
-        fast.retarget(_quad, to: newValue, group: group)
-      } else {
-        _general.sample(at: t)
-        let current = _general.value
-        if let q = fast.addQuad(group, value: current, target: newValue, velocity: _general.velocity ?? .zero)
-        {
-          _quad = q
-        } else {
-          _general.retarget(newValue, animation: animation, at: t)
-        }
-      }
-      _target = newValue
-      return
-    }
-    // General path: leave the batch (position kept; a non-merging animation starts at rest).
-    if _quad >= 0, let f = fast {
-      let current = f.value(_quad)
-      f.removeQuad(_quad)
-      _quad = -1
-      _general = _Channel(current, time: t)
-    }
-    _general.retarget(newValue, animation: animation, at: t)
-    _target = newValue
-  }
-
-  /// Frees the batch channels (the element or group is gone).
-  mutating func release(_ fast: _FastPath?) {
-    if _quad >= 0, let f = fast { f.removeQuad(_quad) }
-    _quad = -1
+extension _Quad: _QuadLanes {
+  static var quadCount: Int { 1 }
+  func quad(_ k: Int) -> _Quad { self }
+  init(lo: _Quad, hi: _Quad) { self = lo }
+  static func group(in fast: _FastPath, for animation: Animation) -> BatchGroup? {
+    fast.group(for: animation)
   }
 }
 
-/// A style- or effect-valued channel (eight scalars, ``_Oct``): general (``_Channel``) or, on the
-/// fast path, two quads of batch channels (`_lo`, `_hi`: slots of the scene's ``_FastPath``) in
-/// the style groups. The same rules as ``_FrameChannel``: a spring or timing curve the batch
-/// engine drives moves the channel onto the batch (position and velocity kept); any other
-/// animation, or none, moves it back to the general path at its current value.
-struct _OctChannel {
-  var _general: _Channel<_Oct>
+extension _Oct: _QuadLanes {
+  static var quadCount: Int { 2 }
+  func quad(_ k: Int) -> _Quad { k == 0 ? lo : hi }
+  static func group(in fast: _FastPath, for animation: Animation) -> BatchGroup? {
+    fast.styleGroup(for: animation)
+  }
+}
+
+/// An animated value that lives on the general path (``_Channel``) or, on the fast path, in one or
+/// two quads of batch channels (`_lo`, `_hi`: slots of the scene's ``_FastPath``). A spring or
+/// timing curve the batch engine drives moves the channel onto the batch (position and velocity
+/// kept); any other animation, or none, moves it back to the general path at its current value.
+/// Values beyond ±1e150 stay on the general path (``_Quad/_batchable(_:)``).
+struct _BatchedChannel<V: _QuadLanes> {
+  var _general: _Channel<V>
   var _lo: Int32 = -1
   var _hi: Int32 = -1
-  var _target: _Oct
+  var _target: V
 
-  init(_ value: _Oct, time: Double) {
+  init(_ value: V, time: Double) {
     _general = _Channel(value, time: time)
     _target = value
   }
@@ -437,14 +392,26 @@ struct _OctChannel {
   var isBatched: Bool { _lo >= 0 }
 
   /// The presented value (from the fast path's value table when batched).
-  func value(_ fast: _FastPath?) -> _Oct {
-    if _lo >= 0, let f = fast { return _Oct(lo: f.value(Int(_lo)), hi: f.value(Int(_hi))) }
+  @inline(__always)
+  func value(_ fast: _FastPath?) -> V {
+    if _lo >= 0, let f = fast {
+      return V(lo: f.value(Int(_lo)), hi: V.quadCount > 1 ? f.value(Int(_hi)) : .zero)
+    }
     return _general.value
   }
-  var target: _Oct { _lo >= 0 ? _target : _general.target }
+  var target: V { _lo >= 0 ? _target : _general.target }
   func isAnimating(_ fast: _FastPath?) -> Bool {
-    if _lo >= 0, let f = fast { return f.isAnimating(Int(_lo)) || f.isAnimating(Int(_hi)) }
+    if _lo >= 0, let f = fast {
+      return f.isAnimating(Int(_lo)) || (V.quadCount > 1 && f.isAnimating(Int(_hi)))
+    }
     return _general.isAnimating
+  }
+  /// The velocity at the last frame (`nil` when the general path's animation reports none).
+  func velocity(_ fast: _FastPath?) -> V? {
+    if _lo >= 0, let f = fast {
+      return V(lo: f.velocity(Int(_lo)), hi: V.quadCount > 1 ? f.velocity(Int(_hi)) : .zero)
+    }
+    return _general.velocity
   }
   /// Whether a frame must sample the general-path animator.
   var needsSampling: Bool { _lo < 0 && _general.isAnimating }
@@ -453,21 +420,36 @@ struct _OctChannel {
     if _lo < 0 { _general.sample(at: t) }
   }
 
-  /// Retargets at `t` (the fast path must already be refreshed at `t`).
-  mutating func retarget(_ newValue: _Oct, animation: Animation?, at t: Double, fast: _FastPath?) {
-    if let fast, let animation, _Quad._batchable(newValue.lo), _Quad._batchable(newValue.hi),
-      _Quad._batchable(value(fast).lo), _Quad._batchable(value(fast).hi),
-      let group = fast.styleGroup(for: animation)
+  /// Whether `value` may animate on the batch (every quad ``_Quad/_batchable(_:)``).
+  @inline(__always)
+  static func _batchable(_ value: V) -> Bool {
+    _Quad._batchable(value.quad(0)) && (V.quadCount == 1 || _Quad._batchable(value.quad(1)))
+  }
+
+  /// Retargets at `t` (the fast path must already be refreshed at `t`). `batchGroup`: the group
+  /// for `animation` when the caller already knows it (a transaction looks its animation up once
+  /// instead of once per channel).
+  mutating func retarget(
+    _ newValue: V, animation: Animation?, at t: Double, fast: _FastPath?, batchGroup: BatchGroup? = nil
+  ) {
+    if let fast, let animation, Self._batchable(newValue), Self._batchable(value(fast)),
+      let group = batchGroup ?? V.group(in: fast, for: animation)
     {
       if _lo >= 0 {
-        fast.retarget(Int(_lo), to: newValue.lo, group: group)
-        fast.retarget(Int(_hi), to: newValue.hi, group: group)
+        fast.retarget(Int(_lo), to: newValue.quad(0), group: group)
+        if V.quadCount > 1 { fast.retarget(Int(_hi), to: newValue.quad(1), group: group) }
       } else {
         _general.sample(at: t)
         let current = _general.value
         let velocity = _general.velocity ?? .zero
-        if let lo = fast.addQuad(group, value: current.lo, target: newValue.lo, velocity: velocity.lo) {
-          if let hi = fast.addQuad(group, value: current.hi, target: newValue.hi, velocity: velocity.hi) {
+        if let lo = fast.addQuad(
+          group, value: current.quad(0), target: newValue.quad(0), velocity: velocity.quad(0))
+        {
+          if V.quadCount == 1 {
+            _lo = Int32(lo)
+          } else if let hi = fast.addQuad(
+            group, value: current.quad(1), target: newValue.quad(1), velocity: velocity.quad(1))
+          {
             (_lo, _hi) = (Int32(lo), Int32(hi))
           } else {
             fast.removeQuad(lo)
@@ -490,14 +472,24 @@ struct _OctChannel {
     _target = newValue
   }
 
-  /// Frees the batch channels (the element is gone, or the channel is replaced).
+  /// Frees the batch channels (the owner is gone, or the channel is replaced).
   mutating func release(_ fast: _FastPath?) {
     if _lo >= 0, let f = fast {
       f.removeQuad(Int(_lo))
-      f.removeQuad(Int(_hi))
+      if V.quadCount > 1 { f.removeQuad(Int(_hi)) }
     }
     (_lo, _hi) = (-1, -1)
   }
+}
+
+/// An element's own frame or a matched group's shared frame: one quad on the fast path.
+typealias _FrameChannel = _BatchedChannel<_Quad>
+/// An element's style or transition effect: two quads on the fast path.
+typealias _OctChannel = _BatchedChannel<_Oct>
+
+extension _BatchedChannel where V == _Quad {
+  /// The frame's fast-path quad, or −1.
+  var _quad: Int { Int(_lo) }
 }
 
 /// The state of a threaded step (`_FastPath._stepOnWorkers`), passed to the workers by pointer.
