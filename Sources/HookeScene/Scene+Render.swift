@@ -66,6 +66,16 @@ extension Scene {
     _free.append(s)
   }
 
+  /// Whether slot `a` draws no later than slot `b` by the render order's keys (container z-index,
+  /// then z-index; `b` is the newer one). NaN keys answer `false` (a full sort decides).
+  func _orderKey(_ a: Int, precedes b: Int) -> Bool {
+    func containerZ(_ c: ContainerID) -> Double { c == .root ? 0 : _containers[c]?.zIndex ?? 0 }
+    let ca = containerZ(_records[a].element.container)
+    let cb = containerZ(_records[b].element.container)
+    if ca != cb { return ca < cb }
+    return _records[a].element.zIndex <= _records[b].element.zIndex && _records[a].seq < _records[b].seq
+  }
+
   func _sortOrder() {
     _orderDirty = false
     _segmentsDirty = true

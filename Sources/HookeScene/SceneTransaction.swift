@@ -307,8 +307,11 @@ extension Scene {
       _records.append(record)
     }
     _slots[e.id] = s
+    // The newest element goes last among equal (container z, z) keys: when its key is not below
+    // the last element's, appending keeps `_order` sorted and no re-sort is due (O(1) instead of
+    // an O(n) sort per inserting frame).
+    if let last = _order.last, !_orderKey(last, precedes: s) { _orderDirty = true }
     _order.append(s)
-    _orderDirty = true
     _segmentsDirty = true
     if let m = e.matchedGeometry { _join(s, m, dirty: &dirty) }
     if let z = e.transitionSource { _zoomSources[_GroupKey(namespace: z.namespace, id: z.id)] = e.id }

@@ -6,6 +6,28 @@ import _TestSupport
 @testable import HookeScene
 
 @Suite struct SceneBehaviourTests {
+  /// The render order is container z-index, then z-index, then insertion order, whether an
+  /// insert lands at the end (appended without a re-sort) or before elements already drawn.
+  @Test(arguments: [false, true]) func insertionsKeepTheRenderOrder(fastPath: Bool) {
+    let scene = Scene(fastPath: fastPath)
+    func insert(_ id: ElementID, z: Double, container: ContainerID = .root) {
+      scene.withoutAnimation(at: 0) {
+        var e = Element(id: id, frame: Rect(x: 0, y: 0, width: 10, height: 10), container: container)
+        e.zIndex = z
+        $0.insert(e)
+      }
+      scene.advance(to: 0)
+    }
+    scene.withoutAnimation(at: 0) { $0.setContainer(Container(id: 7, zIndex: -1)) }
+    insert(1, z: 1)
+    insert(2, z: 0)  // below 1: a re-sort
+    insert(3, z: 1)  // ties with 1, newer: last
+    insert(4, z: 0.5)  // between 2 and 1
+    insert(5, z: 9, container: 7)  // a lower container: first
+    insert(6, z: 1)  // appended
+    #expect(scene.renderList.ids.map(\.rawValue) == [5, 2, 4, 1, 3, 6])
+  }
+
   let box = Rect(x: 10, y: 20, width: 100, height: 50)
 
   @Test func transitionPhaseValues() {
