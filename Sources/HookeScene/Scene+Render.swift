@@ -58,6 +58,7 @@ extension Scene {
     }
     _releaseLook(s)
     _records[s].live = false
+    _liveSlots[s] = false
     _records[s].frame.release(_fast)
     _records[s].style.release(_fast)
     _records[s].effect.release(_fast)

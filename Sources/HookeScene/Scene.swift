@@ -59,6 +59,9 @@ public final class Scene {
 
   @exclusivity(unchecked) var _namespaceCount = 0
   @exclusivity(unchecked) var _records: [_Record] = []
+  /// `_records[s].live` per slot, densely: compacting `_order` after evictions reads one byte per
+  /// element instead of a whole record's cache line.
+  @exclusivity(unchecked) var _liveSlots: [Bool] = []
   @exclusivity(unchecked) var _free: [Int] = []
   @exclusivity(unchecked) var _slots: [ElementID: Int] = [:]
   @exclusivity(unchecked) var _groups: [_Group] = []
@@ -146,6 +149,7 @@ public final class Scene {
     renderList = other.renderList
     _namespaceCount = other._namespaceCount
     _records = other._records
+    _liveSlots = other._liveSlots
     _free = other._free
     _slots = other._slots
     _groups = other._groups
@@ -280,7 +284,7 @@ public final class Scene {
       _rowsLayoutDirty = true
       for s in _leaving { _evict(s) }
       _leaving.removeAll(keepingCapacity: true)
-      _order.removeAll { !_records[$0].live }
+      _order.removeAll { !_liveSlots[$0] }
       _segmentsDirty = true
     }
     if _orderDirty { _sortOrder() }

@@ -162,7 +162,7 @@ extension Scene {
     }
     for s in leaveNow where _records[s].live { _evict(s) }
     if !leaveNow.isEmpty {
-      _order.removeAll { !_records[$0].live }
+      _order.removeAll { !_liveSlots[$0] }
       _segmentsDirty = true
     }
     return result
@@ -302,9 +302,11 @@ extension Scene {
       s = f
       record.inMotion = _records[s].inMotion  // the slot may still be listed in `_motion`
       _records[s] = record
+      _liveSlots[s] = true
     } else {
       s = _records.count
       _records.append(record)
+      _liveSlots.append(true)
     }
     _slots[e.id] = s
     // The newest element goes last among equal (container z, z) keys: when its key is not below
