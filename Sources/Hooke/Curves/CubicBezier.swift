@@ -5,9 +5,14 @@
 /// likewise y), an 11-entry table of x at t = 0, 0.1, …, 1 and the two end gradients.
 /// ``solveParameter(x:)`` brackets x in the table, starts from the linear interpolation inside
 /// the bracket, takes up to 4 Newton steps (stopping when a step is below 2⁻⁵²) and falls back to
-/// bisection on the bracket when Newton leaves it or has not reached |x(t) − x| ≤ 1e-15. Outside `[0, 1]` the curve is extended by straight
-/// lines with the end gradients (CSS Easing Level 1 rule: the tangent through P0–P1, else P0–P2,
-/// else flat; and P2–P3, else P1–P3, else flat).
+/// bisection on the bracket when Newton leaves it or has not reached |x(t) − x| ≤ 1e-15.
+///
+/// Outside `[0, 1]` the curve is extended by straight lines along its end tangents, as Chromium,
+/// Gecko and the web-platform tests do. Left of 0: the slope of P0–P1 when P1.x > 0; else, when
+/// P1 is P0 itself, of P0–P2 (P2.x > 0) or 1 (P2 also at P0: the curve is linear); else 0 —
+/// P1 straight above or below P0 makes the tangent vertical, and the extension is flat. Right
+/// of 1, mirrored: P2–P3 when P2.x < 1; else, when P2 is P3, P1–P3 (P1.x < 1) or 1; else 0. (CSS
+/// Easing Level 1's prose takes P0–P2 whenever P1.x = 0, which browsers and their tests do not.)
 ///
 /// Accuracy (measured against 60-digit mpmath fixtures, `Tests/Fixtures/curves-bezier.txt`):
 /// ≤ 1e-15 absolute in value (6.7e-16 measured) and ≤ 1e-14 relative in velocity (3.9e-15
@@ -53,8 +58,25 @@ public struct CubicBezier: Hashable, Sendable {
     cy = 3 * p1y
     by = 3 * (p2y - p1y) - cy
     ay = 1 - cy - by
-    startGradient = p1x > 0 ? p1y / p1x : (p2x > 0 ? p2y / p2x : 0)
-    endGradient = p2x < 1 ? (p2y - 1) / (p2x - 1) : (p1x < 1 ? (p1y - 1) / (p1x - 1) : 0)
+    // The extension's slopes, as browsers compute them (see the type's documentation).
+    if p1x > 0 {
+      startGradient = p1y / p1x
+    } else if p1y == 0 && p2x > 0 {
+      startGradient = p2y / p2x
+    } else if p1y == 0 && p2y == 0 {
+      startGradient = 1
+    } else {
+      startGradient = 0
+    }
+    if p2x < 1 {
+      endGradient = (p2y - 1) / (p2x - 1)
+    } else if p2y == 1 && p1x < 1 {
+      endGradient = (p1y - 1) / (p1x - 1)
+    } else if p2y == 1 && p1y == 1 {
+      endGradient = 1
+    } else {
+      endGradient = 0
+    }
     var table = SIMD16<Double>(repeating: 1)
     for i in 0...10 {
       let t = Double(i) * 0.1

@@ -118,6 +118,16 @@ import _TestSupport
     #expect(ease.value(at: .nan) == 0 && ease.velocity(at: .nan) == ease.velocity(at: 0))
     let flatStart = CubicBezier(0, 0, 0, 1)  // P1 = P0 and P2x = 0: CSS says flat
     #expect(flatStart.value(at: -0.5) == 0)
+    // Browsers' extension (Chromium's InitGradients, Gecko, web-platform tests): a control point
+    // on the end point's vertical but not on the end point makes the tangent vertical: flat.
+    #expect(CubicBezier(0.5, 0, 1, 0.5).value(at: 2) == 1)  // P2 = (1, 0.5) above P3's x
+    #expect(CubicBezier(0.5, 0, 1, 0.5).velocity(at: 2) == 0)
+    #expect(CubicBezier(0, 0.5, 0.5, 1).value(at: -1) == 0)  // P1 = (0, 0.5)
+    #expect(CubicBezier(0, 0, 0.5, 1).value(at: -1) == -2)  // P1 = P0: the slope of P0–P2
+    #expect(CubicBezier(0.5, 0, 1, 1).value(at: 2) == 3)  // P2 = P3: the slope of P1–P3
+    // Both control points on an end point: the curve is y = x, and so is its extension.
+    #expect(CubicBezier(0, 0, 0, 0).value(at: -1) == -1 && CubicBezier(0, 0, 0, 0).value(at: 2) == 2)
+    #expect(CubicBezier(1, 1, 1, 1).value(at: -1) == -1 && CubicBezier(1, 1, 1, 1).value(at: 2) == 2)
     #expect(CubicBezier(0, 0, 1, 1).velocity(at: 0) == 1)  // 0/0 → third-derivative ratio
     #expect(CubicBezier(0, 0, 0.58, 1).velocity(at: 0) == 1 / 0.58)  // 0/0 → by/bx
     let broken = CubicBezier(.nan, .infinity, -.infinity, .nan)
