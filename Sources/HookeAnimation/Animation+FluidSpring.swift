@@ -36,7 +36,9 @@ public enum SpringAnimationModel: Hashable, Sendable {
 ///
 /// Velocity: the integrator's (or the exact) velocity. `shouldMerge` always returns `true`:
 /// it takes the previous animation's position (`animate`) and velocity (if any) at the
-/// interruption, restarts the substep clock and `startTime` there, keeps the force, and starts
+/// interruption, restarts the substep clock and `startTime` there (so it becomes logically
+/// complete one response after the merge, even when the previous one already was), keeps the
+/// force, and starts
 /// a blend from the previous response when the previous animation is a fluid spring with a
 /// different response. The merged animation then chases the accumulated interval.
 ///
@@ -137,6 +139,9 @@ public struct FluidSpringAnimation: CustomAnimation {
       s.blendStart = time
     }
     context.state[_State<V>.self] = s
+    // The merged animation is logically complete one response after the merge, like a new one:
+    // the previous animation's completion (or the evaluation above) must not carry over.
+    context.isLogicallyComplete = false
     return true
   }
 }

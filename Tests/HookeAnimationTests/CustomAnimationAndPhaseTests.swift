@@ -58,6 +58,27 @@ struct CountingAnimation: CustomAnimation {
     #expect(changes.map(\.1) == [2, 0, 1, 2, 0, 1, 2, 0])
   }
 
+  /// With a spring, each phase's animation merges into the running one and becomes logically
+  /// complete one response after the merge, so phases change every 0.5 s for
+  /// `spring(response: 0.5, …)`: at the first frame whose merge-relative time reaches 0.5 s.
+  @Test func repeatingSpringPhasesAdvanceOncePerResponse() {
+    var p = PhaseAnimator(
+      phases: [0, 1, 2], mode: .repeating, value: { Double($0) * 10 },
+      animation: { _ in Animation.spring(response: 0.5, dampingFraction: 0.825) })
+    var changes: [Int] = []
+    var last = p.phaseIndex
+    for n in 1...240 {
+      p.sample(at: PropertyAnimator<Double>.time(tick: Int64(n), ticksPerSecond: 60))
+      if p.phaseIndex != last {
+        changes.append(n)
+        last = p.phaseIndex
+      }
+    }
+    // 4 s at 60 Hz: one change per 30 frames (± one frame of rounding at each merge).
+    #expect(changes.count >= 7 && changes.count <= 8, "\(changes)")
+    for (a, b) in zip(changes, changes.dropFirst()) { #expect((30...31).contains(b - a), "\(changes)") }
+  }
+
   /// A trigger runs through the phases once and returns to the first; nil animations jump,
   /// one phase per sample; an empty phase list never animates.
   @Test func triggeredPhasesAndEdges() {

@@ -7,6 +7,30 @@ import _TestSupport
 @Suite struct PropertyAnimatorTests {
   /// SwiftUI's combining rule: linear 1 s 0→100; at 0.5 s a new linear 1 s to 200 combines:
   /// 106.25, 150, 175, 200 at T = 0.75, 1.0, 1.25, 1.5; finished after 1.5 s.
+  /// A spring retarget merges, and the merged spring is logically complete one response after
+  /// the merge (SwiftUI's `.logicallyComplete` criterion: `t − startTime ≥ response`, with the
+  /// start moved to the merge), also when the interrupted spring already was: for
+  /// `spring(response: 0.5, dampingFraction: 0.825)` merged at 0.6 s, the completion fires on the
+  /// first sample at or after 1.1 s, not at once.
+  @Test func mergedSpringIsLogicallyCompleteOneResponseAfterTheMerge() {
+    // Frame times from integer ticks at 120 Hz (merge at tick 72 = 0.6 s; 1.1 s = tick 132).
+    func time(_ k: Int64) -> Double { PropertyAnimator<Double>.time(tick: k, ticksPerSecond: 120) }
+    var a = PropertyAnimator(0.0)
+    var first = false
+    a.set(100, animation: .spring(response: 0.5, dampingFraction: 0.825), at: 0) { first = true }
+    for k in Int64(1)...72 { _ = a.sample(at: time(k)) }
+    #expect(first)  // logically complete at 0.5 s
+    var second = false
+    a.set(200, animation: .spring(response: 0.5, dampingFraction: 0.825), at: time(72)) { second = true }
+    #expect(!second)
+    var firedAt: Int64?
+    for k in Int64(73)...200 {
+      _ = a.sample(at: time(k))
+      if second && firedAt == nil { firedAt = k }
+    }
+    #expect(firedAt == 132, "fired at tick \(String(describing: firedAt))")
+  }
+
   @Test func combiningExample() {
     var a = PropertyAnimator(0.0)
     a.set(100, animation: .linear(duration: 1), at: 0)
