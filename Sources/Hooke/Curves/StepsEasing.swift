@@ -13,7 +13,8 @@
 /// `stepCount` reports the clamped value; counts above 2⁵³ are used rounded to `Double`. Cost: O(1).
 public struct StepsEasing: Hashable, Sendable {
   /// Where the jumps sit (CSS `<step-position>`). `start` ≡ `jumpStart`, `end` ≡ `jumpEnd` in
-  /// evaluation; they are kept distinct so that ``cssString`` prints what was asked for.
+  /// evaluation; they are kept distinct so that ``cssString`` prints `start` or `jump-start` as
+  /// asked for (both end positions are the default and print as `steps(n)`).
   public enum Position: Hashable, Sendable, CaseIterable {
     /// The first jump happens at x = 0: outputs 1/n … 1.
     case jumpStart
@@ -88,12 +89,16 @@ public struct StepsEasing: Hashable, Sendable {
 }
 
 extension StepsEasing {
-  /// The CSS text, e.g. `steps(4, jump-end)` (always with the position keyword).
+  /// The CSS text as browsers serialize it (CSSOM): the default position, `end` or `jump-end`, is
+  /// omitted (`steps(4)`; `step-end` reads `steps(1)`), any other keyword is kept as given
+  /// (`steps(1, start)`, `steps(3, jump-none)`). Parsing the text back gives the same staircase.
   public var cssString: String {
     var text = "steps("
     text += _DecimalText.format(stepCount)
-    text += ", "
-    text += position.cssKeyword
+    if position != .end && position != .jumpEnd {
+      text += ", "
+      text += position.cssKeyword
+    }
     text += ")"
     return text
   }

@@ -70,8 +70,13 @@ import Testing
   }
 
   @Test func cssText() {
-    #expect(StepsEasing(4, .jumpEnd).cssString == "steps(4, jump-end)")
+    // Browsers' serialization (the web-platform tests' easing serializations: `steps(2, end)` and
+    // `step-end` read back as `steps(2)` and `steps(1)`; `start` is kept).
+    #expect(StepsEasing(4, .jumpEnd).cssString == "steps(4)")
+    #expect(StepsEasing(2, .end).cssString == "steps(2)")
+    #expect(StepsEasing.stepEnd.cssString == "steps(1)")
     #expect(StepsEasing.stepStart.cssString == "steps(1, start)")
+    #expect(StepsEasing(2, .jumpStart).cssString == "steps(2, jump-start)")
     #expect(StepsEasing(12, .jumpNone).cssString == "steps(12, jump-none)")
     #expect(StepsEasing(3, .jumpBoth).velocity(at: 0.5) == 0)
   }
