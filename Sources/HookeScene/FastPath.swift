@@ -53,10 +53,7 @@ final class _FastPath {
   /// Lists quad `q` as moving (once).
   @inline(__always)
   func noteMoving(_ q: Int) {
-    if q >= isListedMoving.count {
-      isListedMoving.append(contentsOf: repeatElement(false, count: q + 1 - isListedMoving.count))
-      quadOwner.append(contentsOf: repeatElement(Int32.min, count: q + 1 - quadOwner.count))
-    }
+    _track(q)
     if !isListedMoving[q] {
       isListedMoving[q] = true
       moving.append(Int32(q))
@@ -67,11 +64,16 @@ final class _FastPath {
   @inline(__always)
   func claim(_ q: Int, owner: Int32) {
     guard q >= 0 else { return }
-    if q >= quadOwner.count {
-      quadOwner.append(contentsOf: repeatElement(Int32.min, count: q + 1 - quadOwner.count))
-      isListedMoving.append(contentsOf: repeatElement(false, count: q + 1 - isListedMoving.count))
-    }
+    _track(q)
     quadOwner[q] = owner
+  }
+
+  /// Grows the per-quad tracking arrays (``quadOwner``, ``isListedMoving``) to cover quad `q`.
+  @inline(__always)
+  func _track(_ q: Int) {
+    guard q >= quadOwner.count else { return }
+    quadOwner.append(contentsOf: repeatElement(Int32.min, count: q + 1 - quadOwner.count))
+    isListedMoving.append(contentsOf: repeatElement(false, count: q + 1 - isListedMoving.count))
   }
 
   /// Work items per worker chunk for the value scatter and the render-list rows (tests lower

@@ -127,7 +127,7 @@ extension Scene {
       }
     }
     var list = renderList
-    let rowCountAtMap = list.count
+    let previousRows = list.count
     renderList = RenderList()
     let hasGrids = !_gridIndex.isEmpty
     if hasGrids && _segmentsDirty { _rebuildSegments() }
@@ -145,7 +145,7 @@ extension Scene {
     let incremental =
       !forceFull && !_rowsAllDirty && _rowMapValid && !_rowsLayoutDirty && dimmingSlots == _mapDimmingSlots
       && rows == list.count
-      && styleCount == list.styles.count && _rowsDirty.count <= Swift.max(64, _order.count / 4)
+      && styleCount == list.styles.count && _rowsDirty.count <= _incrementalRowLimit
     if incremental {
       // Each listed slot once (rows are independent: their order is immaterial). A per-slot stamp
       // instead of sorting, which may allocate.
@@ -267,7 +267,7 @@ extension Scene {
     _rowsAllDirty = false
     // The map stands unless the layout changed (a full write for many changed rows keeps it).
     let layoutChanged =
-      !_rowMapValid || _rowsLayoutDirty || dimmingSlots != _mapDimmingSlots || rows != rowCountAtMap
+      !_rowMapValid || _rowsLayoutDirty || dimmingSlots != _mapDimmingSlots || rows != previousRows
     if !incremental && layoutChanged {
       swap(&_mapDimmingSlots, &dimmingSlots)
       _rebuildRowMap()

@@ -292,12 +292,15 @@ public final class Scene {
     _writeRenderList()
   }
 
+  /// The most rows a frame rewrites one by one; beyond it a full write is cheaper.
+  var _incrementalRowLimit: Int { Swift.max(64, _order.count / 4) }
+
   /// Lists the rows of the owners of the fast path's moving quads in `_rowsDirty` and drops the
   /// quads that have settled (their last step is in this frame's values). When more quads move
   /// than a quarter of the rows, the frame writes every row anyway: only an idle engine clears the
   /// list then. O(moving quads).
   func _collectMovingRows(_ f: _FastPath) {
-    if f.moving.count > Swift.max(64, _order.count / 4) {
+    if f.moving.count > _incrementalRowLimit {
       _rowsAllDirty = true
       if f.engine.activeCount == 0 {
         for q in f.moving { f.isListedMoving[Int(q)] = false }
