@@ -381,14 +381,14 @@ extension _Oct: _QuadLanes {
 /// kept); any other animation, or none, moves it back to the general path at its current value.
 /// Values beyond ±1e150 stay on the general path (``_Quad/_batchable(_:)``).
 struct _BatchedChannel<V: _QuadLanes> {
+  /// The general path's channel; while the value is batched it is idle and holds the target
+  /// (no separate target field, and no animator kept alive beside the batch channels).
   var _general: _Channel<V>
   var _lo: Int32 = -1
   var _hi: Int32 = -1
-  var _target: V
 
   init(_ value: V, time: Double) {
     _general = _Channel(value, time: time)
-    _target = value
   }
 
   var isBatched: Bool { _lo >= 0 }
@@ -401,7 +401,7 @@ struct _BatchedChannel<V: _QuadLanes> {
     }
     return _general.value
   }
-  var target: V { _lo >= 0 ? _target : _general.target }
+  var target: V { _lo >= 0 ? _general.value : _general.target }
   func isAnimating(_ fast: _FastPath?) -> Bool {
     if _lo >= 0, let f = fast {
       return f.isAnimating(Int(_lo)) || (V.quadCount > 1 && f.isAnimating(Int(_hi)))
@@ -461,7 +461,7 @@ struct _BatchedChannel<V: _QuadLanes> {
           _general.retarget(newValue, animation: animation, at: t)
         }
       }
-      _target = newValue
+      if _lo >= 0 { _general = _Channel(newValue, time: t) }
       return
     }
     // General path: leave the batch (value kept; a non-merging animation starts at rest).
@@ -471,7 +471,6 @@ struct _BatchedChannel<V: _QuadLanes> {
       _general = _Channel(current, time: t)
     }
     _general.retarget(newValue, animation: animation, at: t)
-    _target = newValue
   }
 
   /// Frees the batch channels (the owner is gone, or the channel is replaced).

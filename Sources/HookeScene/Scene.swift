@@ -295,6 +295,20 @@ public final class Scene {
   /// The most rows a frame rewrites one by one; beyond it a full write is cheaper.
   var _incrementalRowLimit: Int { Swift.max(64, _order.count / 4) }
 
+  /// Lists slot `s`'s row for the next incremental write. Nothing is listed once that write is
+  /// known to be a full one (the layout changed, or more rows than the limit were listed): the
+  /// full write covers every row and clears the list.
+  @inline(__always)
+  func _noteRow(_ s: Int) {
+    guard !_rowsLayoutDirty && !_rowsAllDirty else { return }
+    if _rowsDirty.count < _incrementalRowLimit {
+      _rowsDirty.append(s)
+    } else {
+      _rowsAllDirty = true
+      _rowsDirty.removeAll(keepingCapacity: true)
+    }
+  }
+
   /// Lists the rows of the owners of the fast path's moving quads in `_rowsDirty` and drops the
   /// quads that have settled (their last step is in this frame's values). When more quads move
   /// than a quarter of the rows, the frame writes every row anyway: only an idle engine clears the
@@ -313,10 +327,10 @@ public final class Scene {
       let q = Int(f.moving[k])
       let owner = f.quadOwner[q]
       if owner >= 0 {
-        _rowsDirty.append(Int(owner))
+        _noteRow(Int(owner))
       } else if owner != Int32.min {
         let g = Int(-(owner + 1))
-        if g < _groups.count { _rowsDirty.append(contentsOf: _groups[g].members) }
+        if g < _groups.count { for m in _groups[g].members { _noteRow(m) } }
       }
       if f.isAnimating(q) {
         f.moving[kept] = Int32(q)
@@ -574,7 +588,10 @@ extension Scene {
       _looks[Int(li)] = look
     }
     _records[s].look = li
-    if let f = _fast {
+    // Only batched channels have quads to claim (checked first: binding the fast path retains it).
+    if _records[s].frame._quad >= 0 || _records[s].style._lo >= 0 || _records[s].effect._lo >= 0,
+      let f = _fast
+    {
       let owner = Int32(s)
       f.claim(_records[s].frame._quad, owner: owner)
       f.claim(Int(_records[s].style._lo), owner: owner)
@@ -582,7 +599,7 @@ extension Scene {
       f.claim(Int(_records[s].effect._lo), owner: owner)
       f.claim(Int(_records[s].effect._hi), owner: owner)
     }
-    _rowsDirty.append(s)
+    _noteRow(s)
     var flags: UInt8 = 0
     if _records[s].hidden { flags |= _Hot.hidden }
     if _records[s].element.container != .root || _records[s].element.clipRect != nil { flags |= _Hot.clipped }
@@ -602,8 +619,8 @@ extension Scene {
       _groupHot.append(contentsOf: repeatElement(_GroupHot(), count: g + 1 - _groupHot.count))
     }
     let active = _groups[g].source != nil && _groups[g].shared != nil
-    if let f = _fast, let q = _groups[g].shared?._quad { f.claim(q, owner: -Int32(g) - 1) }
-    _rowsDirty.append(contentsOf: _groups[g].members)
+    if let q = _groups[g].shared?._quad, q >= 0, let f = _fast { f.claim(q, owner: -Int32(g) - 1) }
+    for m in _groups[g].members { _noteRow(m) }
     _groupHot[g] = _GroupHot(
       value: _groups[g].shared?._general.value ?? .zero, quad: Int32(_groups[g].shared?._quad ?? -1),
       active: active)

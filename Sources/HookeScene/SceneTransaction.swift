@@ -398,7 +398,7 @@ extension Scene {
       _hot[s].quad = Int32(_records[s].frame._quad)
       _hot[s].frame = _records[s].frame._general.value
       _fast?.claim(_records[s].frame._quad, owner: Int32(s))
-      _rowsDirty.append(s)
+      _noteRow(s)
     } else {
       _hotDirty.append(s)
     }
