@@ -76,6 +76,10 @@ final class _BatchColumns<S: BatchScalar> {
     }
   }
 
+  // Always inlined: the compaction swaps once per settled channel, and whether the optimiser
+  // inlined it on its own changed with unrelated code (0.50 vs 0.71 ns per channel-step for an
+  // outside client with the default rest rule).
+  @inline(__always)
   func swapAt(_ i: Int, _ j: Int) {
     guard i != j else { return }
     swap(&y[i], &y[j])
