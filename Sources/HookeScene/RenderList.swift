@@ -155,6 +155,21 @@ public struct RenderList: Sendable {
   @inline(__always)
   static func _finite(_ v: Double, _ fallback: Double) -> Double { v.isFinite ? v : fallback }
 
+  /// Drops the rows from `n` on and the style entries from `m` on (capacity kept).
+  mutating func _truncate(rows n: Int, styles m: Int) {
+    count = n
+    if ids.count > n {
+      ids.removeLast(ids.count - n)
+      kinds.removeLast(kinds.count - n)
+      x.removeLast(x.count - n)
+      y.removeLast(y.count - n)
+      width.removeLast(width.count - n)
+      height.removeLast(height.count - n)
+      styleIndices.removeLast(styleIndices.count - n)
+    }
+    if styles.count > m { styles.removeLast(styles.count - m) }
+  }
+
   /// Sets every row column to `n` rows and ``styles`` to `styleCount` entries (contents
   /// unspecified until written; no allocation once the capacity has grown) and hands their
   /// storage to `body`, which must write all `n` rows and every style entry they use.
@@ -163,7 +178,9 @@ public struct RenderList: Sendable {
       if a.count > n {
         a.removeLast(a.count - n)
       } else if a.count < n {
-        a.reserveCapacity(n)  // exactly n: no doubling on the first frame of a big scene
+        // Exactly n on the first frame of a big scene (no doubling); 1/8 headroom after that, so
+        // that a scene growing by a few rows per frame does not reallocate every column each time.
+        if a.capacity < n { a.reserveCapacity(a.isEmpty ? n : n + n / 8) }
         a.append(contentsOf: repeatElement(fill, count: n - a.count))
       }
     }
@@ -211,6 +228,20 @@ struct _RenderColumns: @unchecked Sendable {
   let x, y, width, height: UnsafeMutablePointer<Double>
   let styleIndices: UnsafeMutablePointer<UInt32>
   let styles: UnsafeMutablePointer<RenderList.Style>?
+
+  /// Copies row `from` and its style entry (its index equals its row: no grids, no dimming rows)
+  /// to row `to`, whose style entry becomes entry `to`.
+  @inline(__always)
+  func move(row from: Int, to: Int) {
+    ids[to] = ids[from]
+    kinds[to] = kinds[from]
+    x[to] = x[from]
+    y[to] = y[from]
+    width[to] = width[from]
+    height[to] = height[from]
+    styleIndices[to] = UInt32(truncatingIfNeeded: to)
+    styles![to] = styles![Int(styleIndices[from])]
+  }
 
   /// Row `i` with its own style entry `style` (the rectangle standardised, non-finite → 0).
   @inline(__always)

@@ -59,6 +59,8 @@ extension Scene {
     _releaseLook(s)
     _records[s].live = false
     _liveSlots[s] = false
+    // A reused slot must not inherit this element's row (the row map edit reads it as old row).
+    if s < _rowOf.count { _rowOf[s] = -1 }
     _records[s].frame.release(_fast)
     _records[s].style.release(_fast)
     _records[s].effect.release(_fast)
@@ -67,27 +69,127 @@ extension Scene {
     _free.append(s)
   }
 
+  /// Slot `s`'s render order key: container z-index, z-index, insertion sequence.
+  @inline(__always)
+  func _orderKey(of s: Int) -> (container: Double, z: Double, seq: Int) {
+    let c = _records[s].element.container
+    return (c == .root ? 0 : _containers[c]?.zIndex ?? 0, _records[s].element.zIndex, _records[s].seq)
+  }
+
+  /// Whether render order key `a` sorts before `b` (lexicographic; unique by the sequence).
+  @inline(__always)
+  static func _orderKey(
+    _ a: (container: Double, z: Double, seq: Int), isBelow b: (container: Double, z: Double, seq: Int)
+  ) -> Bool {
+    if a.container != b.container { return a.container < b.container }
+    if a.z != b.z { return a.z < b.z }
+    return a.seq < b.seq
+  }
+
   /// Whether slot `a` draws no later than slot `b` by the render order's keys (container z-index,
   /// then z-index; `b` is the newer one). NaN keys answer `false` (a full sort decides).
   func _orderKey(_ a: Int, precedes b: Int) -> Bool {
-    func containerZ(_ c: ContainerID) -> Double { c == .root ? 0 : _containers[c]?.zIndex ?? 0 }
-    let ca = containerZ(_records[a].element.container)
-    let cb = containerZ(_records[b].element.container)
-    if ca != cb { return ca < cb }
-    return _records[a].element.zIndex <= _records[b].element.zIndex && _records[a].seq < _records[b].seq
+    let ka = _orderKey(of: a)
+    let kb = _orderKey(of: b)
+    if ka.container != kb.container { return ka.container < kb.container }
+    return ka.z <= kb.z && ka.seq < kb.seq
+  }
+
+  /// Removes evicted slots from `_order`, keeping the relative order of the others (so the sorted
+  /// prefix stays sorted and the row map's order of surviving rows stands). O(order).
+  func _compactOrder() {
+    var kept = 0
+    var keptSorted = 0
+    _liveSlots.withUnsafeBufferPointer { live in
+      _order.withUnsafeMutableBufferPointer { order in
+        for k in order.indices where live[order[k]] {
+          order[kept] = order[k]
+          kept += 1
+          if k < _orderSorted { keptSorted += 1 }
+        }
+      }
+    }
+    _order.removeLast(_order.count - kept)
+    _orderSorted = keptSorted
+    _segmentsDirty = true
+  }
+
+  /// The most unsorted tail entries ``_placeOrderTail()`` merges into place; beyond it (or with
+  /// a NaN key) the order is sorted in full.
+  static var _orderTailLimit: Int { 64 }
+
+  /// Brings `_order` into render order: a full sort when a key changed (`_orderDirty`), else the
+  /// unsorted tail of new insertions is sorted (insertion sort: a few entries) and merged into the
+  /// sorted prefix, each found by binary search — O(order) moves of slot indices instead of an
+  /// O(n log n) sort building a key per element. Surviving slots keep their relative order.
+  func _placeOrderTail() {
+    let n = _order.count
+    let k = n - _orderSorted
+    guard k > 0 else { return }
+    if k > Self._orderTailLimit {
+      _sortOrder()
+      return
+    }
+    var tail = _orderScratch
+    _orderScratch = []
+    tail.removeAll(keepingCapacity: true)
+    for j in _orderSorted..<n {
+      let s = _order[j]
+      let key = _orderKey(of: s)
+      if key.container.isNaN || key.z.isNaN {
+        _orderScratch = tail
+        _sortOrder()
+        return
+      }
+      // Insertion sort by key (the tail is short).
+      var i = tail.count
+      tail.append(s)
+      while i > 0 && Self._orderKey(key, isBelow: _orderKey(of: tail[i - 1])) {
+        tail.swapAt(i, i - 1)
+        i -= 1
+      }
+    }
+    // Backward merge: the prefix's entries shift right past each tail entry's position (found by
+    // binary search for the first prefix entry whose key is above it).
+    var end = _orderSorted  // prefix entries at or beyond `end` have been moved already
+    var write = n
+    for j in tail.indices.reversed() {
+      let key = _orderKey(of: tail[j])
+      var lo = 0
+      var hi = end
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if Self._orderKey(key, isBelow: _orderKey(of: _order[mid])) { hi = mid } else { lo = mid + 1 }
+      }
+      var from = end
+      while from > lo {
+        from -= 1
+        write -= 1
+        _order[write] = _order[from]
+      }
+      end = lo
+      write -= 1
+      _order[write] = tail[j]
+    }
+    _orderScratch = tail
+    _orderSorted = n
+    _segmentsDirty = true
   }
 
   func _sortOrder() {
     _orderDirty = false
     _segmentsDirty = true
+    // A permutation: surviving rows may change their relative order, so the row map cannot be
+    // edited in place; the next render list is written in full.
+    _rowMapValid = false
+    _orderSorted = _order.count
     // Flat keys (no record copies in the comparator); the sort is stable-equivalent because the
     // insertion sequence breaks every tie, and runs in O(n) on already ordered input.
     var keys: [(container: Double, z: Double, seq: Int, slot: Int)] = []
     keys.reserveCapacity(_order.count)
     for s in _order {
-      let c = _records[s].element.container
-      let cz = c == .root ? 0 : _containers[c]?.zIndex ?? 0
-      keys.append((cz, _records[s].element.zIndex, _records[s].seq, s))
+      let key = _orderKey(of: s)
+      keys.append((key.container, key.z, key.seq, s))
     }
     keys.sort { a, b in
       if a.container != b.container { return a.container < b.container }
@@ -142,11 +244,17 @@ extension Scene {
     let chunk = fast?.chunk ?? .max
     let tick = Self._gridTick(currentTime)
     let styleCount = gridStyles + _order.count + dimmingRows
+    let editable = !forceFull && !_rowsAllDirty && _rowMapValid && _rowsDirty.count <= _incrementalRowLimit
     let incremental =
-      !forceFull && !_rowsAllDirty && _rowMapValid && !_rowsLayoutDirty && dimmingSlots == _mapDimmingSlots
-      && rows == list.count
-      && styleCount == list.styles.count && _rowsDirty.count <= _incrementalRowLimit
-    if incremental {
+      editable && !_rowsLayoutDirty && dimmingSlots == _mapDimmingSlots && rows == list.count
+      && styleCount == list.styles.count
+    // The layout changed by insertions and evictions only (no permutation, no grids, no dimming
+    // rows): the surviving rows move to their new positions, new rows are written, and the listed
+    // rows are rewritten — O(rows) moves instead of deriving every row.
+    let relayout =
+      editable && !incremental && !hasGrids && dimmingRows == 0 && _mapDimmingSlots.isEmpty
+      && previousRows == list.styles.count
+    if incremental || relayout {
       // Each listed slot once (rows are independent: their order is immaterial). A per-slot stamp
       // instead of sorting, which may allocate.
       _rowStampValue &+= 1
@@ -167,78 +275,88 @@ extension Scene {
       }
       _rowsDirty.removeLast(_rowsDirty.count - kept)
     }
-    list._withColumns(count: rows, styleCount: styleCount) { columns in
-      _hot.withUnsafeBufferPointer { hot in
-        _groupHot.withUnsafeBufferPointer { groups in
-          _looks.withUnsafeBufferPointer { looks in
-            _order.withUnsafeBufferPointer { order in
-              func write(_ values: UnsafeBufferPointer<Double>?) {
-                let tables = _RowTables(hot: hot, groups: groups, looks: looks, values: values)
-                var row = 0
-                var style = gridStyles
-                func general(_ range: Range<Int>) {
-                  if incremental {
-                    // Rows are unchanged in number (dimming overlays included): skip to the row
-                    // after the range's last slot.
-                    guard let last = range.last else { return }
-                    let end = Int(_rowOf[order[last]]) + 1
-                    style += end - row
-                    row = end
-                    return
-                  }
-                  if let pool = fast?.pool, threads > 1, dimmingRows == 0, range.count > chunk {
-                    // Rows are independent (row = first row + order offset without dimming rows):
-                    // chunk j of the range goes to worker j mod threads; the columns do not depend
-                    // on the split.
-                    var job = _RowsJob(
-                      scene: self, columns: columns, order: order, tables: tables, range: range,
-                      firstRow: row,
-                      firstStyle: style, chunk: chunk, threads: threads)
-                    withUnsafeMutablePointer(to: &job) { job in
-                      pool.run(context: UnsafeMutableRawPointer(job)) { raw, worker in
-                        let job = raw!.assumingMemoryBound(to: _RowsJob.self)
-                        let (range, chunk) = (job.pointee.range, job.pointee.chunk)
-                        let chunks = (range.count + chunk - 1) / chunk
-                        var j = worker
-                        while j < chunks {
-                          let lower = range.lowerBound + j * chunk
-                          let sub = lower..<Swift.min(range.upperBound, lower + chunk)
-                          let offset = lower - range.lowerBound
-                          _ = job.pointee.scene._writeRows(
-                            job.pointee.columns, order: job.pointee.order, range: sub,
-                            firstRow: job.pointee.firstRow + offset,
-                            firstStyle: job.pointee.firstStyle + offset,
-                            job.pointee.tables)
-                          j += job.pointee.threads
+    // A relayout moves rows within the old extent before it shrinks to the new one.
+    let extent = relayout ? Swift.max(rows, previousRows) : rows
+    if _rowOf.count < _records.count {
+      _rowOf.append(contentsOf: repeatElement(-1, count: _records.count - _rowOf.count))
+      _styleOf.append(contentsOf: repeatElement(-1, count: _records.count - _styleOf.count))
+    }
+    _rowOf.withUnsafeMutableBufferPointer { rowOf in
+      _styleOf.withUnsafeMutableBufferPointer { styleOf in
+        list._withColumns(count: extent, styleCount: relayout ? extent : styleCount) { columns in
+          _hot.withUnsafeBufferPointer { hot in
+            _groupHot.withUnsafeBufferPointer { groups in
+              _looks.withUnsafeBufferPointer { looks in
+                _order.withUnsafeBufferPointer { order in
+                  func write(_ values: UnsafeBufferPointer<Double>?) {
+                    let tables = _RowTables(
+                      hot: hot, groups: groups, looks: looks, values: values, rowOf: rowOf.baseAddress!,
+                      styleOf: styleOf.baseAddress!)
+                    var row = 0
+                    var style = gridStyles
+                    if relayout { _moveRows(columns, order: order, tables) }
+                    func general(_ range: Range<Int>) {
+                      if relayout { return }
+                      if incremental {
+                        // Rows are unchanged in number (dimming overlays included): skip to the row
+                        // after the range's last slot.
+                        guard let last = range.last else { return }
+                        let end = Int(_rowOf[order[last]]) + 1
+                        style += end - row
+                        row = end
+                        return
+                      }
+                      if let pool = fast?.pool, threads > 1, dimmingRows == 0, range.count > chunk {
+                        // Rows are independent (row = first row + order offset without dimming rows):
+                        // chunk j of the range goes to worker j mod threads; the columns do not depend
+                        // on the split.
+                        var job = _RowsJob(
+                          scene: self, columns: columns, order: order, tables: tables, range: range,
+                          firstRow: row,
+                          firstStyle: style, chunk: chunk, threads: threads)
+                        withUnsafeMutablePointer(to: &job) { job in
+                          pool.run(context: UnsafeMutableRawPointer(job)) { raw, worker in
+                            let job = raw!.assumingMemoryBound(to: _RowsJob.self)
+                            let (range, chunk) = (job.pointee.range, job.pointee.chunk)
+                            let chunks = (range.count + chunk - 1) / chunk
+                            var j = worker
+                            while j < chunks {
+                              let lower = range.lowerBound + j * chunk
+                              let sub = lower..<Swift.min(range.upperBound, lower + chunk)
+                              let offset = lower - range.lowerBound
+                              _ = job.pointee.scene._writeRows(
+                                job.pointee.columns, order: job.pointee.order, range: sub,
+                                firstRow: job.pointee.firstRow + offset,
+                                firstStyle: job.pointee.firstStyle + offset,
+                                job.pointee.tables)
+                              j += job.pointee.threads
+                            }
+                          }
+                        }
+                        row += range.count
+                        style += range.count
+                      } else {
+                        let n = _writeRows(
+                          columns, order: order, range: range, firstRow: row, firstStyle: style, tables)
+                        row += n
+                        style += n
+                      }
+                    }
+                    if !hasGrids {
+                      general(0..<order.count)
+                    } else {
+                      for segment in _segments {
+                        switch segment {
+                        case .general(let range): general(range)
+                        case .grid(let g):
+                          _writeGridRows(g, columns: columns, firstRow: row, tick: tick)
+                          row += _grids[g].grid.count
                         }
                       }
                     }
-                    row += range.count
-                    style += range.count
-                  } else {
-                    let n = _writeRows(
-                      columns, order: order, range: range, firstRow: row, firstStyle: style, tables)
-                    row += n
-                    style += n
-                  }
-                }
-                if !hasGrids {
-                  general(0..<order.count)
-                } else {
-                  for segment in _segments {
-                    switch segment {
-                    case .general(let range): general(range)
-                    case .grid(let g):
-                      _writeGridRows(g, columns: columns, firstRow: row, tick: tick)
-                      row += _grids[g].grid.count
-                    }
-                  }
-                }
-                if incremental {
-                  // Read in place (no copies: a copy would make the next frame's clear allocate).
-                  _rowsDirty.withUnsafeBufferPointer { dirty in
-                    _rowOf.withUnsafeBufferPointer { rowOf in
-                      _styleOf.withUnsafeBufferPointer { styleOf in
+                    if incremental || relayout {
+                      // Read in place (no copies: a copy would make the next frame's clear allocate).
+                      _rowsDirty.withUnsafeBufferPointer { dirty in
                         for s in dirty {
                           guard s < rowOf.count, rowOf[s] >= 0, _records[s].live else { continue }
                           // A zoom destination's dimming overlay is the row before its own.
@@ -250,66 +368,54 @@ extension Scene {
                       }
                     }
                   }
+                  if let fast {
+                    fast.values.withUnsafeBufferPointer { write($0) }
+                  } else {
+                    write(nil)
+                  }
                 }
-              }
-              if let fast {
-                fast.values.withUnsafeBufferPointer { write($0) }
-              } else {
-                write(nil)
               }
             }
           }
         }
       }
     }
+    if relayout { list._truncate(rows: rows, styles: styleCount) }
     renderList = list
     _rowsDirty.removeAll(keepingCapacity: true)
     _rowsAllDirty = false
-    // The map stands unless the layout changed (a full write for many changed rows keeps it).
-    let layoutChanged =
-      !_rowMapValid || _rowsLayoutDirty || dimmingSlots != _mapDimmingSlots || rows != previousRows
-    if !incremental && layoutChanged {
-      swap(&_mapDimmingSlots, &dimmingSlots)
-      _rebuildRowMap()
-    }
+    if !incremental && !relayout { swap(&_mapDimmingSlots, &dimmingSlots) }
+    // Every write leaves the map current: full writes and relayouts write it as they go.
+    _rowsLayoutDirty = false
+    _rowMapValid = true
     _dimmingScratch = dimmingSlots
   }
 
-  /// After a full write: each ordered slot's row and style entry (−1 for slots not in the order),
-  /// so that the next frames can rewrite single rows; a dimming overlay takes the row (and style
-  /// entry) before its destination's, as the full write puts it.
-  func _rebuildRowMap() {
-    _rowsLayoutDirty = false
-    _rowMapValid = true
-    if _rowOf.count < _records.count {
-      _rowOf.append(contentsOf: repeatElement(-1, count: _records.count - _rowOf.count))
-      _styleOf.append(contentsOf: repeatElement(-1, count: _records.count - _styleOf.count))
+  /// Moves each surviving row to its new position `k` (slot `order[k]`, old row `_rowOf[order[k]]`),
+  /// writes the rows of slots without an old row, and updates the row map — for a layout changed
+  /// only by insertions and evictions, with neither grids nor dimming rows (row = style entry =
+  /// order position), where the surviving slots keep their relative order.
+  ///
+  /// In place: old rows increase with `k`, so rows moving up are moved front to back and rows
+  /// moving down back to front, and no move overwrites a row that another move still reads.
+  /// The columns span both the old and the new row count.
+  func _moveRows(_ columns: _RenderColumns, order: UnsafeBufferPointer<Int>, _ tables: _RowTables) {
+    let rowOf = tables.rowOf
+    for k in order.indices {
+      let from = Int(rowOf[order[k]])
+      if from > k { columns.move(row: from, to: k) }
     }
-    for s in _rowOf.indices { _rowOf[s] = -1 }
-    let gridStyles = _gridIndex.isEmpty ? 0 : _grids.count
-    var row = 0
-    var style = gridStyles
-    func general(_ range: Range<Int>) {
-      for k in range {
-        let s = _order[k]
-        if _hot[s].flags & _Hot.dimming != 0 && _records[s].dimming != nil {
-          row += 1
-          style += 1
-        }
-        _rowOf[s] = Int32(truncatingIfNeeded: row)
-        _styleOf[s] = Int32(truncatingIfNeeded: style)
-        row += 1
-        style += 1
-      }
+    for k in order.indices.reversed() {
+      let from = Int(rowOf[order[k]])
+      if from >= 0 && from < k { columns.move(row: from, to: k) }
     }
-    if _gridIndex.isEmpty {
-      general(0..<_order.count)
-    } else {
-      for segment in _segments {
-        switch segment {
-        case .general(let range): general(range)
-        case .grid(let g): row += _grids[g].grid.count
-        }
+    for k in order.indices {
+      let s = order[k]
+      if rowOf[s] < 0 {
+        _ = _writeRow(columns, slot: s, row: k, style: k, tables, dimming: false)  // maps it too
+      } else {
+        rowOf[s] = Int32(truncatingIfNeeded: k)
+        tables.styleOf[s] = Int32(truncatingIfNeeded: k)
       }
     }
   }
@@ -388,6 +494,9 @@ extension Scene {
     y1 = at.y + fx.lo.c * (y1 - at.y) + fx.hi.a
     let visual = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     let opacity = h.flags & _Hot.hidden != 0 ? 0 : st.lo.a * fx.lo.a
+    // The row map: the element's own row (after its dimming overlay's) and style entry.
+    tables.rowOf[s] = Int32(truncatingIfNeeded: row)
+    tables.styleOf[s] = Int32(truncatingIfNeeded: style + row - firstRow)
     columns.write(
       row, style: style + row - firstRow, h.id, .element, visual, opacity: opacity,
       rotation: st.hi.a + fx.hi.b, cornerRadius: st.hi.b,
@@ -404,6 +513,9 @@ struct _RowTables: @unchecked Sendable {
   let groups: UnsafeBufferPointer<_GroupHot>
   let looks: UnsafeBufferPointer<_Look>
   let values: UnsafeBufferPointer<Double>?
+  /// The row map (`Scene._rowOf`, `_styleOf`), written per row (each slot by one worker).
+  let rowOf: UnsafeMutablePointer<Int32>
+  let styleOf: UnsafeMutablePointer<Int32>
 }
 
 /// The state of threaded row writing (`Scene._writeRenderList`), passed to the workers by pointer.

@@ -72,6 +72,10 @@ public final class Scene {
   @exclusivity(unchecked) var _zoomDestinations: [ElementID] = []
   @exclusivity(unchecked) var _order: [Int] = []
   @exclusivity(unchecked) var _orderDirty = false
+  /// `_order[..<_orderSorted]` is in render order; the entries after it are insertions not yet
+  /// placed (``_placeOrderTail()``). Meaningful when `_orderDirty` is false.
+  @exclusivity(unchecked) var _orderSorted = 0
+  @exclusivity(unchecked) var _orderScratch: [Int] = []
   @exclusivity(unchecked) var _nextSeq = 0
   @exclusivity(unchecked) var _leaving: [Int] = []
   /// Slots with general-path animations or a pending removal (sampled per frame); a slot is
@@ -160,6 +164,7 @@ public final class Scene {
     _zoomDestinations = other._zoomDestinations
     _order = other._order
     _orderDirty = other._orderDirty
+    _orderSorted = other._orderSorted
     _nextSeq = other._nextSeq
     _leaving = other._leaving
     _motion = other._motion
@@ -284,10 +289,9 @@ public final class Scene {
       _rowsLayoutDirty = true
       for s in _leaving { _evict(s) }
       _leaving.removeAll(keepingCapacity: true)
-      _order.removeAll { !_liveSlots[$0] }
-      _segmentsDirty = true
+      _compactOrder()
     }
-    if _orderDirty { _sortOrder() }
+    if _orderDirty { _sortOrder() } else { _placeOrderTail() }
     _refreshDirtyHot()
     _writeRenderList()
   }
@@ -295,12 +299,13 @@ public final class Scene {
   /// The most rows a frame rewrites one by one; beyond it a full write is cheaper.
   var _incrementalRowLimit: Int { Swift.max(64, _order.count / 4) }
 
-  /// Lists slot `s`'s row for the next incremental write. Nothing is listed once that write is
-  /// known to be a full one (the layout changed, or more rows than the limit were listed): the
-  /// full write covers every row and clears the list.
+  /// Lists slot `s`'s row for the next incremental write (also across a row layout change, which
+  /// an edit of the row map may absorb). Nothing is listed once that write is known to be a full
+  /// one (more rows than the limit were listed): the full write covers every row and clears the
+  /// list.
   @inline(__always)
   func _noteRow(_ s: Int) {
-    guard !_rowsLayoutDirty && !_rowsAllDirty else { return }
+    guard !_rowsAllDirty else { return }
     if _rowsDirty.count < _incrementalRowLimit {
       _rowsDirty.append(s)
     } else {

@@ -161,10 +161,7 @@ extension Scene {
       _refreshGroupHot(g)
     }
     for s in leaveNow where _records[s].live { _evict(s) }
-    if !leaveNow.isEmpty {
-      _order.removeAll { !_liveSlots[$0] }
-      _segmentsDirty = true
-    }
+    if !leaveNow.isEmpty { _compactOrder() }
     return result
   }
 
@@ -310,10 +307,11 @@ extension Scene {
     }
     _slots[e.id] = s
     // The newest element goes last among equal (container z, z) keys: when its key is not below
-    // the last element's, appending keeps `_order` sorted and no re-sort is due (O(1) instead of
-    // an O(n) sort per inserting frame).
-    if let last = _order.last, !_orderKey(last, precedes: s) { _orderDirty = true }
+    // the last element's, appending keeps `_order` sorted (O(1)); otherwise it waits in the
+    // unsorted tail for ``_placeOrderTail()`` (a merge, not an O(n log n) sort per inserting frame).
+    let inPlace = _orderSorted == _order.count && (_order.last.map { _orderKey($0, precedes: s) } ?? true)
     _order.append(s)
+    if inPlace { _orderSorted = _order.count }
     _segmentsDirty = true
     if let m = e.matchedGeometry { _join(s, m, dirty: &dirty) }
     if let z = e.transitionSource { _zoomSources[_GroupKey(namespace: z.namespace, id: z.id)] = e.id }
