@@ -174,16 +174,9 @@ extension Scene {
         return
       }
     }
-    if _slots.count < ids.count {
-      for id in _slots.keys where ids.contains(id.rawValue) {
-        result.diagnostics.append(.duplicateElementID(id))
-        return
-      }
-    } else {
-      for raw in ids where _slots[ElementID(raw)] != nil {
-        result.diagnostics.append(.duplicateElementID(ElementID(raw)))
-        return
-      }
+    if let id = _slots.smallestID(in: ids) {
+      result.diagnostics.append(.duplicateElementID(id))
+      return
     }
     let tick = Self._gridTick(t)
     let animated = tx.animation != nil

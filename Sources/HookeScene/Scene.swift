@@ -63,7 +63,7 @@ public final class Scene {
   /// element instead of a whole record's cache line.
   @exclusivity(unchecked) var _liveSlots: [Bool] = []
   @exclusivity(unchecked) var _free: [Int] = []
-  @exclusivity(unchecked) var _slots: [ElementID: Int] = [:]
+  @exclusivity(unchecked) var _slots = _SlotTable()
   @exclusivity(unchecked) var _groups: [_Group] = []
   @exclusivity(unchecked) var _freeGroups: [Int] = []
   @exclusivity(unchecked) var _groupIndex: [_GroupKey: Int] = [:]
@@ -408,7 +408,8 @@ public final class Scene {
   /// With `row` (default), also lists the slot's row for re-derivation before the next frame.
   func _noteMotion(_ s: Int, row: Bool = true) {
     if row { _hotDirty.append(s) }
-    if !_records[s].inMotion && _records[s].needsSampling {
+    // Through the buffer: the computed property on an array element copies the whole record.
+    if !_records[s].inMotion && _records.withUnsafeBufferPointer({ $0[s].needsSampling }) {
       _records[s].inMotion = true
       _motion.append(s)
     }

@@ -88,6 +88,7 @@ extension Scene {
     // looked up yet; looking it up creates the group, which must not happen before a frame
     // actually uses it: a SwiftUI-model group's substep clock starts at its creation).
     var txGroup: BatchGroup?? = .none
+    var txStyleGroup: BatchGroup?? = .none
     var dirtyGroups: [Int] = []
     var zoomInserted: [Int] = []
     var leaveNow: [Int] = []
@@ -116,13 +117,13 @@ extension Scene {
         var e = _records[s].element
         body(&e)
         e.id = id
-        _update(s, e, tx: tx, t: t, result: &result, dirty: &dirtyGroups)
+        _update(s, e, tx: tx, t: t, styleGroup: &txStyleGroup, result: &result, dirty: &dirtyGroups)
       case .replace(let e):
         guard let s = _slots[e.id] else {
           result.diagnostics.append(.unknownElement(e.id))
           continue
         }
-        _update(s, e, tx: tx, t: t, result: &result, dirty: &dirtyGroups)
+        _update(s, e, tx: tx, t: t, styleGroup: &txStyleGroup, result: &result, dirty: &dirtyGroups)
       case .setFrame(let id, let frame):
         guard let s = _slots[id] else {
           result.diagnostics.append(.unknownElement(id))
@@ -171,6 +172,15 @@ extension Scene {
   func _batchGroup(_ tx: SceneTransaction, _ cache: inout BatchGroup??) -> BatchGroup? {
     if case .some(let g) = cache { return g }
     let g = tx.animation.flatMap { _fast?.group(for: $0) }
+    cache = .some(g)
+    return g
+  }
+
+  /// The fast path's style and effect group for the transaction's animation, looked up once per
+  /// transaction (comparing animations is an existential call per op otherwise).
+  func _styleBatchGroup(_ tx: SceneTransaction, _ cache: inout BatchGroup??) -> BatchGroup? {
+    if case .some(let g) = cache { return g }
+    let g = tx.animation.flatMap { _fast?.styleGroup(for: $0) }
     cache = .some(g)
     return g
   }
@@ -253,7 +263,8 @@ extension Scene {
         content: TransitionContent(size: e.frame.size), phase: .identity
       )._vector
       _records[s].effect.retarget(identity, animation: anim, at: t, fast: _fast)
-      _update(s, e, tx: tx, t: t, result: &result, dirty: &dirty)
+      var styleGroup: BatchGroup?? = .none  // a revival is rare: no per-transaction cache
+      _update(s, e, tx: tx, t: t, styleGroup: &styleGroup, result: &result, dirty: &dirty)
       if let g = _records[s].group { _markDirty(g, &dirty) }
       return
     }
@@ -404,8 +415,8 @@ extension Scene {
   }
 
   func _update(
-    _ s: Int, _ raw: Element, tx: SceneTransaction, t: Double, result: inout TransactionResult,
-    dirty: inout [Int]
+    _ s: Int, _ raw: Element, tx: SceneTransaction, t: Double, styleGroup: inout BatchGroup??,
+    result: inout TransactionResult, dirty: inout [Int]
   ) {
     let old = _records[s].element
     var e = _sanitize(raw, previous: old.frame, result: &result)
@@ -432,7 +443,8 @@ extension Scene {
     }
     let style = e._styleVector
     if style != old._styleVector {
-      _records[s].style.retarget(style, animation: tx.animation, at: t, fast: _fast)
+      _records[s].style.retarget(
+        style, animation: tx.animation, at: t, fast: _fast, batchGroup: _styleBatchGroup(tx, &styleGroup))
     }
     if e.zIndex != old.zIndex || e.container != old.container { _orderDirty = true }
     if e.matchedGeometry != old.matchedGeometry, let g = _records[s].group, let m = e.matchedGeometry,
@@ -445,8 +457,8 @@ extension Scene {
         _markDirty(g, &dirty)
       }
       if let m = e.matchedGeometry { _join(s, m, dirty: &dirty) }
-    } else if let g = _records[s].group, e.opacity != old.opacity {
-      _markDirty(g, &dirty)
+    } else if let g = _records[s].group, e.opacity != old.opacity, _groups[g].members.count > 1 {
+      _markDirty(g, &dirty)  // only the visible-members diagnostic reads opacity
     }
     if let z = old.transitionSource {
       let k = _GroupKey(namespace: z.namespace, id: z.id)
