@@ -222,6 +222,7 @@ public struct HeroGridScript: SceneScript {
     for l in lanes.indices where lanes[l].nextEvent == k {
       var random = s.random(k, UInt64(l + 1))
       let range = l * Self.lane..<min(n, (l + 1) * Self.lane)
+      ops.reserveCapacity(ops.count + range.count + 3)
       if lanes[l].card < 0 {
         let card = range.lowerBound + Int(random.next() % UInt64(range.count))
         let detail = nextID
