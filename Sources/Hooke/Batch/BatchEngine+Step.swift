@@ -192,7 +192,8 @@ extension BatchEngine {
     return m
   }
 
-  /// Timing curves: `y = y₀·(1 − curve(p))`, `v = −y₀·curve′(p)/duration` with
+  /// Timing curves: `y = y₀·(1 − curve(p))`, `v = −y₀·curve′(p)/duration` (0 where that is not
+  /// finite) with
   /// `p = (now − start)/durationTicks` in Double; at `p ≥ 1` the channel arrives (snapped).
   /// The curve evaluation is arithmetic and square roots only (Newton on the Bézier).
   func _stepCurve(_ g: _Group, curve: UnitCurve, _ lower: Int, _ upper: Int) -> Int {
@@ -211,7 +212,11 @@ extension BatchEngine {
       let p = Double(elapsed) / duration
       let y0 = Double(c.y0[i])
       let y = Scalar(y0 * (1 - curve.value(at: p)))
-      let v = Scalar(-y0 * curve.velocity(at: p) / seconds)
+      // A curve whose slope is infinite there (circular easing at its ends) reports no finite
+      // velocity, which reads as 0, as a per-property animation reports none (a spring merging
+      // in then starts from rest): a velocity handed on must be finite.
+      var v = Scalar(-y0 * curve.velocity(at: p) / seconds)
+      if !v.isFinite { v = 0 }
       if y == 0 && v.magnitude <= g.rest.1 {
         c.y[i] = 0
         c.v[i] = 0

@@ -78,7 +78,9 @@ public enum BatchDriver: Sendable {
   case spring(Spring)
   /// A timing curve: each channel runs from its displacement at its start tick to 0 over
   /// `duration` seconds, shaped by `curve` (`y = y₀·(1 − curve(progress))`). Durations that are
-  /// NaN or ≤ 0 make every channel arrive on its next step; they are stored as 1 tick.
+  /// NaN or ≤ 0 make every channel arrive on its next step; they are stored as 1 tick. The
+  /// velocity is `−y₀·curve′(progress)/duration`, read as 0 where the curve's slope is infinite
+  /// (the circular easings at their ends), so it is always finite.
   case timingCurve(UnitCurve, duration: Double)
   /// SwiftUI's animation spring (`.spring(response:dampingFraction:)`, see
   /// ``FluidSpringModel``): per channel the state `(x − target, v, a)`; a frame of n substeps
@@ -93,7 +95,9 @@ public enum BatchDriver: Sendable {
   /// that the damping or the power `Sⁿ` overflows the scalar) reads as zero, so the channels
   /// arrive at their targets with zero velocity and force on that step (SwiftUI's animation
   /// ends at once there). A finite but unstable model (negative or very large damping, with a
-  /// finite matrix) still grows and can overflow.
+  /// finite matrix) grows as SwiftUI's does until its state overflows; a channel whose state
+  /// becomes NaN then snaps to its target and settles (the per-property animation ends there
+  /// too), so no channel stays active forever. Under ``BatchRestRule/disabled`` nothing snaps.
   case fluidSpring(FluidSpringModel)
 }
 

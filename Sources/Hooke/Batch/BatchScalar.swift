@@ -6,14 +6,17 @@
 /// type with concrete SIMD8 vectors so the per-frame loops compile to straight vector code.
 public protocol BatchScalar: DeterministicFloatingPoint {
   /// Steps `count` spring channels in place: `(y, v) ← M·(y, v)`, then snaps channels inside the
-  /// rest box to `(0, 0)`. Returns the number of channels snapped in this call.
+  /// rest box to `(0, 0)`. Returns the number of channels snapped in this call. The box test is
+  /// `!(y² > ry² || v² > rv²)`, so a channel whose state became NaN (an unstable model that
+  /// overflowed) snaps to its target too instead of staying active forever.
   static func _stepLinear2(
     _ y: UnsafeMutablePointer<Self>, _ v: UnsafeMutablePointer<Self>, count: Int,
     _ m: (Self, Self, Self, Self), rest: (Self, Self)
   ) -> Int
 
   /// Steps `count` SwiftUI-model channels in place: `(y, v, a) ← M·(y, v, a)` with the 3×3
-  /// matrix `m` in row-major order, then snaps channels inside the rest box to `(0, 0, 0)`.
+  /// matrix `m` in row-major order, then snaps channels inside the rest box to `(0, 0, 0)` (NaN
+  /// states included, as ``_stepLinear2(_:_:count:_:rest:)``).
   static func _stepLinear3(
     _ y: UnsafeMutablePointer<Self>, _ v: UnsafeMutablePointer<Self>,
     _ a: UnsafeMutablePointer<Self>, count: Int,
@@ -139,7 +142,7 @@ extension Float {
       var v1 = m10 * y0 + m11 * v0
       // Lanes at rest snap to 0 in this vector: the same test as the scalar tail's, so which
       // channels snap does not depend on where a range starts or how it is split.
-      let atRest = (y1 * y1 .<= restY2) .& (v1 * v1 .<= restV2)
+      let atRest = .!((y1 * y1 .> restY2) .| (v1 * v1 .> restV2))
       if any(atRest) {
         y1.replace(with: 0, where: atRest)
         v1.replace(with: 0, where: atRest)
@@ -154,7 +157,7 @@ extension Float {
       let v0 = v[i]
       var y1 = m00 * y0 + m01 * v0
       var v1 = m10 * y0 + m11 * v0
-      if y1 * y1 <= restY2 && v1 * v1 <= restV2 {
+      if !(y1 * y1 > restY2 || v1 * v1 > restV2) {
         y1 = 0
         v1 = 0
         snapped &+= 1
@@ -185,7 +188,7 @@ extension Float {
       var a1 = m.6 * y0 + m.7 * v0 + m.8 * a0
       // Lanes at rest snap to 0 in this vector: the same test as the scalar tail's, so which
       // channels snap does not depend on where a range starts or how it is split.
-      let atRest = (y1 * y1 .<= restY2) .& (v1 * v1 .<= restV2)
+      let atRest = .!((y1 * y1 .> restY2) .| (v1 * v1 .> restV2))
       if any(atRest) {
         y1.replace(with: 0, where: atRest)
         v1.replace(with: 0, where: atRest)
@@ -204,7 +207,7 @@ extension Float {
       var y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
       var v1 = m.3 * y0 + m.4 * v0 + m.5 * a0
       var a1 = m.6 * y0 + m.7 * v0 + m.8 * a0
-      if y1 * y1 <= restY2 && v1 * v1 <= restV2 {
+      if !(y1 * y1 > restY2 || v1 * v1 > restV2) {
         y1 = 0
         v1 = 0
         a1 = 0
@@ -304,7 +307,7 @@ extension Double {
       var v1 = m10 * y0 + m11 * v0
       // Lanes at rest snap to 0 in this vector: the same test as the scalar tail's, so which
       // channels snap does not depend on where a range starts or how it is split.
-      let atRest = (y1 * y1 .<= restY2) .& (v1 * v1 .<= restV2)
+      let atRest = .!((y1 * y1 .> restY2) .| (v1 * v1 .> restV2))
       if any(atRest) {
         y1.replace(with: 0, where: atRest)
         v1.replace(with: 0, where: atRest)
@@ -319,7 +322,7 @@ extension Double {
       let v0 = v[i]
       var y1 = m00 * y0 + m01 * v0
       var v1 = m10 * y0 + m11 * v0
-      if y1 * y1 <= restY2 && v1 * v1 <= restV2 {
+      if !(y1 * y1 > restY2 || v1 * v1 > restV2) {
         y1 = 0
         v1 = 0
         snapped &+= 1
@@ -351,7 +354,7 @@ extension Double {
       var a1 = m.6 * y0 + m.7 * v0 + m.8 * a0
       // Lanes at rest snap to 0 in this vector: the same test as the scalar tail's, so which
       // channels snap does not depend on where a range starts or how it is split.
-      let atRest = (y1 * y1 .<= restY2) .& (v1 * v1 .<= restV2)
+      let atRest = .!((y1 * y1 .> restY2) .| (v1 * v1 .> restV2))
       if any(atRest) {
         y1.replace(with: 0, where: atRest)
         v1.replace(with: 0, where: atRest)
@@ -370,7 +373,7 @@ extension Double {
       var y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
       var v1 = m.3 * y0 + m.4 * v0 + m.5 * a0
       var a1 = m.6 * y0 + m.7 * v0 + m.8 * a0
-      if y1 * y1 <= restY2 && v1 * v1 <= restV2 {
+      if !(y1 * y1 > restY2 || v1 * v1 > restV2) {
         y1 = 0
         v1 = 0
         a1 = 0

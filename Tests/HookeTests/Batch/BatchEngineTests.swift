@@ -121,6 +121,46 @@ let ticks120: Int64 = 30_240
 }
 
 @Suite struct BatchFluidBadModelTests {
+  /// A finite but unstable SwiftUI model (damping fraction 100 with response 0.5 makes the
+  /// explicit substeps diverge; a negative fraction grows exponentially) grows until its state
+  /// overflows, then snaps to its target and settles, as the per-property animation ends on a
+  /// non-finite state: the value is never NaN, and the channel does not stay active forever.
+  @Test(arguments: [100.0, -1.0])
+  func unstableModelSnapsOnceItsStateOverflows(fraction: Double) throws {
+    let engine = BatchEngine<Double>()
+    let g = engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.5, dampingFraction: fraction)))
+    let h = try engine.addChannel(to: g, value: 0, target: 100, velocity: 3)
+    var frames = 0
+    var grew = false
+    while engine.isSettled(h) == false && frames < 20_000 {
+      engine.step(ticks: ticks120)
+      frames += 1
+      let value = try #require(engine.value(of: h))
+      #expect(!value.isNaN, "fraction \(fraction) frame \(frames)")
+      if value.magnitude > 1e6 { grew = true }
+    }
+    #expect(grew, "fraction \(fraction): the model is unstable, it must grow first")
+    #expect(engine.isSettled(h) == true, "fraction \(fraction): still active after \(frames) frames")
+    #expect(engine.value(of: h) == 100 && engine.velocity(of: h) == 0 && engine.activeCount == 0)
+  }
+
+  /// `.circularEaseInOut` has an infinite slope at its ends: the curve channel's velocity reads 0
+  /// there instead of ±∞, and a spring merging in from it stays finite and settles.
+  @Test func circularEasingHandsOnAFiniteVelocity() throws {
+    let engine = BatchEngine<Double>()
+    let curve = engine.addGroup(.timingCurve(.circularEaseInOut, duration: 0.5))
+    let spring = engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.5, dampingFraction: 0.825)))
+    let h = try engine.addChannel(to: curve, value: 0, target: 100, velocity: 0)
+    for k in 0..<15 {
+      engine.step(ticks: 60_480)
+      let v = try #require(engine.velocity(of: h))
+      #expect(v.isFinite, "step \(k): velocity \(v)")
+    }
+    try engine.retarget(h, to: 0, group: spring)
+    for _ in 0..<2000 where engine.isSettled(h) == false { engine.step(ticks: ticks120) }
+    #expect(engine.value(of: h) == 0 && engine.isSettled(h) == true)
+  }
+
   /// A SwiftUI-model group whose frame matrix has a non-finite entry (damping fraction NaN,
   /// ±∞ or so large that 2√k·f overflows) moves its channels
   /// straight to their targets instead of storing NaN: value == target and velocity 0,
