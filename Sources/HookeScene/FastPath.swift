@@ -116,6 +116,41 @@ final class _FastPath {
   }
   @exclusivity(unchecked) var _lastStyle: (Animation, BatchGroup?)?
 
+  /// Groups whose channels all left (moved to another animation's group or removed), ready to
+  /// take the next new animation (``BatchEngine/replaceGroup(_:driver:restRule:)``).
+  @exclusivity(unchecked) var freeGroups: [BatchGroup] = []
+  /// The group count at which the next new animation first looks for empty groups to recycle.
+  @exclusivity(unchecked) var recycleAt = 16
+
+  /// Recycles empty groups when the animation tables have doubled since the last sweep. Called by
+  /// the scene between frames only: a transaction caches its groups while it runs.
+  func recycleEmptyGroupsIfDue() {
+    if groups.count + styleGroups.count >= recycleAt { _recycleEmptyGroups() }
+  }
+
+  /// Moves the groups without channels out of the animation tables into `freeGroups` (ascending
+  /// index, so that reuse does not depend on hash order). O(groups), run when the table has
+  /// doubled since the last sweep: a stream of distinct animations keeps the group count, and the
+  /// per-frame cost of stepping, bounded by the animations in use instead of growing with every
+  /// animation ever used.
+  func _recycleEmptyGroups() {
+    var empty: [BatchGroup] = []
+    for (a, g) in groups where engine.channelCount(of: g) == 0 {
+      empty.append(g)
+      groups[a] = nil
+    }
+    for (a, g) in styleGroups where engine.channelCount(of: g) == 0 {
+      empty.append(g)
+      styleGroups[a] = nil
+    }
+    empty.sort { $0.index > $1.index }  // popLast takes the lowest index first
+    freeGroups.append(contentsOf: empty)
+    freeGroups.sort { $0.index > $1.index }
+    _last = nil
+    _lastStyle = nil
+    recycleAt = Swift.max(16, 2 * (groups.count + styleGroups.count))
+  }
+
   func _group(for animation: Animation, style: Bool) -> BatchGroup? {
     if let g = style ? styleGroups[animation] : groups[animation] { return g }
     let driver: BatchDriver
@@ -134,10 +169,17 @@ final class _FastPath {
     } else {
       return nil
     }
-    let g = engine.addGroup(
-      driver, restRule: BatchRestRule(minimumVisibleChange: style ? 1.0 / 65_536 : 1.0 / 64))
+    let rule = BatchRestRule(minimumVisibleChange: style ? 1.0 / 65_536 : 1.0 / 64)
+    let g: BatchGroup
+    if let free = freeGroups.popLast(),
+      (try? engine.replaceGroup(free, driver: driver, restRule: rule)) != nil
+    {
+      g = free
+    } else {
+      g = engine.addGroup(driver, restRule: rule)
+      activeBefore.append(0)
+    }
     if style { styleGroups[animation] = g } else { groups[animation] = g }
-    activeBefore.append(0)
     return g
   }
 

@@ -294,6 +294,7 @@ public final class Scene {
     if _orderDirty { _sortOrder() } else { _placeOrderTail() }
     _refreshDirtyHot()
     _writeRenderList()
+    _fast?.recycleEmptyGroupsIfDue()
   }
 
   /// The most rows a frame rewrites one by one; beyond it a full write is cheaper.

@@ -93,11 +93,33 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     self.ticksPerSecond = ticksPerSecond >= 1 ? ticksPerSecond : 3_628_800
   }
 
-  /// Adds a group of channels moved by `driver`, settling by `restRule`. Groups are never removed.
+  /// Adds a group of channels moved by `driver`, settling by `restRule`. Groups are never removed;
+  /// an empty one can take another driver (``replaceGroup(_:driver:restRule:)``).
   /// A ``BatchDriver/fluidSpring(_:)`` group's substep clock starts at ``now``.
   public func addGroup(_ driver: BatchDriver, restRule: BatchRestRule = .pixel) -> BatchGroup {
     _groups.append(_Group(driver: driver, rest: restRule, ticksPerSecond: ticksPerSecond, now: now))
     return BatchGroup(index: _groups.count - 1)
+  }
+
+  /// Gives the empty `group` a new `driver` and `restRule`, as if it had just been added (its
+  /// matrix caches are dropped; a ``BatchDriver/fluidSpring(_:)`` group's substep clock starts at
+  /// ``now``), so that an engine whose drivers change over time — a new animation per
+  /// interaction — keeps a bounded number of groups, and a bounded cost per step, instead of
+  /// adding one per driver. The handle keeps its index.
+  ///
+  /// Throws ``BatchError/invalidGroup`` for an invalid handle and ``BatchError/groupNotEmpty``
+  /// while the group has channels (active or settled); the engine is unchanged then. O(1).
+  public func replaceGroup(
+    _ group: BatchGroup, driver: BatchDriver, restRule: BatchRestRule = .pixel
+  ) throws(BatchError) {
+    guard _groups.indices.contains(group.index) else { throw .invalidGroup }
+    guard _groups[group.index].columns.count == 0 else { throw .groupNotEmpty }
+    _groups[group.index] = _Group(driver: driver, rest: restRule, ticksPerSecond: ticksPerSecond, now: now)
+  }
+
+  /// The number of channels in `group`, active and settled (0 for an invalid group).
+  public func channelCount(of group: BatchGroup) -> Int {
+    _groups.indices.contains(group.index) ? _groups[group.index].columns.count : 0
   }
 
   /// Number of groups.

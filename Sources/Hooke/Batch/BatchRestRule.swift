@@ -112,6 +112,9 @@ public enum BatchError: Error, Hashable, Sendable {
   case invalidChannel
   /// The group index is out of range.
   case invalidGroup
+  /// The group still has channels (``BatchEngine/replaceGroup(_:driver:restRule:)`` takes empty
+  /// groups only).
+  case groupNotEmpty
 }
 
 /// A stable handle to one batch channel: it stays valid while channels are compacted, moved

@@ -120,6 +120,43 @@ let ticks120: Int64 = 30_240
   }
 }
 
+@Suite struct BatchReplaceGroupTests {
+  /// An empty group takes a new driver and then moves channels bit for bit as a group of that
+  /// driver added at the same time in a fresh engine; non-empty and invalid groups are refused
+  /// with the engine unchanged.
+  @Test func emptyGroupTakesANewDriver() throws {
+    let engine = BatchEngine<Double>()
+    let reference = BatchEngine<Double>()
+    let g = engine.addGroup(.spring(Spring(response: 0.3, dampingRatio: 0.5)))
+    let h = try engine.addChannel(to: g, value: 0, target: 10, velocity: 0)
+    #expect(throws: BatchError.groupNotEmpty) {
+      try engine.replaceGroup(g, driver: .timingCurve(.easeInOut, duration: 0.4))
+    }
+    #expect(throws: BatchError.invalidGroup) {
+      try engine.replaceGroup(BatchGroup(index: 7), driver: .timingCurve(.easeInOut, duration: 0.4))
+    }
+    for _ in 0..<5 {
+      engine.step(ticks: ticks120)
+      reference.step(ticks: ticks120)
+    }
+    try engine.removeChannel(h)
+    #expect(engine.channelCount(of: g) == 0)
+    let model = FluidSpringModel(response: 0.4, dampingFraction: 0.7)
+    try engine.replaceGroup(g, driver: .fluidSpring(model), restRule: .never)
+    let r = reference.addGroup(.fluidSpring(model), restRule: .never)
+    let a = try engine.addChannel(to: g, value: 3, target: 50, velocity: -2)
+    let b = try reference.addChannel(to: r, value: 3, target: 50, velocity: -2)
+    #expect(engine.groupCount == 1)
+    for k in 0..<60 {
+      engine.step(ticks: ticks120)
+      reference.step(ticks: ticks120)
+      #expect(
+        engine.value(of: a)!.bitPattern == reference.value(of: b)!.bitPattern
+          && engine.velocity(of: a)!.bitPattern == reference.velocity(of: b)!.bitPattern, "frame \(k)")
+    }
+  }
+}
+
 @Suite struct BatchFluidBadModelTests {
   /// A finite but unstable SwiftUI model (damping fraction 100 with response 0.5 makes the
   /// explicit substeps diverge; a negative fraction grows exponentially) grows until its state
