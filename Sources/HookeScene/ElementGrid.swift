@@ -62,7 +62,7 @@ public struct GridID: Hashable, Sendable, ExpressibleByIntegerLiteral, CustomStr
 /// path they step on the calling thread.
 ///
 /// Bad values are sanitised when the grid enters a transaction, reported as
-/// ``SceneDiagnostic/invalidGrid(_:)``: a count below 0 → 0 (above 2²⁸ → 2²⁸), columns below 1
+/// ``SceneDiagnostic/invalidGrid(_:)``: a count below 0 → 0, columns below 1
 /// → 1, non-finite bounds → ``Rect/zero``, a non-finite or negative row height or spacing → 0,
 /// a non-finite opacity → 1, corner radius → 0, z-index → 0; finite values whose farthest card
 /// would reach a non-finite edge → bounds ``Rect/zero``, row height and spacing 0; a count
@@ -72,8 +72,13 @@ public struct ElementGrid: Sendable {
   public var id: GridID
   /// The id of card 0; card `i` is `ElementID(firstElementID.rawValue + i)`.
   public var firstElementID: ElementID
-  /// Number of cards.
+  /// Number of cards (at most ``maximumCount`` for an insertion).
   public var count: Int
+
+  /// The most cards a grid may have: 2²⁴ = 16,777,216 (a card takes up to about 100 bytes of
+  /// scene memory, so about 1.6 GB). A larger grid is refused with
+  /// ``SceneDiagnostic/gridTooLarge(grid:count:limit:)`` instead of exhausting memory.
+  public static var maximumCount: Int { 1 << 24 }
   /// Number of columns (≥ 1).
   public var columns: Int
   /// The grid's origin (top-left) and width; the height is not used.
@@ -160,10 +165,6 @@ public struct ElementGrid: Sendable {
     var bad = false
     if g.count < 0 {
       g.count = 0
-      bad = true
-    }
-    if g.count > 1 << 28 {
-      g.count = 1 << 28
       bad = true
     }
     if g.columns < 1 {

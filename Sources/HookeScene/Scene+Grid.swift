@@ -152,6 +152,11 @@ extension Scene {
       _updateGrid(g, raw, tx: tx, t: t, result: &result)
       return
     }
+    if raw.count > ElementGrid.maximumCount {
+      result.diagnostics.append(
+        .gridTooLarge(grid: raw.id, count: raw.count, limit: ElementGrid.maximumCount))
+      return
+    }
     var (grid, bad) = raw._sanitized()
     if bad { result.diagnostics.append(.invalidGrid(grid.id)) }
     if grid.container != .root && _containers[grid.container] == nil {

@@ -15,7 +15,9 @@ import HookeAnimation
 /// Semantics:
 /// - **Time** is seconds on the caller's clock (derive it from an integer frame counter, e.g.
 ///   ``PropertyAnimator/time(tick:ticksPerSecond:)``). The scene never goes backwards: an earlier
-///   or NaN time acts at the last time used.
+///   or NaN time acts at the last time used. So does a time beyond ``maximumTime`` (10⁹ s, about
+///   31 years) or +∞: it is ignored rather than adopted, because a clock parked in the far future
+///   would leave every later transaction at its first frame for ever.
 /// - **Animated properties**: an update animates the element's frame and style with the
 ///   transaction's animation; interrupting animations merge (springs: position and velocity
 ///   continuous) or combine (timing curves), exactly as ``PropertyAnimator``.
@@ -425,8 +427,13 @@ public final class Scene {
     _movingGroups.append(g)
   }
 
+  /// The latest time a scene adopts, in seconds (10⁹ s, about 31 years); later times, +∞ and
+  /// NaN act at ``currentTime`` (see the type's *Time* rule).
+  public static var maximumTime: Double { 1e9 }
+
   func _clock(_ time: Double) -> Double {
-    if time.isNaN || time < currentTime { return currentTime }
+    // One comparison chain that NaN fails: anything not in [currentTime, maximumTime] is ignored.
+    guard time >= currentTime && time <= Self.maximumTime else { return currentTime }
     currentTime = time
     return time
   }

@@ -54,6 +54,9 @@ public enum SceneDiagnostic: Hashable, Sendable {
   /// A grid inserted with matched ids of which `id` (the lowest such) is already a group in its
   /// namespace: another grid's card or elements' group. Outcome: the grid is inserted unmatched.
   case gridMatchedIDInUse(grid: GridID, id: MatchID)
+  /// A grid inserted with more cards than ``ElementGrid/maximumCount`` (`limit`), which would
+  /// need more memory than a scene may take at once. Outcome: the grid is not inserted.
+  case gridTooLarge(grid: GridID, count: Int, limit: Int)
 }
 
 /// The outcome of a transaction.

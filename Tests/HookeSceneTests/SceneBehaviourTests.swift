@@ -6,6 +6,24 @@ import _TestSupport
 @testable import HookeScene
 
 @Suite struct SceneBehaviourTests {
+  /// A time beyond `Scene.maximumTime`, or +∞, is ignored like NaN instead of parking the clock in
+  /// the far future: a later transaction at an ordinary time still animates to its model.
+  @Test(arguments: [Double.infinity, 1e300, 2e9], [false, true])
+  func farFutureTimesDoNotFreezeTheScene(time: Double, fastPath: Bool) {
+    let scene = Scene(fastPath: fastPath)
+    scene.withoutAnimation(at: 0) {
+      $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+    }
+    scene.advance(to: time)
+    #expect(scene.currentTime == 0)
+    scene.withAnimation(.default, at: 1) { $0.setFrame(1, Rect(x: 100, y: 0, width: 10, height: 10)) }
+    for k in 61...300 { scene.advance(to: frameTime(Int64(k))) }
+    #expect(
+      scene.rendered(1) == Rect(x: 100, y: 0, width: 10, height: 10),
+      "\(String(describing: scene.rendered(1)))")
+    #expect(scene.currentTime == frameTime(300))
+  }
+
   /// The render order is container z-index, then z-index, then insertion order, whether an
   /// insert lands at the end (appended without a re-sort) or before elements already drawn.
   @Test(arguments: [false, true]) func insertionsKeepTheRenderOrder(fastPath: Bool) {

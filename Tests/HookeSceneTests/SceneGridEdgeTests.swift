@@ -376,6 +376,19 @@ struct SceneGridEdgeTests {
     #expect(run(-.infinity) == run(0.25) && run(.nan) == run(0.25))
   }
 
+  @Test("a grid above ElementGrid.maximumCount cards is refused with a diagnostic, not allocated")
+  func oversizedGridIsRefused() {
+    let scene = Scene()
+    for count in [ElementGrid.maximumCount + 1, Int.max] {
+      let result = scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(count, columns: 3)) }
+      #expect(
+        result.diagnostics == [.gridTooLarge(grid: 0, count: count, limit: 1 << 24)], "\(result.diagnostics)")
+      #expect(scene.elementCount == 0 && !scene.contains(ElementID(0)))
+    }
+    // The limit itself is a valid count (checked without inserting 16 million cards).
+    #expect(ElementGrid.maximumCount == 16_777_216)
+  }
+
   @Test("ids near Int.max: the count shrinks so card ids stay below Int.max, reported; neighbours are free")
   func idsNearIntMax() {
     let scene = Scene(fastPath: true)
