@@ -377,6 +377,14 @@ final class _FastPath {
 }
 
 extension _Quad {
+  /// Bit-for-bit equality (−0 and +0 differ): a resting lane left off the engine must present
+  /// exactly the bits an engine channel would have.
+  @inline(__always)
+  func isIdentical(to other: _Quad) -> Bool {
+    a.bitPattern == other.a.bitPattern && b.bitPattern == other.b.bitPattern
+      && c.bitPattern == other.c.bitPattern && d.bitPattern == other.d.bitPattern
+  }
+
   /// Whether values this large may animate on the batch engine: a spring's matrix multiplies a
   /// displacement by up to ω² per step, so displacements near the largest Double overflow to ∞
   /// there, while the general path's animators handle them. Components beyond ±1e150 (or
@@ -418,7 +426,10 @@ extension _Oct: _QuadLanes {
 }
 
 /// An animated value that lives on the general path (``_Channel``) or, on the fast path, in one or
-/// two quads of batch channels (`_lo`, `_hi`: slots of the scene's ``_FastPath``). A spring or
+/// two quads of batch channels (`_lo`, `_hi`: slots of the scene's ``_FastPath``). The high quad
+/// of a batched two-quad value is added only once its lanes move (`_hi < 0` while they rest at
+/// the target `_general` holds): a fade animates its opacity's quad, not the rotation, radius and
+/// blur beside it — half the channels, stepped and stored. A spring or
 /// timing curve the batch engine drives moves the channel onto the batch (position and velocity
 /// kept); any other animation, or none, moves it back to the general path at its current value.
 /// Values beyond ±1e150 stay on the general path (``_Quad/_batchable(_:)``).
@@ -439,21 +450,23 @@ struct _BatchedChannel<V: _QuadLanes> {
   @inline(__always)
   func value(_ fast: _FastPath?) -> V {
     if _lo >= 0, let f = fast {
-      return V(lo: f.value(Int(_lo)), hi: V.quadCount > 1 ? f.value(Int(_hi)) : .zero)
+      return V(
+        lo: f.value(Int(_lo)),
+        hi: V.quadCount == 1 ? .zero : _hi >= 0 ? f.value(Int(_hi)) : _general.value.quad(1))
     }
     return _general.value
   }
   var target: V { _lo >= 0 ? _general.value : _general.target }
   func isAnimating(_ fast: _FastPath?) -> Bool {
     if _lo >= 0, let f = fast {
-      return f.isAnimating(Int(_lo)) || (V.quadCount > 1 && f.isAnimating(Int(_hi)))
+      return f.isAnimating(Int(_lo)) || (V.quadCount > 1 && _hi >= 0 && f.isAnimating(Int(_hi)))
     }
     return _general.isAnimating
   }
   /// The velocity at the last frame (`nil` when the general path's animation reports none).
   func velocity(_ fast: _FastPath?) -> V? {
     if _lo >= 0, let f = fast {
-      return V(lo: f.velocity(Int(_lo)), hi: V.quadCount > 1 ? f.velocity(Int(_hi)) : .zero)
+      return V(lo: f.velocity(Int(_lo)), hi: V.quadCount > 1 && _hi >= 0 ? f.velocity(Int(_hi)) : .zero)
     }
     return _general.velocity
   }
@@ -481,7 +494,24 @@ struct _BatchedChannel<V: _QuadLanes> {
     {
       if _lo >= 0 {
         fast.retarget(Int(_lo), to: newValue.quad(0), group: group)
-        if V.quadCount > 1 { fast.retarget(Int(_hi), to: newValue.quad(1), group: group) }
+        if V.quadCount > 1 {
+          if _hi >= 0 {
+            fast.retarget(Int(_hi), to: newValue.quad(1), group: group)
+          } else if !newValue.quad(1).isIdentical(to: _general.value.quad(1)) {
+            // The resting high lanes start to move: from their value, at rest.
+            if let hi = fast.addQuad(
+              group, value: _general.value.quad(1), target: newValue.quad(1), velocity: .zero)
+            {
+              _hi = Int32(hi)
+            } else {
+              let current = value(fast)
+              release(fast)
+              _general = _Channel(current, time: t)
+              _general.retarget(newValue, animation: animation, at: t)
+              return
+            }
+          }
+        }
       } else {
         _general.sample(at: t)
         let current = _general.value
@@ -489,7 +519,10 @@ struct _BatchedChannel<V: _QuadLanes> {
         if let lo = fast.addQuad(
           group, value: current.quad(0), target: newValue.quad(0), velocity: velocity.quad(0))
         {
-          if V.quadCount == 1 {
+          if V.quadCount == 1
+            || (current.quad(1).isIdentical(to: newValue.quad(1)) && velocity.quad(1) == .zero)
+          {
+            // One quad, or high lanes at rest on their target: they stay off the engine.
             _lo = Int32(lo)
           } else if let hi = fast.addQuad(
             group, value: current.quad(1), target: newValue.quad(1), velocity: velocity.quad(1))
@@ -519,7 +552,7 @@ struct _BatchedChannel<V: _QuadLanes> {
   mutating func release(_ fast: _FastPath?) {
     if _lo >= 0, let f = fast {
       f.removeQuad(Int(_lo))
-      if V.quadCount > 1 { f.removeQuad(Int(_hi)) }
+      if V.quadCount > 1 && _hi >= 0 { f.removeQuad(Int(_hi)) }
     }
     (_lo, _hi) = (-1, -1)
   }
