@@ -59,8 +59,10 @@ extension Scene {
     _releaseLook(s)
     _records[s].live = false
     _liveSlots[s] = false
-    // A reused slot must not inherit this element's row (the row map edit reads it as old row).
+    // A reused slot must not inherit this element's row (the row map edit reads it as old row),
+    // nor a pending re-placement (an evicted slot has left `_order` already).
     if s < _rowOf.count { _rowOf[s] = -1 }
+    if s < _repositionMark.count { _repositionMark[s] = false }
     _records[s].frame.release(_fast)
     _records[s].style.release(_fast)
     _records[s].effect.release(_fast)
@@ -72,8 +74,28 @@ extension Scene {
   /// Slot `s`'s render order key: container z-index, z-index, insertion sequence.
   @inline(__always)
   func _orderKey(of s: Int) -> (container: Double, z: Double, seq: Int) {
-    let c = _records[s].element.container
-    return (c == .root ? 0 : _containers[c]?.zIndex ?? 0, _records[s].element.zIndex, _records[s].seq)
+    var memo = _ContainerZMemo()
+    return _records.withUnsafeBufferPointer { _orderKey(of: s, records: $0, memo: &memo) }
+  }
+
+  /// ``_orderKey(of:)`` reading the records through `records` (a field read through the array
+  /// copies the whole record) and remembering the last container's z-index in `memo` (slots of
+  /// one container sit together in the order, and a lookup hashes the id).
+  @inline(__always)
+  func _orderKey(
+    of s: Int, records: UnsafeBufferPointer<_Record>, memo: inout _ContainerZMemo
+  ) -> (container: Double, z: Double, seq: Int) {
+    let c = records[s].element.container
+    let cz: Double
+    if c == .root {
+      cz = 0
+    } else if c == memo.id {
+      cz = memo.z
+    } else {
+      cz = _containers[c]?.zIndex ?? 0
+      memo = _ContainerZMemo(id: c, z: cz)
+    }
+    return (cz, records[s].element.zIndex, records[s].seq)
   }
 
   /// Whether render order key `a` sorts before `b` (lexicographic; unique by the sequence).
@@ -114,71 +136,155 @@ extension Scene {
     _segmentsDirty = true
   }
 
-  /// The most unsorted tail entries ``_placeOrderTail()`` merges into place; beyond it (or with
-  /// a NaN key) the order is sorted in full.
-  static var _orderTailLimit: Int { 64 }
+  /// Takes the slots whose order key changed (``_reposition(_:)``) out of `_order` and appends
+  /// them to its unsorted tail, to be merged back in at their new place; their rows count as new
+  /// (the row map's surviving rows keep their relative order). O(order).
+  func _takeRepositionedSlots() {
+    guard !_repositioned.isEmpty else { return }
+    if _repositionMark.count < _records.count {
+      _repositionMark.append(contentsOf: repeatElement(false, count: _records.count - _repositionMark.count))
+    }
+    var kept = 0
+    var keptSorted = 0
+    _repositionMark.withUnsafeBufferPointer { mark in
+      _order.withUnsafeMutableBufferPointer { order in
+        for k in order.indices where !mark[order[k]] {
+          order[kept] = order[k]
+          kept += 1
+          if k < _orderSorted { keptSorted += 1 }
+        }
+      }
+    }
+    _order.removeLast(_order.count - kept)
+    _orderSorted = keptSorted
+    for s in _repositioned where _repositionMark[s] {
+      _repositionMark[s] = false
+      _order.append(s)
+      if s < _rowOf.count { _rowOf[s] = -1 }
+    }
+    _repositioned.removeAll(keepingCapacity: true)
+    _segmentsDirty = true
+  }
 
-  /// Brings `_order` into render order: a full sort when a key changed (`_orderDirty`), else the
-  /// unsorted tail of new insertions is sorted (insertion sort: a few entries) and merged into the
-  /// sorted prefix, each found by binary search — O(order) moves of slot indices instead of an
-  /// O(n log n) sort building a key per element. Surviving slots keep their relative order.
+  /// Lists slot `s`, whose container or z-index changed, for re-placement in the render order
+  /// (instead of a full sort) by the next frame.
+  func _reposition(_ s: Int) {
+    if _repositionMark.count < _records.count {
+      _repositionMark.append(contentsOf: repeatElement(false, count: _records.count - _repositionMark.count))
+    }
+    guard !_repositionMark[s] else { return }
+    _repositionMark[s] = true
+    _repositioned.append(s)
+  }
+
+  /// Brings `_order` into render order: a full sort when a container's key changed
+  /// (`_orderDirty`), else the unsorted tail — new insertions and repositioned slots — is sorted
+  /// and merged into the sorted prefix, each entry's place found by binary search: O(order + k log
+  /// order) moves of slot indices instead of an O(n log n) sort building a key per element, and
+  /// surviving slots keep their relative order. A tail of more than half the order, or a NaN key,
+  /// is sorted in full.
   func _placeOrderTail() {
+    _takeRepositionedSlots()
     let n = _order.count
     let k = n - _orderSorted
     guard k > 0 else { return }
-    if k > Self._orderTailLimit {
+    if k > Swift.max(64, n / 2) {
       _sortOrder()
       return
     }
     var tail = _orderScratch
     _orderScratch = []
     tail.removeAll(keepingCapacity: true)
-    for j in _orderSorted..<n {
-      let s = _order[j]
-      let key = _orderKey(of: s)
-      if key.container.isNaN || key.z.isNaN {
-        _orderScratch = tail
-        _sortOrder()
-        return
+    // Safety: `records` is read only while this closure runs, and no record changes meanwhile.
+    let placed: Bool = _records.withUnsafeBufferPointer { records in
+      var memo = _ContainerZMemo()
+      for j in _orderSorted..<n {
+        let s = _order[j]
+        let key = _orderKey(of: s, records: records, memo: &memo)
+        if key.container.isNaN || key.z.isNaN { return false }
+        tail.append((key.container, key.z, key.seq, s))
       }
-      // Insertion sort by key (the tail is short).
-      var i = tail.count
-      tail.append(s)
-      while i > 0 && Self._orderKey(key, isBelow: _orderKey(of: tail[i - 1])) {
-        tail.swapAt(i, i - 1)
-        i -= 1
+      if tail.count <= 32 {
+        // Insertion sort (a few entries; `sort` may allocate).
+        for j in 1..<Swift.max(1, tail.count) {
+          var i = j
+          while i > 0 && Self._orderKey(Self._key(tail[i]), isBelow: Self._key(tail[i - 1])) {
+            tail.swapAt(i, i - 1)
+            i -= 1
+          }
+        }
+      } else {
+        tail.sort { Self._orderKey(Self._key($0), isBelow: Self._key($1)) }
       }
-    }
-    // Backward merge: the prefix's entries shift right past each tail entry's position (found by
-    // binary search for the first prefix entry whose key is above it).
-    var end = _orderSorted  // prefix entries at or beyond `end` have been moved already
-    var write = n
-    for j in tail.indices.reversed() {
-      let key = _orderKey(of: tail[j])
-      var lo = 0
-      var hi = end
-      while lo < hi {
-        let mid = (lo + hi) / 2
-        if Self._orderKey(key, isBelow: _orderKey(of: _order[mid])) { hi = mid } else { lo = mid + 1 }
+      // Backward merge: the prefix's entries shift right past each tail entry's position — for
+      // a long tail by one linear pass (each prefix key computed once, in order, so the container
+      // memo hits), for a short one by binary search for the first prefix entry above it.
+      var end = _orderSorted  // prefix entries at or beyond `end` have been moved already
+      var write = n
+      if tail.count > 256 {
+        var j = tail.count - 1
+        while j >= 0 {
+          let key = Self._key(tail[j])
+          if end > 0
+            && Self._orderKey(key, isBelow: _orderKey(of: _order[end - 1], records: records, memo: &memo))
+          {
+            end -= 1
+            write -= 1
+            _order[write] = _order[end]
+          } else {
+            write -= 1
+            _order[write] = tail[j].slot
+            j -= 1
+          }
+        }
+        return true
       }
-      var from = end
-      while from > lo {
-        from -= 1
+      for j in tail.indices.reversed() {
+        let key = Self._key(tail[j])
+        var lo = 0
+        var hi = end
+        while lo < hi {
+          let mid = (lo + hi) / 2
+          if Self._orderKey(key, isBelow: _orderKey(of: _order[mid], records: records, memo: &memo)) {
+            hi = mid
+          } else {
+            lo = mid + 1
+          }
+        }
+        var from = end
+        while from > lo {
+          from -= 1
+          write -= 1
+          _order[write] = _order[from]
+        }
+        end = lo
         write -= 1
-        _order[write] = _order[from]
+        _order[write] = tail[j].slot
       }
-      end = lo
-      write -= 1
-      _order[write] = tail[j]
+      return true
     }
     _orderScratch = tail
+    guard placed else {
+      _sortOrder()  // a NaN key: nothing was moved
+      return
+    }
     _orderSorted = n
     _segmentsDirty = true
+  }
+
+  @inline(__always)
+  static func _key(_ e: (container: Double, z: Double, seq: Int, slot: Int)) -> (
+    container: Double, z: Double, seq: Int
+  ) {
+    (e.container, e.z, e.seq)
   }
 
   func _sortOrder() {
     _orderDirty = false
     _segmentsDirty = true
+    // Repositioned slots are still in `_order` (only their keys changed): the sort places them.
+    for s in _repositioned { _repositionMark[s] = false }
+    _repositioned.removeAll(keepingCapacity: true)
     // A permutation: surviving rows may change their relative order, so the row map cannot be
     // edited in place; the next render list is written in full.
     _rowMapValid = false
@@ -187,9 +293,12 @@ extension Scene {
     // insertion sequence breaks every tie, and runs in O(n) on already ordered input.
     var keys: [(container: Double, z: Double, seq: Int, slot: Int)] = []
     keys.reserveCapacity(_order.count)
-    for s in _order {
-      let key = _orderKey(of: s)
-      keys.append((key.container, key.z, key.seq, s))
+    var memo = _ContainerZMemo()
+    _records.withUnsafeBufferPointer { records in
+      for s in _order {
+        let key = _orderKey(of: s, records: records, memo: &memo)
+        keys.append((key.container, key.z, key.seq, s))
+      }
     }
     keys.sort { a, b in
       if a.container != b.container { return a.container < b.container }
@@ -527,4 +636,10 @@ struct _RowsJob {
   let range: Range<Int>
   let firstRow, firstStyle: Int
   let chunk, threads: Int
+}
+
+/// The last container whose z-index a render order pass looked up (`Scene._orderKey`).
+struct _ContainerZMemo {
+  var id: ContainerID? = nil
+  var z = 0.0
 }

@@ -77,7 +77,11 @@ public final class Scene {
   /// `_order[..<_orderSorted]` is in render order; the entries after it are insertions not yet
   /// placed (``_placeOrderTail()``). Meaningful when `_orderDirty` is false.
   @exclusivity(unchecked) var _orderSorted = 0
-  @exclusivity(unchecked) var _orderScratch: [Int] = []
+  @exclusivity(unchecked) var _orderScratch: [(container: Double, z: Double, seq: Int, slot: Int)] = []
+  /// Slots whose container or z-index changed since the last frame, to be re-placed in the order
+  /// (`_repositionMark[s]` tells whether slot `s` is listed).
+  @exclusivity(unchecked) var _repositioned: [Int] = []
+  @exclusivity(unchecked) var _repositionMark: [Bool] = []
   @exclusivity(unchecked) var _nextSeq = 0
   @exclusivity(unchecked) var _leaving: [Int] = []
   /// Slots with general-path animations or a pending removal (sampled per frame); a slot is
@@ -167,6 +171,8 @@ public final class Scene {
     _order = other._order
     _orderDirty = other._orderDirty
     _orderSorted = other._orderSorted
+    _repositioned = other._repositioned
+    _repositionMark = other._repositionMark
     _nextSeq = other._nextSeq
     _leaving = other._leaving
     _motion = other._motion

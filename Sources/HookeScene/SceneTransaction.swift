@@ -331,7 +331,10 @@ extension Scene {
     // The newest element goes last among equal (container z, z) keys: when its key is not below
     // the last element's, appending keeps `_order` sorted (O(1)); otherwise it waits in the
     // unsorted tail for ``_placeOrderTail()`` (a merge, not an O(n log n) sort per inserting frame).
-    let inPlace = _orderSorted == _order.count && (_order.last.map { _orderKey($0, precedes: s) } ?? true)
+    // (Not while slots wait for re-placement: the last entry's key may have changed.)
+    let inPlace =
+      _orderSorted == _order.count && _repositioned.isEmpty
+      && (_order.last.map { _orderKey($0, precedes: s) } ?? true)
     _order.append(s)
     if inPlace { _orderSorted = _order.count }
     _segmentsDirty = true
@@ -457,7 +460,7 @@ extension Scene {
       _records[s].style.retarget(
         style, animation: tx.animation, at: t, fast: _fast, batchGroup: _styleBatchGroup(tx, &styleGroup))
     }
-    if e.zIndex != old.zIndex || e.container != old.container { _orderDirty = true }
+    if e.zIndex != old.zIndex || e.container != old.container { _reposition(s) }
     if e.matchedGeometry != old.matchedGeometry, let g = _records[s].group, let m = e.matchedGeometry,
       _groups[g].key == _GroupKey(namespace: m.namespace, id: m.id)
     {

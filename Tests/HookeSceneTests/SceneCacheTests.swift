@@ -10,6 +10,67 @@ import _TestSupport
 /// re-derived). Under random transactions on both paths they must equal a fresh derivation from
 /// the records after every frame, and rows must be the ones a fresh derivation gives.
 @Suite struct SceneCacheTests {
+  /// Many re-placements per frame (containers and z-indices changing for hundreds of elements,
+  /// with insertions and removals): the tail merge takes its linear path, and the order and the
+  /// rows must still equal a full sort and a fresh full write.
+  @Test(arguments: [false, true]) func manyRepositionsKeepTheOrderAndRows(fast: Bool) {
+    let seed: UInt64 = fast ? 0x5E_0B01 : 0x5E_0B00
+    var rng = SplitMix64(seed: seed)
+    let scene = Scene(fastPath: fast)
+    scene.withoutAnimation(at: 0) { tx in
+      tx.setContainer(Container(id: 1, zIndex: 1))
+      tx.setContainer(Container(id: 2, zIndex: -1))
+      for i in 0..<3000 {
+        tx.insert(Element(id: ElementID(i), frame: Rect(x: Double(i % 50), y: 0, width: 4, height: 4)))
+      }
+    }
+    var nextID = 3000
+    var k: Int64 = 0
+    for round in 0..<6 {
+      scene.withAnimation(.easeInOut(duration: 0.2), at: frameTime(k)) { tx in
+        for _ in 0..<700 {
+          let id = ElementID(Int(rng.next() % UInt64(nextID)))
+          let container = ContainerID(Int(rng.next() % 3))
+          let z = Double(rng.next() % 3)
+          tx.update(id) {
+            $0.container = container
+            $0.zIndex = z
+          }
+        }
+        for _ in 0..<200 { tx.remove(ElementID(Int(rng.next() % UInt64(nextID)))) }
+        for _ in 0..<300 {
+          tx.insert(
+            Element(id: ElementID(nextID), frame: Rect(x: 1, y: 2, width: 3, height: 4)).with {
+              $0.zIndex = Double(rng.next() % 3) - 1
+            })
+          nextID += 1
+        }
+      }
+      for _ in 0..<3 {
+        k += 1
+        scene.advance(to: frameTime(k))
+        func key(_ s: Int) -> (Double, Double, Int) {
+          let e = scene._records[s].element
+          return (
+            e.container == .root ? 0 : scene._containers[e.container]?.zIndex ?? 0, e.zIndex,
+            scene._records[s].seq
+          )
+        }
+        #expect(
+          scene._order == scene._order.sorted { key($0) < key($1) },
+          "seed \(seed) round \(round): render order")
+        let fresh = Scene(_copyOf: scene)
+        fresh._writeRenderList(full: true)
+        let l = scene.renderList
+        let m = fresh.renderList
+        #expect(
+          l.ids == m.ids && l.x.map(\.bitPattern) == m.x.map(\.bitPattern)
+            && Array(l.opacity).map(\.bitPattern) == Array(m.opacity).map(\.bitPattern),
+          "seed \(seed) round \(round): rows")
+      }
+    }
+  }
+
   /// `zoom: false` leaves out the zoom destination, whose dimming row makes every layout change
   /// a full write: without it, insertions and evictions edit the row map in place.
   @Test(arguments: [(false, true), (true, true), (false, false), (true, false)])
