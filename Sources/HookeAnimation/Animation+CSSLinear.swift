@@ -17,14 +17,14 @@ extension Animation {
   /// spring).
   ///
   /// Timing curves (``BezierAnimation``, ``UnitCurveAnimation``, ``TimingCurveAnimation``) with
-  /// a finite positive duration export their curve (``TimingCurve/cssLinear(tolerance:)``) over
+  /// a finite positive duration export their curve (`TimingCurve.cssLinear(tolerance:)`) over
   /// that duration. Any other animation is run as a renderer runs it, on `value = 1.0` from a
   /// fresh context: its end `D` is the first time on a 1 ms grid at which `animate` returns
   /// `nil`, and the easing maps `x` to `animate(1.0, x·D)` (1 at and after the end), evaluated
   /// in increasing time (the run restarts from a fresh context when the exporter goes back), so
   /// stateful animations (SwiftUI's spring integrator, repeats) show the values a renderer would.
   /// The method and limits are those of
-  /// ``CSSLinearEasing/approximating(tolerance:breakpoints:resolution:_:)``.
+  /// `CSSLinearEasing.approximating(tolerance:breakpoints:resolution:_:)`.
   ///
   /// - Parameters:
   ///   - tolerance: maximum absolute error in fractions of the change, default 0.001.

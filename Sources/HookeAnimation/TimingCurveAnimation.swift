@@ -1,7 +1,7 @@
 import Hooke
 
-/// Any ``TimingCurve`` — ``UnitCurve``, ``CubicBezier``, ``Easing``, ``ParametricEasing``,
-/// ``StepsEasing``, ``CSSLinearEasing``, ``CSSEasingFunction`` — played over a duration
+/// Any `TimingCurve` — `UnitCurve`, `CubicBezier`, `Easing`, `ParametricEasing`,
+/// `StepsEasing`, `CSSLinearEasing`, `CSSEasingFunction` — played over a duration
 /// (`Animation.timingCurve(_:duration:)`).
 ///
 /// `animate` = `value × curve.value(at: clamp(time/duration, 0, 1))`, `nil` once
@@ -44,8 +44,8 @@ public struct TimingCurveAnimation<Curve: TimingCurve>: CustomAnimation {
 }
 
 extension Animation {
-  /// Any ``TimingCurve`` over `duration` seconds (default 0.35 s, SwiftUI's); see
-  /// ``TimingCurveAnimation``. A ``UnitCurve`` resolves to the concrete overload
+  /// Any `TimingCurve` over `duration` seconds (default 0.35 s, SwiftUI's); see
+  /// ``TimingCurveAnimation``. A `UnitCurve` resolves to the concrete overload
   /// (``UnitCurveAnimation``), which behaves the same.
   public static func timingCurve<Curve: TimingCurve>(_ curve: Curve, duration: Double = 0.35) -> Animation {
     Animation(TimingCurveAnimation(curve: curve, duration: duration))

@@ -11,7 +11,7 @@ import Hooke
 /// last one replaces it; a sample earlier than the last one, or with a NaN or infinite time, is
 /// ignored. Fewer than two samples give `.zero`. Velocities are in units of `Value` per second.
 ///
-/// Feeding a spring: ``velocity`` is the initial velocity of ``Spring``'s
+/// Feeding a spring: ``velocity`` is the initial velocity of `Spring`'s
 /// `value(target:initialVelocity:time:)` for the gap still to travel;
 /// ``unitVelocity(from:to:)`` is the fraction-of-the-change form SwiftUI's
 /// `interpolatingSpring(…initialVelocity:)` takes. Cost: O(1) per call.
