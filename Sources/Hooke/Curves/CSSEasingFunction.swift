@@ -83,6 +83,17 @@ extension CSSEasingFunction: TimingCurve {
     }
   }
 
+  /// The easing on `[0, 1]` as a CSS `linear()` easing: `steps()` and `linear()` export their
+  /// own points (``StepsEasing/cssLinear(tolerance:)``, ``CSSLinearEasing/cssLinear(tolerance:)``),
+  /// the others the minimal-stop approximation of ``value(at:)``. Default tolerance 0.001.
+  public func cssLinear(tolerance: Double = 0.001) -> CSSLinearExport {
+    switch self {
+    case .steps(let steps): return steps.cssLinear(tolerance: tolerance)
+    case .linearFunction(let easing): return easing.cssLinear(tolerance: tolerance)
+    default: return CSSLinearEasing.approximating(tolerance: tolerance) { value(at: $0) }
+    }
+  }
+
   /// The slope of the easing at `progress`; see the type (1 for `linear`).
   public func velocity(at progress: Double) -> Double {
     switch self {

@@ -13,7 +13,7 @@ import _TestSupport
       ParametricEasing.back(.out, overshoot: 2), ParametricEasing.elastic(.out, amplitude: 1.2, period: 0.4),
       StepsEasing(4), StepsEasing(3, .jumpBoth), StepsEasing(5, .jumpNone), StepsEasing(2, .start),
       CSSLinearEasing(parsing: "linear(0, 0.25 10%, 1.2 60%, 1)")!,
-      CSSEasingFunction.easeOut, CSSEasingFunction.linear,
+      CSSEasingFunction.easeOut, CSSEasingFunction.linear, CSSEasingFunction.steps(StepsEasing(3, .jumpNone)),
     ]
   }
 
@@ -39,7 +39,12 @@ import _TestSupport
       #expect(CSSLinearEasing(parsing: export.css) == export.easing, "\(curve)")
       for _ in 0..<400 {
         let x = Double.random(in: 0...1, using: &rng)
-        if let steps = curve as? StepsEasing {
+        let steps =
+          curve as? StepsEasing
+          ?? (curve as? CSSEasingFunction).flatMap {
+            if case .steps(let steps) = $0 { return steps } else { return nil }
+          }
+        if let steps {
           let scaled = x * Double(steps.stepCount)
           if (scaled - scaled.rounded()).magnitude < 1e-6 { continue }
         }
