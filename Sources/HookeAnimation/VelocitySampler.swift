@@ -78,3 +78,5 @@ public struct VelocitySampler<Value: VectorArithmetic> {
     (b.value - a.value).scaled(by: 1 / (b.time - a.time))
   }
 }
+
+extension VelocitySampler: Sendable where Value: Sendable {}
