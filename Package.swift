@@ -44,6 +44,9 @@ let package = Package(
     .executableTarget(
       name: "hooke-bench", dependencies: ["Hooke", "Scenarios", "FrameBudget"], path: "Benchmarks/hooke-bench"
     ),
+    // Scalar spring calls next to a naive libm closed form (libm allowed here, not in Hooke).
+    .executableTarget(
+      name: "spring-scalar-bench", dependencies: ["Hooke"], path: "Benchmarks/spring-scalar-bench"),
 
     // Test-only helpers: approximate equality, seeded randomness, fixtures, a double-double reference.
     .target(name: "_TestSupport", dependencies: ["Hooke"]),

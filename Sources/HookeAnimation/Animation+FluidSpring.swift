@@ -2,7 +2,7 @@ import Hooke
 
 /// Which numeric model a spring animation integrates with.
 public enum SpringAnimationModel: Hashable, Sendable {
-  /// SwiftUI's fixed-step integrator (``FluidSpringModel``): 1/300 s half-kick substeps on a
+  /// SwiftUI's fixed-step integrator (`FluidSpringModel`): 1/300 s half-kick substeps on a
   /// floating-point substep clock. Predicts SwiftUI's frames, including its defects: the clock
   /// runs independently of the frames, so positions at shared timestamps are the same at any
   /// frame rate (except after a stall > 1 s, where the catch-up rule drops time), but a frame
@@ -13,13 +13,13 @@ public enum SpringAnimationModel: Hashable, Sendable {
   /// deviates from the true spring by up to ~2 % of the change early on (1.8 for 0→100,
   /// response 0.45, fraction 0.6).
   case swiftUI
-  /// The exact closed-form spring (``Spring`` with the same response and damping ratio,
-  /// ``Spring/value(target:initialVelocity:time:)``) evaluated at `time − mergeTime`: positions
+  /// The exact closed-form spring (`Spring` with the same response and damping ratio,
+  /// `Spring.value(target:initialVelocity:time:)`) evaluated at `time − mergeTime`: positions
   /// are a pure function of the time, so they are identical at a shared timestamp whatever the
   /// frame rate, with no substep judder. Same termination test as SwiftUI (applied to the exact
   /// velocity and force), same logical completion and merge semantics; ``FluidSpringAnimation/blendDuration``
   /// is ignored (the new response applies at once: a blended response has no closed form).
-  /// Response and ratio are clamped as ``Spring/init(response:dampingRatio:)`` documents.
+  /// Response and ratio are clamped as `Spring.init(response:dampingRatio:)` documents.
   case exact
 }
 
@@ -31,7 +31,7 @@ public enum SpringAnimationModel: Hashable, Sendable {
 ///    **clamped to [0, 1]** (the evident intent; OpenSwiftUI's text clamps blendDuration instead,
 ///    an operator-precedence slip), when `blendDuration > 0` and a merge set a blend; else `response`;
 /// 2. `isLogicallyComplete` once `t − startTime ≥ r` (startTime = time of the last merge, 0 at first);
-/// 3. ``FluidSpringModel/advance(_:target:to:)`` to t, then ``FluidSpringModel/isFinished(_:target:)``
+/// 3. `FluidSpringModel.advance(_:target:to:)` to t, then `FluidSpringModel.isFinished(_:target:)`
 ///    → `nil` (``SpringAnimationModel/swiftUI``), or the closed form (``SpringAnimationModel/exact``).
 ///
 /// Velocity: the integrator's (or the exact) velocity. `shouldMerge` always returns `true`:

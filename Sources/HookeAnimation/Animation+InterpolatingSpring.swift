@@ -8,7 +8,7 @@ import Hooke
 /// - ζ < 1: `ωd = ω0√(1−ζ²)`, `A = (ζω0 − v0)/ωd`, `s = 1 − e^(−ζω0 t)(cos ωd t + A sin ωd t)`.
 ///
 /// Ends (`nil`) when `t ≥ D` or s is not finite, where (ε = 0.001) D = ∞ for ζ = 0; for ζ ≥ 1
-/// SwiftUI's 0.1 s grid search (``Spring/settlingDuration(target:initialVelocity:epsilon:)``
+/// SwiftUI's 0.1 s grid search (`Spring.settlingDuration(target:initialVelocity:epsilon:)`
 /// of the critical spring); for ζ < 1 `max(−ln(ε/(1 + |A|)) / (ζ·ω0), 1.0)`. **Decision
 /// (SwiftUI's divisor and minimum are unverified on device):** Hooke divides by `ζ·ω0` (the
 /// envelope's decay rate; OpenSwiftUI's literal `ζ/ω0` would keep k = 100, c = 10 running for
@@ -110,7 +110,7 @@ extension Animation {
   /// Interpolating spring with defaults (duration 0.5, bounce 0).
   public static var interpolatingSpring: Animation { interpolatingSpring(duration: 0.5, bounce: 0) }
 
-  /// Interpolating spring from a ``Spring``'s mass, stiffness and damping (SwiftUI's mapping is
+  /// Interpolating spring from a `Spring`'s mass, stiffness and damping (SwiftUI's mapping is
   /// undocumented and assumed to be this one).
   public static func interpolatingSpring(_ spring: Spring, initialVelocity: Double = 0) -> Animation {
     interpolatingSpring(

@@ -100,38 +100,49 @@ public struct RepeatAnimation: CustomAnimation {
     return reversed ? .zero : value
   }
 
-  /// See the type.
+  /// See the type. The base merges on its own clock, the current cycle's `t − timeOffset`.
   public func shouldMerge<V: VectorArithmetic>(
     previous: Animation, value: V, time: Double, context: inout AnimationContext<V>
   ) -> Bool {
     guard let p = previous.as(RepeatAnimation.self), p == self else { return false }
-    return base.shouldMerge(previous: p.base, value: value, time: time, context: &context)
+    let cycleTime = time - context.state[_State.self].timeOffset
+    return base.shouldMerge(previous: p.base, value: value, time: cycleTime, context: &context)
   }
 }
 
-/// `logicallyComplete(after:)` (iOS 17): sets `isLogicallyComplete` once `t ≥ after`
-/// (never clears it); otherwise the base's values, velocity and merging.
+/// `logicallyComplete(after:)` (iOS 17): sets `isLogicallyComplete` once `t − start ≥ after`
+/// (never clears it), where `start` is 0, or the time of the last merge: a merged animation
+/// starts there, as a merged spring does; otherwise the base's values, velocity and merging.
 public struct LogicallyCompleteAnimation: CustomAnimation {
   /// The wrapped animation.
   public var base: Animation
   /// Seconds after which the animation is logically complete.
   public var duration: Double
 
+  struct _Start: AnimationStateKey {
+    var time = 0.0
+    static var defaultValue: _Start { _Start() }
+  }
+
   /// See the type.
   public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
-    if time >= duration { context.isLogicallyComplete = true }
+    if time - context.state[_Start.self].time >= duration { context.isLogicallyComplete = true }
     return base.animate(value: value, time: time, context: &context)
   }
   /// The base's velocity.
   public func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
     base.velocity(value: value, time: time, context: context)
   }
-  /// Merges when the base merges with `previous` (unwrapped if it is the same modifier).
+  /// Merges when the base merges with `previous` (unwrapped if it is the same modifier); the
+  /// merged animation's duration then counts from `time`, and its completion flag restarts.
   public func shouldMerge<V: VectorArithmetic>(
     previous: Animation, value: V, time: Double, context: inout AnimationContext<V>
   ) -> Bool {
     let p = previous.as(LogicallyCompleteAnimation.self)?.base ?? previous
-    return base.shouldMerge(previous: p, value: value, time: time, context: &context)
+    guard base.shouldMerge(previous: p, value: value, time: time, context: &context) else { return false }
+    context.state[_Start.self] = _Start(time: time)
+    context.isLogicallyComplete = false
+    return true
   }
 }
 

@@ -5,7 +5,7 @@ import Hooke
 /// `animate` = `value × curve(clamp(time/duration, 0, 1))`, `nil` once `time > duration` (at
 /// exactly `time == duration` it still returns `value × curve(1) = value`) and immediately when
 /// `duration ≤ 0` or NaN. Control points are not clamped in y (overshoot allowed); the curve is
-/// Hooke's unquantised ``CubicBezier`` (the `.linear` curve is evaluated as the identity, exactly).
+/// Hooke's unquantised `CubicBezier` (the `.linear` curve is evaluated as the identity, exactly).
 /// No velocity, never merges: interruptions combine (``DefaultCombiningAnimation``). NaN time
 /// reads as 0. An infinite duration never ends and shows progress 0, also at time +∞ (where
 /// time/duration is NaN).
@@ -36,7 +36,7 @@ public struct BezierAnimation: CustomAnimation {
   }
 }
 
-/// A ``UnitCurve`` animation (`Animation.timingCurve(_ curve: UnitCurve, duration:)`):
+/// A `UnitCurve` animation (`Animation.timingCurve(_ curve: UnitCurve, duration:)`):
 /// `value × curve.value(at: clamp(time/duration))`, ends after `duration` as ``BezierAnimation``;
 /// velocity `value/duration × curve.velocity(at: progress)` (the only timing curve with one).
 /// Never merges.
@@ -104,7 +104,7 @@ extension Animation {
   ) -> Animation {
     Animation(BezierAnimation(p1x, p1y, p2x, p2y, duration: duration))
   }
-  /// A ``UnitCurve`` timing curve (iOS 17), default 0.35 s; has a velocity.
+  /// A `UnitCurve` timing curve (iOS 17), default 0.35 s; has a velocity.
   public static func timingCurve(_ curve: UnitCurve, duration: Double = 0.35) -> Animation {
     Animation(UnitCurveAnimation(curve: curve, duration: duration))
   }

@@ -57,10 +57,10 @@ public struct CubicKeyframe<Value: VectorArithmetic>: Keyframe {
   }
 }
 
-/// A ``Spring`` from the previous value towards `to`.
+/// A `Spring` from the previous value towards `to`.
 ///
 /// `duration` nil = the spring's settling duration for this segment's change and start
-/// velocity (ε = 0.001, ``Spring/settlingDuration(target:initialVelocity:epsilon:)``; an infinite
+/// velocity (ε = 0.001, `Spring.settlingDuration(target:initialVelocity:epsilon:)`; an infinite
 /// settling duration is capped at 60 s). `startVelocity` nil = the previous segment's end velocity
 /// (continuity); a non-finite start velocity reads as zero (see ``CubicKeyframe``).
 /// **Decision (Apple does not document this case):** when the duration is shorter than the

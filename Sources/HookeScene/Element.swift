@@ -34,7 +34,7 @@ public struct MatchedGeometry: Hashable, Sendable {
 /// its own, its corner radius from the source's to its own, and a full-window dimming overlay
 /// from opacity 0 to ``dimmingOpacity``; the source is hidden while the destination flies. On
 /// removal everything runs back to the source, then the destination leaves. Timing (owned by UIKit on
-/// Apple platforms and undocumented): the transaction's animation, or ``Animation/default`` when
+/// Apple platforms and undocumented): the transaction's animation, or `Animation.default` when
 /// the transaction is not animated (a navigation push always animates).
 public struct ZoomNavigationTransition: Hashable, Sendable {
   /// The id of the source, tagged with ``Element/matchedTransitionSource(id:in:)``.
@@ -57,7 +57,7 @@ public struct ZoomNavigationTransition: Hashable, Sendable {
 ///
 /// Style values are the element's own (its modifiers); transitions and matched geometry act on
 /// top. Bad values are sanitised when the element enters a transaction (see ``Scene``):
-/// non-finite frame components → the previous frame (``Rect/zero`` for a new element),
+/// non-finite frame components → the previous frame (`Rect.zero` for a new element),
 /// negative sizes → standardised, non-finite style values → their defaults; each is reported.
 public struct Element: Sendable {
   /// The stable identity.

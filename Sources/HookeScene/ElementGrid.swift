@@ -43,7 +43,7 @@ public struct GridID: Hashable, Sendable, ExpressibleByIntegerLiteral, CustomStr
 /// every card's position and velocity; a 1/64-point rest rule; a SwiftUI-model spring's
 /// substep clock starts at the change, exact for every card since they all start together).
 /// Any other animation (delays, repeats, speed changes, custom animations) moves the cards
-/// with ``Animation/default``'s spring and is reported as
+/// with `Animation.default`'s spring and is reported as
 /// ``SceneDiagnostic/gridAnimationUnsupported(_:)``. ``opacity`` and ``cornerRadius`` animate
 /// with the transaction's animation on the general path (one animator per grid). Insertion and
 /// removal use the implicit opacity transition: the grid fades in and out as a whole.
@@ -63,9 +63,9 @@ public struct GridID: Hashable, Sendable, ExpressibleByIntegerLiteral, CustomStr
 ///
 /// Bad values are sanitised when the grid enters a transaction, reported as
 /// ``SceneDiagnostic/invalidGrid(_:)``: a count below 0 → 0, columns below 1
-/// → 1, non-finite bounds → ``Rect/zero``, a non-finite or negative row height or spacing → 0,
+/// → 1, non-finite bounds → `Rect.zero`, a non-finite or negative row height or spacing → 0,
 /// a non-finite opacity → 1, corner radius → 0, z-index → 0; finite values whose farthest card
-/// would reach a non-finite edge → bounds ``Rect/zero``, row height and spacing 0; a count
+/// would reach a non-finite edge → bounds `Rect.zero`, row height and spacing 0; a count
 /// whose card or matched ids would reach `Int.max` → the largest count that stays below it.
 public struct ElementGrid: Sendable {
   /// The grid's identity.

@@ -3,7 +3,7 @@ import Hooke
 /// Layout helpers for the scenarios (the caller owns layout; these produce window-space frames).
 ///
 /// All helpers sanitise input: non-finite or negative spacing/extents read as 0, a negative
-/// count as 0, an empty or non-finite container as ``Rect/zero`` (frames then collapse to
+/// count as 0, an empty or non-finite container as `Rect.zero` (frames then collapse to
 /// zero size, never NaN), a non-finite anchor component as 0.5; coordinates that would overflow
 /// clamp to ±`Double.greatestFiniteMagnitude`, so every output is finite.
 public enum Layout {

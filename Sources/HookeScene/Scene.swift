@@ -14,13 +14,13 @@ import HookeAnimation
 ///
 /// Semantics:
 /// - **Time** is seconds on the caller's clock (derive it from an integer frame counter, e.g.
-///   ``PropertyAnimator/time(tick:ticksPerSecond:)``). The scene never goes backwards: an earlier
+///   `PropertyAnimator.time(tick:ticksPerSecond:)`). The scene never goes backwards: an earlier
 ///   or NaN time acts at the last time used. So does a time beyond ``maximumTime`` (10⁹ s, about
 ///   31 years) or +∞: it is ignored rather than adopted, because a clock parked in the far future
 ///   would leave every later transaction at its first frame for ever.
 /// - **Animated properties**: an update animates the element's frame and style with the
 ///   transaction's animation; interrupting animations merge (springs: position and velocity
-///   continuous) or combine (timing curves), exactly as ``PropertyAnimator``.
+///   continuous) or combine (timing curves), exactly as `PropertyAnimator`.
 /// - **Transitions**: an inserted element runs its transition from `.willAppear` to `.identity`,
 ///   a removed one from `.identity` to `.didDisappear` and stays in the render list until all of
 ///   its animations end, then leaves. Without animation (or with an identity transition)
@@ -43,7 +43,7 @@ import HookeAnimation
 /// general path) plus one pass writing the render list from compact per-element rows (about 56
 /// bytes per element, a shared default style, per-group shared-frame rows). Animators exist only
 /// for properties that are animating on the general path. With `fastPath: true` frames animated
-/// by springs and timing curves step on a ``BatchEngine`` (on `threads` workers), only the
+/// by springs and timing curves step on a `BatchEngine` (on `threads` workers), only the
 /// channels a step moved are copied into the scene's value table, and a frame performs no heap
 /// allocation once the render list has grown, for any thread count (measured by
 /// `Benchmarks/scene-bench` under `Benchmarks/malloc-counter`; workers are a
@@ -131,7 +131,7 @@ public final class Scene {
   /// An empty scene with window `bounds` (default 390 × 844 points).
   ///
   /// `fastPath` (default `false`): frames (own and matched), styles and transition effects
-  /// animated by bare springs and timing curves run on a ``BatchEngine`` (one channel per animated
+  /// animated by bare springs and timing curves run on a `BatchEngine` (one channel per animated
   /// scalar) instead of per-property animators — much faster, with the batch engine's semantics
   /// (see `_FastPath`: settling by a rest rule — 1/64 point for frames, 1/65,536 for style and
   /// effect lanes — instead of SwiftUI's 1 % rule, timing curves restart on retarget instead of

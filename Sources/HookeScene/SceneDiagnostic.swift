@@ -30,7 +30,7 @@ public enum SceneDiagnostic: Hashable, Sendable {
   case unknownElement(ElementID)
   /// A removal of an element already being removed. Outcome: ignored (the removal continues).
   case alreadyRemoved(ElementID)
-  /// A frame with a NaN or infinite component. Outcome: the previous frame is kept (``Rect/zero`` for a new element).
+  /// A frame with a NaN or infinite component. Outcome: the previous frame is kept (`Rect.zero` for a new element).
   case invalidFrame(ElementID)
   /// A frame with a negative width or height. Outcome: standardised.
   case negativeSize(ElementID)
@@ -47,7 +47,7 @@ public enum SceneDiagnostic: Hashable, Sendable {
   /// ``ElementGrid/firstMatchID``). Outcome: clamped; changed card fields keep their values.
   case invalidGrid(GridID)
   /// A grid layout change animated by an animation the grid cannot run (delays, repeats, speed,
-  /// custom). Outcome: the cards move with ``Animation/default``'s spring.
+  /// custom). Outcome: the cards move with `Animation.default`'s spring.
   case gridAnimationUnsupported(GridID)
   /// An element whose matched geometry names a grid card's group. Outcome: its matching is ignored.
   case matchedIDOwnedByGrid(element: ElementID, grid: GridID)

@@ -6,7 +6,7 @@
 import Dispatch
 import Hooke
 
-/// A reusable multi-threaded stepper for one ``BatchEngine``.
+/// A reusable multi-threaded stepper for one `BatchEngine`.
 ///
 /// `threads` workers (values < 1 are read as 1, values above `WorkerPool.maximumThreads` as that) step chunks of `chunkSize` active channels
 /// (values < 1 are read as 1). Workers run on Dispatch's global concurrent pool via

@@ -158,61 +158,16 @@ public struct CSSLinearEasing: Hashable, Sendable {
     return text
   }
 
-  /// Parses CSS `linear(<stop>, …)` text: each stop is a number optionally followed by one or two
-  /// percentages; whitespace is free. Returns nil for anything else (wrong function name,
-  /// missing numbers, trailing garbage). Inputs are read as percentage / 100 with the division
-  /// done on the exact decimal (`N / 10^(k+2)`), so text printed by ``cssString(outputDecimals:percentDecimals:)``
-  /// reads back to bit-identical points. Cost: O(text length).
+  /// Parses CSS `linear(<stop>, …)` text with the full CSS Easing 2 grammar (see
+  /// ``CSSEasingFunction/init(parsing:)``): each stop is a number with up to two percentages
+  /// on one side of it; the function name is case-insensitive; white space is free. Returns nil
+  /// for anything else (other easing functions, the `linear` keyword, missing numbers, units,
+  /// trailing text); ``CSSEasingFunction/init(parsing:)`` names the reason. Inputs are read as
+  /// percentage / 100 with the division done on the exact decimal (`N / 10^(k+2)`), so text
+  /// printed by ``cssString(outputDecimals:percentDecimals:)`` reads back to bit-identical
+  /// points. Cost: O(text length).
   public init?(parsing text: String) {
-    let bytes = Array(text.utf8)
-    var i = 0
-    func skipSpace() {
-      while i < bytes.count && (bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10) { i += 1 }
-    }
-    skipSpace()
-    let name: [UInt8] = Array("linear(".utf8)
-    guard bytes.count >= i + name.count, Array(bytes[i..<(i + name.count)]) == name else { return nil }
-    i += name.count
-    var stops: [Stop] = []
-    while true {
-      skipSpace()
-      guard let output = _DecimalText.parse(bytes, &i) else { return nil }
-      var percents: [Double] = []
-      while percents.count < 2 {
-        skipSpace()
-        var j = i
-        guard let percent = Self._parsePercent(bytes, &j) else { break }
-        percents.append(percent)
-        i = j
-      }
-      if percents.isEmpty {
-        stops.append(Stop(output))
-      } else {
-        for p in percents { stops.append(Stop(output, at: p)) }
-      }
-      skipSpace()
-      guard i < bytes.count else { return nil }
-      if bytes[i] == 44 {
-        i += 1
-        continue
-      }  // ","
-      if bytes[i] == 41 {
-        i += 1
-        break
-      }  // ")"
-      return nil
-    }
-    skipSpace()
-    guard i == bytes.count else { return nil }
-    self.init(stops: stops)
-  }
-
-  /// A percentage `[+-]digits[.digits]%` as a fraction, computed as mantissa / 10^(k + 2).
-  static func _parsePercent(_ bytes: [UInt8], _ index: inout Int) -> Double? {
-    var i = index
-    guard let fraction = _DecimalText.parse(bytes, &i, exponentShift: -2), i < bytes.count, bytes[i] == 37
-    else { return nil }
-    index = i + 1
-    return fraction
+    guard case .linearFunction(let easing)? = try? CSSEasingFunction(parsing: text) else { return nil }
+    self = easing
   }
 }
