@@ -19,7 +19,7 @@ struct _CompareSwitches {
   var budgets: String?
 
   init(_ a: ParsedArguments) throws {
-    format = OutputFormat(rawValue: try a.choice("format", OutputFormat.allCases.map(\.rawValue)) ?? "text")!
+    format = try OutputFormat.parse(a) ?? .text
     options.strict = a.flag("strict")
     options.failOnImprovement = a.flag("fail-on-improvement")
     if let n = try a.double("noise", in: 0...100) { options.noise = n / 100 }
@@ -31,10 +31,10 @@ struct _CompareSwitches {
   func compare(
     baseline: ResultsFile, candidate: ResultsFile, baselinePath: String, candidatePath: String,
     _ context: CommandContext
-  ) throws -> Int32 {
+  ) throws -> ExitCode {
     if options.strict && baseline.machine.id != candidate.machine.id {
       throw CommandFailure(
-        1,
+        .failure,
         "--strict: machine '\(candidate.machine.id)' of \(candidatePath) differs from '\(baseline.machine.id)' of \(baselinePath)"
       )
     }
@@ -46,7 +46,7 @@ struct _CompareSwitches {
     case .markdown: context.stdout.write(TextReports.compare(report, markdown: true))
     case .json: context.stdout.write(String(decoding: try ResultsIO.encode(report), as: UTF8.self))
     }
-    return report.exitCode
+    return ExitCode(rawValue: report.exitCode) ?? .failure
   }
 }
 
@@ -55,7 +55,9 @@ func _readResults(_ path: String, baseline: Bool) throws -> ResultsFile {
   do {
     return try ResultsIO.read(ResultsFile.self, kind: ResultsFile.kindName, from: path)
   } catch let error as ResultsFileError {
-    if case .missing = error, baseline { throw CommandFailure(5, "baseline not found: \(error)") }
+    if case .missing = error, baseline {
+      throw CommandFailure(.baselineNotFound, "baseline not found: \(error); \(BaselineLookup.howToRecord)")
+    }
     throw error
   }
 }
@@ -72,15 +74,31 @@ public struct CompareCommand: BenchCommand {
       are compared with a two-sided Mann-Whitney U test (Holm-corrected across all tests) and a
       bootstrap 95 % CI of the median ratio (10 000 resamples, fixed seed): regressed / improved if
       significant and the CI is beyond the noise band, unchanged if the CI is inside it, noise if
-      significant but inside, inconclusive otherwise.
-      Exit codes: 0 pass, 1 error, 2 regression, 3 a scenario failed, 4 improvements only
-      (--fail-on-improvement), 5 baseline not found, 7 budget violated, 8 inconclusive (--strict).
-      """,
+      significant but inside, inconclusive otherwise. Equal medians are not "unchanged" by
+      themselves: the CI decides. A row with m and n repetitions can reach significance only if
+      (tests) x 2/C(m+n, m) < alpha; compare warns once per kind of row that cannot (record with
+      10 repetitions: the quick suite's 144 tests then flag a 2x regression). Empty or
+      inconsistent files are errors naming the file and field (exit 1).
+      """ + "\n"
+        + ExitCode.paragraph([
+          .success, .failure, .regression, .scenarioFailed, .improvementsOnly, .baselineNotFound,
+          .budgetViolated, .inconclusive, .usage,
+        ]),
     arguments: [
       ArgumentSpec("baseline", "The reference results file."),
       ArgumentSpec("candidate", "The new results file."),
     ],
-    options: _CompareSwitches.options)
+    options: _CompareSwitches.options,
+    examples: [
+      (
+        "hooke-bench compare results/baselines/linux-x86_64-2c-amd-epyc/main.json results/latest.json",
+        "Compare the last run with a committed baseline."
+      ),
+      (
+        "hooke-bench compare base.json new.json --format markdown --strict",
+        "A PR summary; exit 8 if inconclusive."
+      ),
+    ])
 
   var baseline: String
   var candidate: String
@@ -94,7 +112,7 @@ public struct CompareCommand: BenchCommand {
   }
 
   /// Compares.
-  public func run(_ context: CommandContext) throws -> Int32 {
+  public func run(_ context: CommandContext) throws -> ExitCode {
     let a = try _readResults(context.resolve(baseline), baseline: true)
     let b = try _readResults(context.resolve(candidate), baseline: false)
     return try switches.compare(
@@ -102,31 +120,39 @@ public struct CompareCommand: BenchCommand {
   }
 }
 
-/// `baseline update|check|list [NAME]`.
+/// `baseline update|check|list|path [NAME]`.
 public struct BaselineCommand: BenchCommand {
   /// `baseline`'s configuration.
   public static let configuration = CommandConfiguration(
     name: "baseline",
-    abstract: "Record, check or list baselines under results/baselines/<machine-id>/NAME.json.",
+    abstract: "Record, check, list or locate baselines under results/baselines/<machine-id>/NAME.json.",
     discussion: """
       update: run the suite (or take --from FILE) and write it as baseline NAME, atomically (a temp
       file renamed over the old one, so an interrupted update leaves the old baseline intact).
-      Refuses results from a debug build. check: run the suite (or take --from FILE) and compare it
-      with baseline NAME (exit 5 if there is none). list: the baselines of this machine (--all: of
-      every machine). NAME defaults to main; the machine id to this machine's (--machine-id or
-      HOOKE_BENCH_MACHINE_ID override it).
+      Refuses results from a debug build. The suite's defaults (10 repetitions) are what compare
+      needs to flag a 2x regression; fewer repetitions get a warning. check: run the suite (or take
+      --from FILE) and compare it with baseline NAME. list: the baselines of this machine (--all: of
+      every machine). path: print where baseline NAME of this machine is (or would be) written.
+      Lookup (run, check): this machine's id exactly, else a compatible machine's baseline (same
+      arch, cores and OS; with a warning), else exit 5 with how to record one. NAME defaults to
+      main; the machine id to this machine's (--machine-id or HOOKE_BENCH_MACHINE_ID override it).
       """,
     arguments: [
-      ArgumentSpec("action", "update, check or list."),
+      ArgumentSpec("action", "update, check, list or path."),
       ArgumentSpec("name", "Baseline name. Default: main.", optional: true),
     ],
     options: SuiteSelection.options + _CompareSwitches.options + [
       .option("from", "file", "Use this results file instead of running the suite."),
       .option("machine-id", "id", "Machine id folder (no '/', no leading '.'). Default: this machine's id."),
       .flag("all", "list: baselines of every machine."),
+    ],
+    examples: [
+      ("hooke-bench baseline update", "Record this machine's 'main' baseline (release build)."),
+      ("hooke-bench baseline check --format markdown", "Run the quick suite and compare it with 'main'."),
+      ("hooke-bench baseline path", "Print results/baselines/<machine-id>/main.json for this machine."),
     ])
 
-  enum Action: String { case update, check, list }
+  enum Action: String, CaseIterable { case update, check, list, path }
   var action: Action
   var name: String
   var selection: SuiteSelection
@@ -138,7 +164,10 @@ public struct BaselineCommand: BenchCommand {
   /// Validates the arguments.
   public init(_ a: ParsedArguments) throws {
     guard let action = Action(rawValue: a.positionals[0]) else {
-      throw UsageError("argument <action>: '\(a.positionals[0])' is not one of update, check, list")
+      let names = Action.allCases.map(\.rawValue)
+      let hint = Suggestion.nearest(to: a.positionals[0], in: names).map { " (did you mean '\($0)'?)" } ?? ""
+      throw UsageError(
+        "argument <action>: '\(a.positionals[0])' is not one of \(names.joined(separator: ", "))\(hint)")
     }
     self.action = action
     name = a.positional(1) ?? "main"
@@ -156,9 +185,12 @@ public struct BaselineCommand: BenchCommand {
   }
 
   /// Runs the action.
-  public func run(_ context: CommandContext) throws -> Int32 {
+  public func run(_ context: CommandContext) throws -> ExitCode {
     let path = context.baselinePath(name: name, machineID: machineID)
     switch action {
+    case .path:
+      context.stdout.write(path + "\n")
+      return .success
     case .list:
       let root = context.resolve("results/baselines")
       let machines =
@@ -183,15 +215,17 @@ public struct BaselineCommand: BenchCommand {
       context.stdout.write(
         lines.isEmpty
           ? "no baselines for \(all ? "any machine" : machines[0])\n" : lines.joined(separator: "\n") + "\n")
-      return 0
+      return .success
     case .update:
+      try ResultsIO.checkWritable(path)
       let file: ResultsFile
       if let from {
         file = try _readResults(context.resolve(from), baseline: false)
       } else {
+        _ = try selection.items(in: context.registry)
         guard context.configuration == .release else {
           throw CommandFailure(
-            1,
+            .failure,
             "refusing to record a baseline from a debug build; run 'swift run -c release hooke-bench baseline update'"
           )
         }
@@ -199,19 +233,30 @@ public struct BaselineCommand: BenchCommand {
       }
       guard file.machine.configuration == BuildConfiguration.release.rawValue else {
         throw CommandFailure(
-          1,
+          .failure,
           "\(from ?? "the run"): field 'machine.configuration' is '\(file.machine.configuration)'; baselines must come from a release build"
         )
       }
       if let failure = file.results.first(where: { $0.failure != nil }) {
         throw CommandFailure(
-          3, "refusing to record a baseline with a failed scenario: \(failure.id): \(failure.failure!)")
+          .scenarioFailed,
+          "refusing to record a baseline with a failed scenario: \(failure.id): \(failure.failure!)")
+      }
+      let fewest = file.results.map(\.repetitions.count).min() ?? 0
+      if fewest < 10 {
+        context.stderr.write(
+          "warning: the baseline has only \(fewest) repetitions per row; compare needs 10 on both sides to flag a regression across the quick suite's 144 tests\n"
+        )
       }
       try ResultsIO.write(file, to: path, beforeRename: context.beforeBaselineRename)
       context.stdout.write("baseline '\(name)' written to \(path) (\(file.results.count) results)\n")
-      return 0
+      return .success
     case .check:
-      let reference = try _readResults(path, baseline: true)
+      guard let located = try BaselineLookup.locate(name, context, machineID: machineID) else {
+        throw BaselineLookup.notFound(name, context, machineID: machineID)
+      }
+      if let warning = located.warning { context.stderr.write("warning: \(warning)\n") }
+      let reference = try _readResults(located.path, baseline: true)
       let candidate: ResultsFile
       let candidatePath: String
       if let from {
@@ -222,7 +267,8 @@ public struct BaselineCommand: BenchCommand {
         candidate = try selection.measure(context, quiet: false, keepRaw: false)
       }
       return try switches.compare(
-        baseline: reference, candidate: candidate, baselinePath: path, candidatePath: candidatePath, context)
+        baseline: reference, candidate: candidate, baselinePath: located.path, candidatePath: candidatePath,
+        context)
     }
   }
 }
@@ -242,6 +288,13 @@ public struct ReportCommand: BenchCommand {
     options: [
       .option("html", "file", "Where to write the HTML. Default: the results path with .html."),
       .option("capacity", "file", "A hooke.capacity file to chart as well."),
+    ],
+    examples: [
+      ("hooke-bench report results/latest.json", "Write results/latest.html."),
+      (
+        "hooke-bench report results/latest.json --html cap.html --capacity results/capacity-120hz.json",
+        "Add the capacity chart."
+      ),
     ])
 
   var results: String
@@ -256,7 +309,8 @@ public struct ReportCommand: BenchCommand {
   }
 
   /// Writes the report.
-  public func run(_ context: CommandContext) throws -> Int32 {
+  public func run(_ context: CommandContext) throws -> ExitCode {
+    try ResultsIO.checkWritable(context.resolve(html))
     let file = try _readResults(context.resolve(results), baseline: false)
     let cap = try capacity.map {
       try ResultsIO.read(CapacityFile.self, kind: CapacityFile.kindName, from: context.resolve($0))
@@ -264,7 +318,7 @@ public struct ReportCommand: BenchCommand {
     try ResultsIO.writeAtomically(
       Data(HTMLReport.render(results: file, capacity: cap).utf8), to: context.resolve(html))
     context.stdout.write("wrote \(html)\n")
-    return 0
+    return .success
   }
 }
 
@@ -278,6 +332,13 @@ public struct ExportCommand: BenchCommand {
     options: [
       .option("format", "format", "bmf or github-action-benchmark (required)."),
       .option("output", "file", "Write to this file instead of standard output."),
+    ],
+    examples: [
+      ("hooke-bench export results/latest.json --format bmf --output bmf.json", "For 'bencher run --file'."),
+      (
+        "hooke-bench export results/latest.json --format github-action-benchmark",
+        "For github-action-benchmark."
+      ),
     ])
 
   var results: String
@@ -295,7 +356,8 @@ public struct ExportCommand: BenchCommand {
   }
 
   /// Exports.
-  public func run(_ context: CommandContext) throws -> Int32 {
+  public func run(_ context: CommandContext) throws -> ExitCode {
+    if let output { try ResultsIO.checkWritable(context.resolve(output)) }
     let file = try _readResults(context.resolve(results), baseline: false)
     let data = try ResultsExport.export(file, format: format)
     if let output {
@@ -303,6 +365,6 @@ public struct ExportCommand: BenchCommand {
     } else {
       context.stdout.write(String(decoding: data, as: UTF8.self))
     }
-    return 0
+    return .success
   }
 }
