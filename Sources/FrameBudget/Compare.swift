@@ -318,9 +318,7 @@ public enum Comparator {
       } else if ma == 0 {
         result.note = "baseline median is 0: ratio undefined"
       } else {
-        result.note = String(
-          format: "the resampled baseline median is 0 in %.1f %% of resamples: ratio undefined",
-          ci.undefinedRatioShare * 100)
+        result.note = "the resampled baseline median is 0 in more than 2.5 % of resamples: ratio undefined"
       }
     }
     return (result, true)

@@ -177,16 +177,20 @@ public enum TextReports {
     }
     let interesting = r.comparisons.filter { $0.verdict != .unchanged }
     if !interesting.isEmpty {
+      // One engine throughout: name it once and leave it out of the ids, so rows fit 100 columns.
+      let engines = Set(interesting.map { _engine(of: $0.id) })
+      let commonEngine = engines.count == 1 ? engines.first! : nil
+      if let commonEngine { out += "engine: \(commonEngine)\n" + (markdown ? "\n" : "") }
       out +=
         table(
-          ["id", "stat", "baseline", "candidate", "Δ%", "95% CI ratio", "p Holm", "verdict"],
+          ["id", "stat", "base", "new", "Δ%", "ratio CI", "p Holm", "verdict"],
           interesting.map { c in
             [
-              _shortID(c.id), _statisticName(c.statistic), _format(c.baseline, c.unit),
-              _format(c.candidate, c.unit),
-              c.deltaPercent.map { String(format: "%+.1f", $0) } ?? "n/a",
-              c.ciLower.flatMap { lo in c.ciUpper.map { String(format: "%.2f–%.2f", lo, $0) } } ?? "n/a",
-              String(format: "%.3g", c.pAdjusted), c.verdict.rawValue,
+              _shortID(c.id, dropping: commonEngine), _statisticName(c.statistic) + " " + _unitName(c.unit),
+              _format(c.baseline, c.unit), _format(c.candidate, c.unit),
+              c.deltaPercent.map { String(format: abs($0) < 100 ? "%+.1f" : "%+.0f", $0) } ?? "n/a",
+              c.ciLower.flatMap { lo in c.ciUpper.map { _ratio(lo) + "–" + _ratio($0) } } ?? "n/a",
+              String(format: "%.2g", c.pAdjusted), c.verdict.rawValue,
             ]
           }, markdown: markdown) + "\n"
       let notes = Dictionary(grouping: interesting.compactMap { c in c.note.map { ($0, c.id) } }, by: \.0)
@@ -217,8 +221,16 @@ public enum TextReports {
     return out
   }
 
-  /// `scenario/engine 10k@120` for a result id of the standard shape, else the id unchanged.
-  static func _shortID(_ id: String) -> String {
+  /// The engine part of `scenario/engine?…` (empty when the id has another shape).
+  static func _engine(of id: String) -> String {
+    guard let slash = id.firstIndex(of: "/") else { return "" }
+    let rest = id[id.index(after: slash)...]
+    return String(rest[..<(rest.firstIndex(of: "?") ?? rest.endIndex)])
+  }
+
+  /// `scenario/engine 10k@120` for a result id of the standard shape (`scenario 10k@120` when
+  /// the engine is `dropping`), else the id unchanged.
+  static func _shortID(_ id: String, dropping engine: String? = nil) -> String {
     guard let q = id.firstIndex(of: "?") else { return id }
     var elements: Int?
     var hz: Int?
@@ -234,7 +246,9 @@ public enum TextReports {
       }
     }
     guard let elements, let hz else { return id }
-    return "\(id[..<q]) \(count(elements))@\(hz)"
+    var name = String(id[..<q])
+    if let engine, name.hasSuffix("/" + engine) { name.removeLast(engine.count + 1) }
+    return "\(name) \(count(elements))@\(hz)"
   }
 
   static func _statisticName(_ s: String) -> String {
@@ -247,11 +261,26 @@ public enum TextReports {
     }
   }
 
+  /// A compared value in the unit `_unitName` shows: ms for ns, ms/s, percent for ratios.
   static func _format(_ value: Double, _ unit: String) -> String {
     switch unit {
-    case "ns": return ms(value) + " ms"
-    case "ms/s": return String(format: "%.2f ms/s", value)
-    default: return String(format: "%.2f%%", value * 100)
+    case "ns": return ms(value)
+    case "ms/s": return String(format: "%.2f", value)
+    default: return String(format: "%.2f", value * 100)
+    }
+  }
+
+  /// A CI bound with three significant digits at most (`0.95`, `14.3`, `189`).
+  static func _ratio(_ x: Double) -> String {
+    guard x.isFinite else { return "∞" }
+    return String(format: x < 10 ? "%.2f" : x < 100 ? "%.1f" : "%.0f", x)
+  }
+
+  static func _unitName(_ unit: String) -> String {
+    switch unit {
+    case "ns": return "ms"
+    case "ms/s": return "ms/s"
+    default: return "%"
     }
   }
 }

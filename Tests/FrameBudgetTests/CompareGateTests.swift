@@ -182,7 +182,7 @@ struct CompareGateTests {
     let report = Comparator.compare(baseline: base, candidate: slow, baselinePath: "a", candidatePath: "b")
     let md = TextReports.compare(report, markdown: true)
     #expect(md.contains("**Warnings**\n\n- 36 rows"))
-    #expect(md.contains("\n\n| id | stat | baseline |"))
+    #expect(md.contains("\n\n| id | stat | base | new |"))
     #expect(md.components(separatedBy: "\n- ").count - 1 >= 3)  // two paths + one warning
   }
 
