@@ -12,11 +12,16 @@ struct _CompareSwitches {
     .option("noise", "percent", "Noise band in percent. Default: 5."),
     .option("alpha", "p", "Significance level after Holm correction. Default: 0.05."),
     .option("budgets", "file", "Static budgets file. Default: results/budgets.json if it exists."),
+    .option(
+      "id", "glob",
+      "Compare only results whose id or short id (scenario/engine 10k@120) matches; repeatable. Default: all.",
+      repeating: true),
   ]
 
   var format: OutputFormat
   var options = CompareOptions()
   var budgets: String?
+  var ids: [String]?
 
   init(_ a: ParsedArguments) throws {
     format = try OutputFormat.parse(a) ?? .text
@@ -25,6 +30,30 @@ struct _CompareSwitches {
     if let n = try a.double("noise", in: 0...100) { options.noise = n / 100 }
     if let p = try a.double("alpha", in: 0...1) { options.alpha = p }
     budgets = a.string("budgets")
+    ids = try a.nonEmptyList("id")
+  }
+
+  /// `file` reduced to the results `--id` selects; a pattern matching no result of the
+  /// candidate is a usage error naming it.
+  func _selected(_ file: ResultsFile, checkPatterns: Bool) throws -> ResultsFile {
+    guard let ids else { return file }
+    func matches(_ pattern: String, _ r: ScenarioResult) -> Bool {
+      let names = [r.id, TextReports.shortID(r)]
+      return names.contains {
+        Suggestion.isGlob(pattern) ? Suggestion.glob(pattern, matches: $0) : $0 == pattern
+      }
+    }
+    if checkPatterns {
+      for pattern in ids where !file.results.contains(where: { matches(pattern, $0) }) {
+        let hint = Suggestion.nearest(to: pattern, in: file.results.map(\.id)).map {
+          "; did you mean '\($0)'?"
+        }
+        throw UsageError("option '--id': '\(pattern)' matches no result\(hint ?? "")")
+      }
+    }
+    var out = file
+    out.results = file.results.filter { r in ids.contains { matches($0, r) } }
+    return out
   }
 
   /// Compares, prints in the chosen format and returns the exit code.
@@ -39,8 +68,9 @@ struct _CompareSwitches {
       )
     }
     let report = Comparator.compare(
-      baseline: baseline, candidate: candidate, baselinePath: baselinePath, candidatePath: candidatePath,
-      budgets: try _loadBudgets(budgets, context), options: options)
+      baseline: try _selected(baseline, checkPatterns: false),
+      candidate: try _selected(candidate, checkPatterns: true), baselinePath: baselinePath,
+      candidatePath: candidatePath, budgets: try _loadBudgets(budgets, context), options: options)
     switch format {
     case .text: context.stdout.write(TextReports.compare(report))
     case .markdown: context.stdout.write(TextReports.compare(report, markdown: true))

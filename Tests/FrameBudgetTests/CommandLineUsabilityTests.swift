@@ -79,6 +79,28 @@ struct CommandLineUsabilityTests {
     #expect(r.stdout.contains("spring-field/hooke 64@60"))
   }
 
+  /// `compare --id GLOB` restricts the comparison to matching ids (full or short form).
+  @Test func compareIdFilter() throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    let file = syntheticFile([
+      syntheticResult(id: "alpha", baseNs: 1e6, noise: 0.01, seed: 1),
+      syntheticResult(id: "beta", baseNs: 1e6, noise: 0.01, seed: 2),
+    ])
+    try ResultsIO.write(file, to: dir.file("a.json"))
+    let r = bench(["compare", "a.json", "a.json", "--id", "alpha*", "--format", "json"], in: dir.path)
+    #expect(r.code == 0, "\(r.stderr)")
+    let report = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+    let ids = Set((report["comparisons"] as! [[String: Any]]).map { $0["id"] as! String })
+    #expect(ids == ["alpha/hooke?elements=1000&hz=60"])
+    let short = bench(["compare", "a.json", "a.json", "--id", "beta/hooke 1k@60"], in: dir.path)
+    #expect(short.code == 0)
+    #expect(short.stdout.contains("4 statistic(s)"), "\(short.stdout)")
+    let none = bench(["compare", "a.json", "a.json", "--id", "gamma*"], in: dir.path)
+    #expect(none.code == 64)
+    #expect(none.stderr.contains("option '--id': 'gamma*' matches no result"))
+  }
+
   @Test func versionIsPrinted() {
     for arguments in [["--version"], ["version"]] {
       let r = bench(arguments, in: "/tmp")
