@@ -475,4 +475,36 @@ public enum ResultsExport {
     data.append(0x0A)
     return data
   }
+
+  /// Exports capacity results, keyed `scenario/engine?hz=H`. BMF: slugs `max-elements` (the
+  /// largest N meeting the deadline; `lower_value` = N too, `upper_value` absent when the search
+  /// stopped at its limit) and `ns-per-element`. github-action-benchmark (its
+  /// `customBiggerIsBetter` tool): one entry per result, unit `elements`, with the p99 at N and
+  /// whether the limit was reached in `extra`.
+  public static func export(_ file: CapacityFile, format: Format) throws -> Data {
+    func key(_ r: CapacityResult) -> String { "\(r.scenario)/\(r.engine)?hz=\(r.hz)" }
+    var object: Any
+    switch format {
+    case .bmf:
+      var top: [String: Any] = [:]
+      for r in file.results {
+        top[key(r)] = [
+          "max-elements": ["value": Double(r.maxElements)],
+          "ns-per-element": ["value": r.nsPerElement],
+        ]
+      }
+      object = top
+    case .githubActionBenchmark:
+      object = file.results.map { r -> [String: Any] in
+        [
+          "name": "\(key(r)) max elements", "unit": "elements", "value": Double(r.maxElements),
+          "extra":
+            "p99 \(r.p99NsAtMax) ns at N, deadline \(r.deadlineNs) ns\(r.reachedLimit ? ", search limit reached (N is a lower bound)" : "")",
+        ]
+      }
+    }
+    var data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+    data.append(0x0A)
+    return data
+  }
 }

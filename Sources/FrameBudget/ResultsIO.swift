@@ -115,6 +115,25 @@ public enum ResultsIO {
     return try decode(type, kind: kind, from: data, path: path)
   }
 
+  /// The `kind` field of the JSON object at `path`, or nil when the file has none; the errors of
+  /// `read` for a missing, unreadable or corrupt file.
+  public static func kind(of path: String) throws -> String? {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw ResultsFileError.missing(path: path)
+    }
+    if isDirectory.boolValue { throw ResultsFileError.unreadable(path: path, reason: "is a directory") }
+    let data: Data
+    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+      throw ResultsFileError.unreadable(path: path, reason: error.localizedDescription)
+    }
+    guard let object = try? JSONSerialization.jsonObject(with: data) else {
+      throw ResultsFileError.corrupt(
+        path: path, detail: data.isEmpty ? "the file is empty" : "\(data.count) bytes do not parse")
+    }
+    return (object as? [String: Any])?["kind"] as? String
+  }
+
   /// Validates and decodes `data` (see `read`); `path` only names the file in errors.
   public static func decode<T: Decodable>(_ type: T.Type, kind: String, from data: Data, path: String) throws
     -> T

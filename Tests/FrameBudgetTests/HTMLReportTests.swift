@@ -123,3 +123,27 @@ struct HTMLReportTests {
     #expect(svg.contains(">1.12M</text>") && svg.contains(">18.5k</text>"))
   }
 }
+
+@Suite("export of capacity files")
+struct CapacityExportTests {
+  /// A capacity file exports its largest N per scenario, engine and Hz (bigger is better).
+  @Test func capacityExportsToBothFormats() throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    try ResultsIO.write(capacityFile(), to: dir.file("cap.json"))
+    let bmf = bench(["export", "cap.json", "--format", "bmf"], in: dir.path)
+    #expect(bmf.code == 0, "\(bmf.stderr)")
+    let object =
+      try JSONSerialization.jsonObject(with: Data(bmf.stdout.utf8)) as! [String: [String: [String: Double]]]
+    #expect(object["grid/hooke?hz=120"]?["max-elements"]?["value"] == 1_115_500)
+    let perElement = try #require(object["grid/naive?hz=120"]?["ns-per-element"]?["value"])
+    #expect(abs(perElement - 8_000_000.0 / 18_500) < 1e-9)
+    let gab = bench(["export", "cap.json", "--format", "github-action-benchmark"], in: dir.path)
+    let entries = try JSONSerialization.jsonObject(with: Data(gab.stdout.utf8)) as! [[String: Any]]
+    #expect(
+      entries.map { $0["name"] as! String } == [
+        "grid/hooke?hz=120 max elements", "grid/naive?hz=120 max elements",
+      ])
+    #expect(entries.allSatisfy { $0["unit"] as? String == "elements" })
+  }
+}
