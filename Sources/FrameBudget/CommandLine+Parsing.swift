@@ -90,12 +90,15 @@ public struct ArgumentSpec: Sendable {
   public var help: String
   /// Whether it may be omitted.
   public var optional: Bool
+  /// Whether it takes every remaining positional (only the last argument; shown as `<name> ...`).
+  public var repeating: Bool
 
   /// Creates an argument.
-  public init(_ name: String, _ help: String, optional: Bool = false) {
+  public init(_ name: String, _ help: String, optional: Bool = false, repeating: Bool = false) {
     self.name = name
     self.help = help
     self.optional = optional
+    self.repeating = repeating
   }
 }
 
@@ -130,7 +133,9 @@ public struct CommandConfiguration: Sendable {
   /// `hooke-bench NAME <arg> [<optional>] [<options>]`.
   public var usage: String {
     var parts = ["hooke-bench", name]
-    for a in arguments { parts.append(a.optional ? "[<\(a.name)>]" : "<\(a.name)>") }
+    for a in arguments {
+      parts.append((a.optional ? "[<\(a.name)>]" : "<\(a.name)>") + (a.repeating ? " ..." : ""))
+    }
     if !options.isEmpty { parts.append("[<options>]") }
     return parts.joined(separator: " ")
   }
@@ -394,7 +399,9 @@ public struct ParsedArguments: Sendable {
         let missing = configuration.arguments[parsed.positionals.count]
         throw UsageError("missing argument <\(missing.name)>")
       }
-      if parsed.positionals.count > configuration.arguments.count {
+      if parsed.positionals.count > configuration.arguments.count,
+        configuration.arguments.last?.repeating != true
+      {
         throw UsageError("unexpected argument '\(parsed.positionals[configuration.arguments.count])'")
       }
     }

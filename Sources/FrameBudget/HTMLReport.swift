@@ -56,9 +56,11 @@ public enum HTMLReport {
   /// The report: a summary table whose ids link to each result's plots; per result a frame-time
   /// percentile plot (log time axis, the deadline always drawn) and a histogram on the same time
   /// axis; a capacity chart per Hz and engine when `capacity` is given; Hooke's spring step
-  /// responses and unit-curve trajectories.
+  /// responses and unit-curve trajectories. With two or more `history` files (oldest first), a
+  /// trend section after the summary plots each id's p50 and p99 across them (`trendPlot`).
   public static func render(
-    results: ResultsFile?, capacity: CapacityFile?, title: String = "Hooke frame-budget report"
+    results: ResultsFile?, capacity: CapacityFile?, history: [ResultsFile] = [],
+    title: String = "Hooke frame-budget report"
   ) -> String {
     var body = "<h1>\(escape(title))</h1>\n"
     if let results {
@@ -103,7 +105,16 @@ public enum HTMLReport {
           "<td>\(String(format: "%.1f", m.onePercentLowFps))</td><td>\(String(format: "%.1f", Double(r.metrics.peakResidentBytes) / 1_048_576))</td>"
         body += "<td><code>\(escape(r.checksum))</code></td></tr>\n"
       }
-      body += "</table></div>\n<h2>Frame times per scenario</h2>\n"
+      body += "</table></div>\n"
+      if history.count >= 2 {
+        body +=
+          "<h2>Trend over \(history.count) results files</h2>\n<p>p50 and p99 of each id, oldest file first "
+        body +=
+          "(labelled by commit, else by position); the dashed line is the deadline.</p>\n<div class=\"charts\">"
+        for r in ran { body += trendPlot(id: r.id, history: history) ?? "" }
+        body += "</div>\n"
+      }
+      body += "<h2>Frame times per scenario</h2>\n"
       for r in ran {
         body += "<section id=\"\(anchor(r.id))\"><h3>\(escape(r.id)) <a href=\"#summary\">↑</a></h3>\n"
         body += "<div class=\"charts\">" + percentilePlot(r) + histogramPlot(r) + "</div></section>\n"
@@ -271,6 +282,60 @@ public enum HTMLReport {
     s +=
       "<polyline fill=\"none\" stroke=\"#1565c0\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\"/></svg>"
     return s
+  }
+
+  /// The p50 and p99 of result `id` in each of `history` (oldest first) on a log time axis, with
+  /// the deadline; x labels are the files' short commits (else `#1`, `#2`, …). A file without the
+  /// id (or where it failed) leaves a gap. Nil when fewer than two files have the id.
+  public static func trendPlot(id: String, history: [ResultsFile]) -> String? {
+    let points = history.map { file in file.results.first { $0.id == id && $0.failure == nil } }
+    let present = points.compactMap { $0 }
+    guard present.count >= 2, let deadlineNs = present.last?.deadlineNs else { return nil }
+    let deadline = Double(deadlineNs)
+    let values = present.flatMap { [Double($0.metrics.frame.p50Ns), Double($0.metrics.frame.p99Ns)] }
+    let axis = LogAxis(
+      max(1, min(values.min() ?? 1, deadline)) / 1.5, max(values.max() ?? 1, deadline) * 1.5)
+    let n = history.count
+    func px(_ i: Int) -> Double { left + (right - left) * (n == 1 ? 0.5 : Double(i) / Double(n - 1)) }
+    func py(_ ns: Double) -> Double { bottom - (bottom - top) * axis.position(ns) }
+    let labels = history.enumerated().map { i, f in
+      f.source.commit.map { String($0.prefix(7)) } ?? "#\(i + 1)"
+    }
+    // At most 8 x labels, evenly spread.
+    let every = max(1, Int((Double(n) / 8).rounded(.up)))
+    let xTicks = (0..<n).filter { $0 % every == 0 || $0 == n - 1 }.map {
+      (n == 1 ? 0.5 : Double($0) / Double(n - 1), labels[$0])
+    }
+    var s = _svg(420, 260, label: "trend of \(id)")
+    s += _frame(
+      TextReports._shortID(id), x: "results file (oldest → newest)", y: "frame time (ms, log)",
+      xTicks: xTicks, yTicks: axis.ticks().map { (axis.position($0), _msLabel($0)) })
+    let dy = py(deadline)
+    s +=
+      "<line x1=\"\(f(left))\" x2=\"\(f(right))\" y1=\"\(f(dy))\" y2=\"\(f(dy))\" stroke=\"#c62828\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>"
+    for (name, color, value) in [
+      ("p50", "#1565c0", { (r: ScenarioResult) in Double(r.metrics.frame.p50Ns) }),
+      ("p99", "#ef6c00", { (r: ScenarioResult) in Double(r.metrics.frame.p99Ns) }),
+    ] {
+      // Consecutive present points form one polyline; a gap starts a new one.
+      var runs: [[String]] = [[]]
+      for (i, r) in points.enumerated() {
+        guard let r else {
+          runs.append([])
+          continue
+        }
+        let point = "\(f(px(i))),\(f(py(value(r))))"
+        runs[runs.count - 1].append(point)
+        s +=
+          "<circle cx=\"\(f(px(i)))\" cy=\"\(f(py(value(r))))\" r=\"2.5\" fill=\"\(color)\"><title>\(name) \(TextReports.ms(value(r))) ms (\(escape(labels[i])))</title></circle>"
+      }
+      for run in runs where run.count >= 2 {
+        s +=
+          "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" points=\"\(run.joined(separator: " "))\"/>"
+      }
+    }
+    s += _legend("p50", "#1565c0", x: 64, y: 40) + _legend("p99", "#ef6c00", x: 64, y: 54)
+    return s + "</svg>"
   }
 
   /// Histogram of frame times: 40 bins evenly spaced on the same log time axis as the percentile

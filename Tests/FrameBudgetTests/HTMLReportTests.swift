@@ -147,3 +147,42 @@ struct CapacityExportTests {
     #expect(entries.allSatisfy { $0["unit"] as? String == "elements" })
   }
 }
+
+@Suite("report trends")
+struct ReportTrendTests {
+  /// `report a.json b.json c.json`: one trend chart per id present in at least two files, with a
+  /// point per file and statistic, labelled by commit; a file missing the id leaves a gap.
+  @Test func trendAcrossThreeFiles() throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    for (k, base) in [1e6, 1.5e6, 3e6].enumerated() {
+      var file = syntheticFile(
+        [syntheticResult(id: "alpha", baseNs: base, noise: 0.01, seed: UInt64(k))]
+          + (k == 1 ? [] : [syntheticResult(id: "beta", baseNs: base, noise: 0.01, seed: UInt64(k + 10))]))
+      file.source = SourceInfo(commit: "abcdef\(k)0123456789", dirty: false)
+      try ResultsIO.write(file, to: dir.file("h\(k).json"))
+    }
+    let r = bench(["report", "h0.json", "h1.json", "h2.json", "--html", "trend.html"], in: dir.path)
+    #expect(r.code == 0, "\(r.stderr)")
+    let html = try #require(dir.read("trend.html"))
+    #expect(html.contains("<h2>Trend over 3 results files</h2>"))
+    let alpha = try #require(
+      HTMLReport.trendPlot(
+        id: "alpha/hooke?elements=1000&hz=60",
+        history: (0..<3).map {
+          try! ResultsIO.read(ResultsFile.self, kind: ResultsFile.kindName, from: dir.file("h\($0).json"))
+        }))
+    #expect(alpha.components(separatedBy: "<circle ").count - 1 == 6)  // 3 files × p50, p99
+    for label in ["abcdef0", "abcdef1", "abcdef2"] { #expect(alpha.contains(">\(label)</text>"), "\(label)") }
+    // beta is missing from the middle file: two points per statistic, no line across the gap.
+    let beta = try #require(
+      HTMLReport.trendPlot(
+        id: "beta/hooke?elements=1000&hz=60",
+        history: (0..<3).map {
+          try! ResultsIO.read(ResultsFile.self, kind: ResultsFile.kindName, from: dir.file("h\($0).json"))
+        }))
+    #expect(beta.components(separatedBy: "<circle ").count - 1 == 4)
+    #expect(!beta.contains("<polyline fill=\"none\" stroke=\"#1565c0\""))
+    #expect(ReportCommand.configuration.usage == "hooke-bench report <results> ... [<options>]")
+  }
+}
