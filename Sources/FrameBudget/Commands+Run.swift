@@ -367,7 +367,7 @@ public struct CapacityCommand: BenchCommand {
       }
       options.seed = seed
     }
-    json = try a.choice("format", ["text", "json"]) == "json"
+    json = try OutputFormat.parse(a, allowed: [.text, .json]) == .json
     output = a.string("output") ?? "results/latest-capacity.json"
     guard start <= maxElements else {
       throw UsageError("option '--start': \(start) is larger than --max-elements \(maxElements)")
