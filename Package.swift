@@ -52,7 +52,8 @@ let package = Package(
     .target(name: "_TestSupport", dependencies: ["Hooke"]),
     .testTarget(name: "HookeTests", dependencies: ["Hooke", "_TestSupport", "HookeThreads"]),
     .testTarget(name: "HookeAnimationTests", dependencies: ["HookeAnimation", "Hooke", "_TestSupport"]),
-    .testTarget(name: "FrameBudgetTests", dependencies: ["FrameBudget", "Hooke"]),
+    .testTarget(
+      name: "FrameBudgetTests", dependencies: ["FrameBudget", "Hooke"], exclude: ["HelpSnapshots"]),
     .testTarget(
       name: "ScenariosTests",
       dependencies: ["Scenarios", "FrameBudget", "HookeScene", "HookeAnimation", "Hooke"]),

@@ -18,36 +18,28 @@ struct MicroCommand: BenchCommand {
       sizes (Float, 12 bytes per element). Progress goes to standard error.
       """,
     options: [
-      .option("format", "table|json", "Output format (default table)."),
-      .option("channels", "N[,N…]", "Channel counts (default 4096,65536,1048576,16777216)."),
+      .option("format", "format", "text or json (the hooke.micro document). Default: text."),
+      .option("channels", "list", "Channel counts, each 1…268435456. Default: 4096,65536,1048576,16777216."),
       .flag("quick", "Short run (fewer frames)."),
+    ],
+    examples: [
+      ("hooke-bench micro --quick --channels 4096,65536", "A short run at two sizes."),
+      ("hooke-bench micro --format json", "The hooke.micro document."),
     ])
 
   var benchmark = MicroBenchmark()
   var json = false
 
   init(_ a: ParsedArguments) throws {
-    switch a.string("format") ?? "table" {
-    case "table": json = false
-    case "json": json = true
-    case let other: throw UsageError("--format: unknown format '\(other)' (expected table or json).")
-    }
-    if let text = a.string("channels") {
-      let parts = text.split(separator: ",")
-      let values = parts.compactMap { Int($0) }
-      guard !values.isEmpty, values.count == parts.count, values.allSatisfy({ $0 > 0 && $0 <= 1 << 28 })
-      else {
-        throw UsageError("--channels: invalid '\(text)' (positive integers ≤ 2^28, comma-separated).")
-      }
-      benchmark.channels = values
-    }
+    json = try OutputFormat.parse(a, allowed: [.text, .json]) == .json
+    if let values = try a.ints("channels", in: 1...(1 << 28)) { benchmark.channels = values }
     benchmark.quick = a.flag("quick")
   }
 
-  func run(_ context: CommandContext) throws -> Int32 {
+  func run(_ context: CommandContext) throws -> ExitCode {
     let (triad, results) = benchmark.run { context.stderr.write("micro: \($0)\n") }
     context.stdout.write(json ? microJSON(triad, results) : microTable(triad, results))
-    return 0
+    return .success
   }
 }
 

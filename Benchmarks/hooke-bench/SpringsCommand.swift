@@ -10,11 +10,12 @@ struct SpringsCommand: BenchCommand {
       Prints each preset's response (s), damping ratio ζ, stiffness (N/m for mass 1), damping
       (N·s/m), settling duration (s, to within 0.001 of a unit step), overshoot, and a 40-column
       sparkline of its step response from t = 0 to the longest settling duration in the table.
-      """)
+      """,
+    examples: [("hooke-bench springs", "The preset table.")])
 
   init(_ a: ParsedArguments) throws {}
 
-  func run(_ context: CommandContext) throws -> Int32 {
+  func run(_ context: CommandContext) throws -> ExitCode {
     let presets: [(name: String, spring: Spring)] = [
       (".smooth", .smooth),
       (".snappy", .snappy),
@@ -25,6 +26,6 @@ struct SpringsCommand: BenchCommand {
       ("Spring(duration: 0.5, bounce: -0.5)", Spring(duration: 0.5, bounce: -0.5)),
     ]
     context.stdout.write(SpringPresetTable(presets: presets, columns: 40).render())
-    return 0
+    return .success
   }
 }

@@ -90,12 +90,15 @@ public struct ArgumentSpec: Sendable {
   public var help: String
   /// Whether it may be omitted.
   public var optional: Bool
+  /// Whether it takes every remaining positional (only the last argument; shown as `<name> ...`).
+  public var repeating: Bool
 
   /// Creates an argument.
-  public init(_ name: String, _ help: String, optional: Bool = false) {
+  public init(_ name: String, _ help: String, optional: Bool = false, repeating: Bool = false) {
     self.name = name
     self.help = help
     self.optional = optional
+    self.repeating = repeating
   }
 }
 
@@ -111,28 +114,33 @@ public struct CommandConfiguration: Sendable {
   public var arguments: [ArgumentSpec]
   /// Options (`--help` is added automatically).
   public var options: [OptionSpec]
+  /// Example invocations, `(command line, what it does)`, printed under EXAMPLES.
+  public var examples: [(command: String, explanation: String)]
 
   /// Creates a configuration.
   public init(
     name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
-    options: [OptionSpec] = []
+    options: [OptionSpec] = [], examples: [(command: String, explanation: String)] = []
   ) {
     self.name = name
     self.abstract = abstract
     self.discussion = discussion
     self.arguments = arguments
     self.options = options
+    self.examples = examples
   }
 
   /// `hooke-bench NAME <arg> [<optional>] [<options>]`.
   public var usage: String {
     var parts = ["hooke-bench", name]
-    for a in arguments { parts.append(a.optional ? "[<\(a.name)>]" : "<\(a.name)>") }
+    for a in arguments {
+      parts.append((a.optional ? "[<\(a.name)>]" : "<\(a.name)>") + (a.repeating ? " ..." : ""))
+    }
     if !options.isEmpty { parts.append("[<options>]") }
     return parts.joined(separator: " ")
   }
 
-  /// The `--help` text: OVERVIEW, USAGE, ARGUMENTS, OPTIONS (wrapped at 100 columns).
+  /// The `--help` text: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, EXAMPLES (wrapped at 100 columns).
   public var helpText: String {
     var out = "OVERVIEW: \(abstract)\n\n"
     if !discussion.isEmpty { out += discussion + "\n\n" }
@@ -145,7 +153,137 @@ public struct CommandConfiguration: Sendable {
     out += "OPTIONS:\n"
     for o in options { out += _helpLine("--\(o.name)" + (o.valueName.map { " <\($0)>" } ?? ""), o.help) }
     out += _helpLine("-h, --help", "Show help information.")
+    if !examples.isEmpty {
+      out += "\nEXAMPLES:\n"
+      for e in examples { out += "  " + e.command + "\n" + _wrap(e.explanation, indent: 6) }
+    }
     return out
+  }
+}
+
+/// `text` wrapped at 100 columns, every line indented by `indent` spaces, ending in a newline.
+func _wrap(_ text: String, indent: Int) -> String {
+  var lines: [String] = []
+  var current = ""
+  for word in text.split(separator: " ") {
+    if !current.isEmpty && indent + current.count + 1 + word.count > 100 {
+      lines.append(current)
+      current = String(word)
+    } else {
+      current += current.isEmpty ? String(word) : " " + word
+    }
+  }
+  if !current.isEmpty { lines.append(current) }
+  return lines.map { String(repeating: " ", count: indent) + $0 + "\n" }.joined()
+}
+
+/// "Did you mean" suggestions and glob patterns for names given on the command line.
+public enum Suggestion {
+  /// The Levenshtein edit distance between `a` and `b` (insertions, deletions, substitutions).
+  public static func editDistance(_ a: String, _ b: String) -> Int {
+    let x = Array(a)
+    let y = Array(b)
+    guard !x.isEmpty else { return y.count }
+    guard !y.isEmpty else { return x.count }
+    var previous = Array(0...y.count)
+    var row = previous
+    for i in 1...x.count {
+      row[0] = i
+      for j in 1...y.count {
+        row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+      }
+      swap(&previous, &row)
+    }
+    return previous[y.count]
+  }
+
+  /// The candidate nearest to `name` when it is within `max(1, name.count / 3)` edits (ties: the
+  /// first in `candidates`), or a candidate `name` is a prefix of; nil otherwise.
+  public static func nearest(to name: String, in candidates: [String]) -> String? {
+    let limit = max(1, name.count / 3)
+    var best: (String, Int)?
+    for c in candidates {
+      let d = editDistance(name.lowercased(), c.lowercased())
+      if d <= limit && (best == nil || d < best!.1) { best = (c, d) }
+    }
+    if let best { return best.0 }
+    return name.count >= 2 ? candidates.first { $0.hasPrefix(name) } : nil
+  }
+
+  /// Whether `pattern` contains a glob metacharacter (`*`, `?` or `[`).
+  public static func isGlob(_ pattern: String) -> Bool {
+    pattern.contains { $0 == "*" || $0 == "?" || $0 == "[" }
+  }
+
+  /// Shell-style matching: `*` any run of characters, `?` one character, `[abc]` / `[a-z]` /
+  /// `[!a]` a character class; everything else matches itself. The whole name must match.
+  public static func glob(_ pattern: String, matches name: String) -> Bool {
+    let p = Array(pattern)
+    let n = Array(name)
+    // Iterative matcher with backtracking to the last `*` (linear in practice, no recursion).
+    var i = 0
+    var j = 0
+    var star: (p: Int, n: Int)?
+    while j < n.count {
+      if i < p.count, p[i] == "*" {
+        star = (i, j)
+        i += 1
+      } else if i < p.count, let next = _matchOne(p, i, n[j]) {
+        i = next
+        j += 1
+      } else if let s = star {
+        i = s.p + 1
+        j = s.n + 1
+        star = (s.p, s.n + 1)
+      } else {
+        return false
+      }
+    }
+    while i < p.count && p[i] == "*" { i += 1 }
+    return i == p.count
+  }
+
+  /// If `p[i]` (a literal, `?` or a class) matches `c`, the index after it.
+  static func _matchOne(_ p: [Character], _ i: Int, _ c: Character) -> Int? {
+    if p[i] == "?" { return i + 1 }
+    guard p[i] == "[", let close = p[(i + 1)...].firstIndex(of: "]"), close > i + 1 else {
+      return p[i] == c ? i + 1 : nil
+    }
+    var k = i + 1
+    let negate = p[k] == "!" || p[k] == "^"
+    if negate { k += 1 }
+    var matched = false
+    while k < close {
+      if k + 2 < close, p[k + 1] == "-" {
+        if p[k] <= c && c <= p[k + 2] { matched = true }
+        k += 3
+      } else {
+        if p[k] == c { matched = true }
+        k += 1
+      }
+    }
+    return matched != negate ? close + 1 : nil
+  }
+
+  /// The names of `available` selected by `patterns` (exact names or globs), in `available`'s
+  /// order, or a `UsageError` for `--flag` naming the first pattern that matches nothing (with a
+  /// did-you-mean hint and the available names).
+  public static func select(_ patterns: [String], from available: [String], flag: String, noun: String) throws
+    -> [String]
+  {
+    var chosen = Set<String>()
+    for pattern in patterns {
+      let matches = available.filter { isGlob(pattern) ? glob(pattern, matches: $0) : $0 == pattern }
+      guard !matches.isEmpty else {
+        let hint =
+          isGlob(pattern) ? "" : nearest(to: pattern, in: available).map { "; did you mean '\($0)'?" } ?? ""
+        throw UsageError(
+          "option '--\(flag)': \(isGlob(pattern) ? "pattern" : "unknown \(noun)") '\(pattern)'\(isGlob(pattern) ? " matches no \(noun)" : "")\(hint) (available: \(available.joined(separator: ", ")))"
+        )
+      }
+      chosen.formUnion(matches)
+    }
+    return available.filter(chosen.contains)
   }
 }
 
@@ -222,7 +360,10 @@ public struct ParsedArguments: Sendable {
         name = String(name[..<eq])
       }
       guard let spec = configuration.options.first(where: { $0.name == name }) else {
-        throw UsageError("unknown option '--\(name)'")
+        let hint = Suggestion.nearest(to: name, in: configuration.options.map(\.name) + ["help"]).map {
+          " (did you mean '--\($0)'?)"
+        }
+        throw UsageError("unknown option '--\(name)'\(hint ?? "")")
       }
       if spec.valueName == nil {
         if inline != nil { throw UsageError("flag '--\(name)' does not take a value") }
@@ -258,7 +399,9 @@ public struct ParsedArguments: Sendable {
         let missing = configuration.arguments[parsed.positionals.count]
         throw UsageError("missing argument <\(missing.name)>")
       }
-      if parsed.positionals.count > configuration.arguments.count {
+      if parsed.positionals.count > configuration.arguments.count,
+        configuration.arguments.last?.repeating != true
+      {
         throw UsageError("unexpected argument '\(parsed.positionals[configuration.arguments.count])'")
       }
     }

@@ -1,4 +1,4 @@
-// `compare`, `baseline`, `report` and `export`.
+// `compare` and the compare options it shares with `baseline check`.
 import Foundation
 
 /// Compare-related options shared by `compare` and `baseline check`.
@@ -12,41 +12,71 @@ struct _CompareSwitches {
     .option("noise", "percent", "Noise band in percent. Default: 5."),
     .option("alpha", "p", "Significance level after Holm correction. Default: 0.05."),
     .option("budgets", "file", "Static budgets file. Default: results/budgets.json if it exists."),
+    .option(
+      "id", "glob",
+      "Compare only results whose id or short id (scenario/engine 10k@120) matches; repeatable. Default: all.",
+      repeating: true),
   ]
 
   var format: OutputFormat
   var options = CompareOptions()
   var budgets: String?
+  var ids: [String]?
 
   init(_ a: ParsedArguments) throws {
-    format = OutputFormat(rawValue: try a.choice("format", OutputFormat.allCases.map(\.rawValue)) ?? "text")!
+    format = try OutputFormat.parse(a) ?? .text
     options.strict = a.flag("strict")
     options.failOnImprovement = a.flag("fail-on-improvement")
     if let n = try a.double("noise", in: 0...100) { options.noise = n / 100 }
     if let p = try a.double("alpha", in: 0...1) { options.alpha = p }
     budgets = a.string("budgets")
+    ids = try a.nonEmptyList("id")
+  }
+
+  /// `file` reduced to the results `--id` selects; a pattern matching no result of the
+  /// candidate is a usage error naming it.
+  func _selected(_ file: ResultsFile, checkPatterns: Bool) throws -> ResultsFile {
+    guard let ids else { return file }
+    func matches(_ pattern: String, _ r: ScenarioResult) -> Bool {
+      let names = [r.id, TextReports.shortID(r)]
+      return names.contains {
+        Suggestion.isGlob(pattern) ? Suggestion.glob(pattern, matches: $0) : $0 == pattern
+      }
+    }
+    if checkPatterns {
+      for pattern in ids where !file.results.contains(where: { matches(pattern, $0) }) {
+        let hint = Suggestion.nearest(to: pattern, in: file.results.map(\.id)).map {
+          "; did you mean '\($0)'?"
+        }
+        throw UsageError("option '--id': '\(pattern)' matches no result\(hint ?? "")")
+      }
+    }
+    var out = file
+    out.results = file.results.filter { r in ids.contains { matches($0, r) } }
+    return out
   }
 
   /// Compares, prints in the chosen format and returns the exit code.
   func compare(
     baseline: ResultsFile, candidate: ResultsFile, baselinePath: String, candidatePath: String,
     _ context: CommandContext
-  ) throws -> Int32 {
+  ) throws -> ExitCode {
     if options.strict && baseline.machine.id != candidate.machine.id {
       throw CommandFailure(
-        1,
+        .failure,
         "--strict: machine '\(candidate.machine.id)' of \(candidatePath) differs from '\(baseline.machine.id)' of \(baselinePath)"
       )
     }
     let report = Comparator.compare(
-      baseline: baseline, candidate: candidate, baselinePath: baselinePath, candidatePath: candidatePath,
-      budgets: try _loadBudgets(budgets, context), options: options)
+      baseline: try _selected(baseline, checkPatterns: false),
+      candidate: try _selected(candidate, checkPatterns: true), baselinePath: baselinePath,
+      candidatePath: candidatePath, budgets: try _loadBudgets(budgets, context), options: options)
     switch format {
     case .text: context.stdout.write(TextReports.compare(report))
     case .markdown: context.stdout.write(TextReports.compare(report, markdown: true))
     case .json: context.stdout.write(String(decoding: try ResultsIO.encode(report), as: UTF8.self))
     }
-    return report.exitCode
+    return ExitCode(rawValue: report.exitCode) ?? .failure
   }
 }
 
@@ -55,7 +85,9 @@ func _readResults(_ path: String, baseline: Bool) throws -> ResultsFile {
   do {
     return try ResultsIO.read(ResultsFile.self, kind: ResultsFile.kindName, from: path)
   } catch let error as ResultsFileError {
-    if case .missing = error, baseline { throw CommandFailure(5, "baseline not found: \(error)") }
+    if case .missing = error, baseline {
+      throw CommandFailure(.baselineNotFound, "baseline not found: \(error); \(BaselineLookup.howToRecord)")
+    }
     throw error
   }
 }
@@ -72,15 +104,31 @@ public struct CompareCommand: BenchCommand {
       are compared with a two-sided Mann-Whitney U test (Holm-corrected across all tests) and a
       bootstrap 95 % CI of the median ratio (10 000 resamples, fixed seed): regressed / improved if
       significant and the CI is beyond the noise band, unchanged if the CI is inside it, noise if
-      significant but inside, inconclusive otherwise.
-      Exit codes: 0 pass, 1 error, 2 regression, 3 a scenario failed, 4 improvements only
-      (--fail-on-improvement), 5 baseline not found, 7 budget violated, 8 inconclusive (--strict).
-      """,
+      significant but inside, inconclusive otherwise. Equal medians are not "unchanged" by
+      themselves: the CI decides. A row with m and n repetitions can reach significance only if
+      (tests) x 2/C(m+n, m) < alpha; compare warns once per kind of row that cannot (record with
+      10 repetitions: the quick suite's 144 tests then flag a 2x regression). Empty or
+      inconsistent files are errors naming the file and field (exit 1).
+      """ + "\n"
+        + ExitCode.paragraph([
+          .success, .failure, .regression, .scenarioFailed, .improvementsOnly, .baselineNotFound,
+          .budgetViolated, .inconclusive, .usage,
+        ]),
     arguments: [
       ArgumentSpec("baseline", "The reference results file."),
       ArgumentSpec("candidate", "The new results file."),
     ],
-    options: _CompareSwitches.options)
+    options: _CompareSwitches.options,
+    examples: [
+      (
+        "hooke-bench compare results/baselines/linux-x86_64-2c-amd-epyc/main.json results/latest.json",
+        "Compare the last run with a committed baseline."
+      ),
+      (
+        "hooke-bench compare base.json new.json --format markdown --strict",
+        "A PR summary; exit 8 if inconclusive."
+      ),
+    ])
 
   var baseline: String
   var candidate: String
@@ -94,215 +142,10 @@ public struct CompareCommand: BenchCommand {
   }
 
   /// Compares.
-  public func run(_ context: CommandContext) throws -> Int32 {
+  public func run(_ context: CommandContext) throws -> ExitCode {
     let a = try _readResults(context.resolve(baseline), baseline: true)
     let b = try _readResults(context.resolve(candidate), baseline: false)
     return try switches.compare(
       baseline: a, candidate: b, baselinePath: baseline, candidatePath: candidate, context)
-  }
-}
-
-/// `baseline update|check|list [NAME]`.
-public struct BaselineCommand: BenchCommand {
-  /// `baseline`'s configuration.
-  public static let configuration = CommandConfiguration(
-    name: "baseline",
-    abstract: "Record, check or list baselines under results/baselines/<machine-id>/NAME.json.",
-    discussion: """
-      update: run the suite (or take --from FILE) and write it as baseline NAME, atomically (a temp
-      file renamed over the old one, so an interrupted update leaves the old baseline intact).
-      Refuses results from a debug build. check: run the suite (or take --from FILE) and compare it
-      with baseline NAME (exit 5 if there is none). list: the baselines of this machine (--all: of
-      every machine). NAME defaults to main; the machine id to this machine's (--machine-id or
-      HOOKE_BENCH_MACHINE_ID override it).
-      """,
-    arguments: [
-      ArgumentSpec("action", "update, check or list."),
-      ArgumentSpec("name", "Baseline name. Default: main.", optional: true),
-    ],
-    options: SuiteSelection.options + _CompareSwitches.options + [
-      .option("from", "file", "Use this results file instead of running the suite."),
-      .option("machine-id", "id", "Machine id folder (no '/', no leading '.'). Default: this machine's id."),
-      .flag("all", "list: baselines of every machine."),
-    ])
-
-  enum Action: String { case update, check, list }
-  var action: Action
-  var name: String
-  var selection: SuiteSelection
-  var switches: _CompareSwitches
-  var from: String?
-  var machineID: String?
-  var all: Bool
-
-  /// Validates the arguments.
-  public init(_ a: ParsedArguments) throws {
-    guard let action = Action(rawValue: a.positionals[0]) else {
-      throw UsageError("argument <action>: '\(a.positionals[0])' is not one of update, check, list")
-    }
-    self.action = action
-    name = a.positional(1) ?? "main"
-    guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
-      throw UsageError("argument <name>: '\(name)' is not a valid baseline name (no '/', no leading '.')")
-    }
-    selection = try SuiteSelection(a)
-    switches = try _CompareSwitches(a)
-    from = a.string("from")
-    machineID = a.string("machine-id")
-    if let id = machineID, id.isEmpty || id.contains("/") || id.hasPrefix(".") {
-      throw UsageError("option '--machine-id': '\(id)' is not a valid machine id (no '/', no leading '.')")
-    }
-    all = a.flag("all")
-  }
-
-  /// Runs the action.
-  public func run(_ context: CommandContext) throws -> Int32 {
-    let path = context.baselinePath(name: name, machineID: machineID)
-    switch action {
-    case .list:
-      let root = context.resolve("results/baselines")
-      let machines =
-        all
-        ? ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
-        : [machineID ?? context.machine.id]
-      var lines: [String] = []
-      for machine in machines {
-        let folder = root + "/" + machine
-        for file in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-        where file.hasSuffix(".json") {
-          let detail: String
-          do {
-            let r = try ResultsIO.read(
-              ResultsFile.self, kind: ResultsFile.kindName, from: folder + "/" + file)
-            detail =
-              "\(r.results.count) results, created \(r.createdAt), commit \(r.source.commit.map { String($0.prefix(12)) } ?? "unknown")"
-          } catch { detail = "unreadable: \(error)" }
-          lines.append("\(machine)/\(file.dropLast(5))  \(detail)")
-        }
-      }
-      context.stdout.write(
-        lines.isEmpty
-          ? "no baselines for \(all ? "any machine" : machines[0])\n" : lines.joined(separator: "\n") + "\n")
-      return 0
-    case .update:
-      let file: ResultsFile
-      if let from {
-        file = try _readResults(context.resolve(from), baseline: false)
-      } else {
-        guard context.configuration == .release else {
-          throw CommandFailure(
-            1,
-            "refusing to record a baseline from a debug build; run 'swift run -c release hooke-bench baseline update'"
-          )
-        }
-        file = try selection.measure(context, quiet: false, keepRaw: false)
-      }
-      guard file.machine.configuration == BuildConfiguration.release.rawValue else {
-        throw CommandFailure(
-          1,
-          "\(from ?? "the run"): field 'machine.configuration' is '\(file.machine.configuration)'; baselines must come from a release build"
-        )
-      }
-      if let failure = file.results.first(where: { $0.failure != nil }) {
-        throw CommandFailure(
-          3, "refusing to record a baseline with a failed scenario: \(failure.id): \(failure.failure!)")
-      }
-      try ResultsIO.write(file, to: path, beforeRename: context.beforeBaselineRename)
-      context.stdout.write("baseline '\(name)' written to \(path) (\(file.results.count) results)\n")
-      return 0
-    case .check:
-      let reference = try _readResults(path, baseline: true)
-      let candidate: ResultsFile
-      let candidatePath: String
-      if let from {
-        candidatePath = from
-        candidate = try _readResults(context.resolve(from), baseline: false)
-      } else {
-        candidatePath = "(this run)"
-        candidate = try selection.measure(context, quiet: false, keepRaw: false)
-      }
-      return try switches.compare(
-        baseline: reference, candidate: candidate, baselinePath: path, candidatePath: candidatePath, context)
-    }
-  }
-}
-
-/// `report RESULTS.json --html FILE`.
-public struct ReportCommand: BenchCommand {
-  /// `report`'s configuration.
-  public static let configuration = CommandConfiguration(
-    name: "report",
-    abstract: "Write a self-contained HTML report (inline SVG) for a results file.",
-    discussion: """
-      The report has a summary table, a frame-time percentile plot and a histogram per scenario
-      (deadline marked), capacity per Hz and engine when --capacity is given, and spring and curve
-      trajectories computed with Hooke. No scripts or external resources: open it in any browser.
-      """,
-    arguments: [ArgumentSpec("results", "A hooke.results file.")],
-    options: [
-      .option("html", "file", "Where to write the HTML. Default: the results path with .html."),
-      .option("capacity", "file", "A hooke.capacity file to chart as well."),
-    ])
-
-  var results: String
-  var html: String
-  var capacity: String?
-
-  /// Validates the arguments.
-  public init(_ a: ParsedArguments) throws {
-    results = a.positionals[0]
-    html = a.string("html") ?? (results.hasSuffix(".json") ? String(results.dropLast(5)) : results) + ".html"
-    capacity = a.string("capacity")
-  }
-
-  /// Writes the report.
-  public func run(_ context: CommandContext) throws -> Int32 {
-    let file = try _readResults(context.resolve(results), baseline: false)
-    let cap = try capacity.map {
-      try ResultsIO.read(CapacityFile.self, kind: CapacityFile.kindName, from: context.resolve($0))
-    }
-    try ResultsIO.writeAtomically(
-      Data(HTMLReport.render(results: file, capacity: cap).utf8), to: context.resolve(html))
-    context.stdout.write("wrote \(html)\n")
-    return 0
-  }
-}
-
-/// `export RESULTS.json --format bmf|github-action-benchmark`.
-public struct ExportCommand: BenchCommand {
-  /// `export`'s configuration.
-  public static let configuration = CommandConfiguration(
-    name: "export",
-    abstract: "Export a results file for CI dashboards (Bencher BMF or github-action-benchmark).",
-    arguments: [ArgumentSpec("results", "A hooke.results file.")],
-    options: [
-      .option("format", "format", "bmf or github-action-benchmark (required)."),
-      .option("output", "file", "Write to this file instead of standard output."),
-    ])
-
-  var results: String
-  var format: ResultsExport.Format
-  var output: String?
-
-  /// Validates the arguments.
-  public init(_ a: ParsedArguments) throws {
-    results = a.positionals[0]
-    guard let raw = try a.choice("format", ResultsExport.Format.allCases.map(\.rawValue)) else {
-      throw UsageError("missing option '--format <format>' (bmf or github-action-benchmark)")
-    }
-    format = ResultsExport.Format(rawValue: raw)!
-    output = a.string("output")
-  }
-
-  /// Exports.
-  public func run(_ context: CommandContext) throws -> Int32 {
-    let file = try _readResults(context.resolve(results), baseline: false)
-    let data = try ResultsExport.export(file, format: format)
-    if let output {
-      try ResultsIO.writeAtomically(data, to: context.resolve(output))
-    } else {
-      context.stdout.write(String(decoding: data, as: UTF8.self))
-    }
-    return 0
   }
 }

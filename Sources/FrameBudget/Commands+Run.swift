@@ -1,4 +1,4 @@
-// `run`, `capacity` and `verify`.
+// `run` and the suite selection it shares with `baseline`.
 import Foundation
 
 /// Scenario/engine/size/rate selection and measurement options shared by `run` and `baseline`.
@@ -7,7 +7,7 @@ public struct SuiteSelection: Sendable {
   public static let options: [OptionSpec] = [
     .option(
       "scenario", "name",
-      "Scenario to run; repeatable, comma-separated lists allowed. Default: every registered scenario.",
+      "Scenario name or glob ('grid*'); repeatable, comma-separated lists allowed. Default: the tool's quick suite (hooke-bench: its nine scene scenarios, not the spring-field self-test).",
       repeating: true),
     .option("elements", "list", "Element counts, e.g. 1k,10k,100k,1M. Default: 1000,10000."),
     .option("hz", "list", "Refresh rates in Hz, any list, e.g. 60,90,120,144,240. Default: 60,120."),
@@ -22,7 +22,7 @@ public struct SuiteSelection: Sendable {
     ),
     .option(
       "repetitions", "n",
-      "In-process repetitions (the unit of compare's statistics; 5 or more, 10 to detect changes across many tests). Default: 10, or the tool's quick-suite value (hooke-bench: 5)."
+      "In-process repetitions (the unit of compare's statistics: 5 or more are tested, 10 let the 144 tests of the quick suite flag a 2x regression). Default: 10."
     ),
     .option("threads", "n", "Worker threads for the workloads. Default: all cores."),
     .option("seed", "n", "Seed of the scenario scripts. Default: 42."),
@@ -88,28 +88,11 @@ public struct SuiteSelection: Sendable {
     public var hz: Int
   }
 
-  /// The measurements in report order (scenario, engine, elements, hz). Unknown scenario or
-  /// engine names are usage errors naming the flag.
+  /// The measurements in report order (scenario, engine, elements, hz). Scenario names may be
+  /// globs; unknown scenario or engine names are usage errors naming the flag, with a
+  /// did-you-mean hint.
   public func items(in registry: ScenarioRegistry) throws -> [Item] {
-    let names = scenarios ?? registry.defaultScenarios ?? registry.scenarios.map(\.name)
-    var chosen: [ScenarioDescriptor] = []
-    for name in names {
-      guard let s = registry.scenario(named: name) else {
-        throw UsageError(
-          "option '--scenario': unknown scenario '\(name)' (available: \(registry.scenarios.map(\.name).joined(separator: ", ")))"
-        )
-      }
-      chosen.append(s)
-    }
-    guard !chosen.isEmpty else { throw UsageError("option '--scenario': no scenarios are registered") }
-    if let engines {
-      let known = Set(chosen.flatMap(\.engines))
-      for e in engines where !known.contains(e) {
-        throw UsageError(
-          "option '--engine': no selected scenario offers engine '\(e)' (available: \(known.sorted().joined(separator: ", ")))"
-        )
-      }
-    }
+    let chosen = try _chooseScenarios(scenarios, engines: engines, in: registry)
     var out: [Item] = []
     for s in chosen {
       let selected = engines.map { list in list.filter { s.engines.contains($0) } } ?? [s.engines[0]]
@@ -122,13 +105,20 @@ public struct SuiteSelection: Sendable {
     return out
   }
 
+  /// The measurement options with the registry's quick-suite defaults for what the command line
+  /// did not set.
+  public func effectiveOptions(_ registry: ScenarioRegistry) -> RunOptions {
+    var options = self.options
+    if !_given.frames, let v = registry.defaultFrames { options.frames = v }
+    if !_given.warmup, let v = registry.defaultWarmupFrames { options.warmupFrames = v }
+    if !_given.repetitions, let v = registry.defaultRepetitions { options.repetitions = v }
+    return options
+  }
+
   /// Runs every item and assembles the results file.
   public func measure(_ context: CommandContext, quiet: Bool, keepRaw: Bool) throws -> ResultsFile {
     let list = try items(in: context.registry)
-    var options = self.options
-    if !_given.frames, let v = context.registry.defaultFrames { options.frames = v }
-    if !_given.warmup, let v = context.registry.defaultWarmupFrames { options.warmupFrames = v }
-    if !_given.repetitions, let v = context.registry.defaultRepetitions { options.repetitions = v }
+    var options = effectiveOptions(context.registry)
     options.keepRawFrameTimes = keepRaw
     let progress = quiet ? { _, _ in } : context.progress(total: list.count * options.repetitions)
     var results: [ScenarioResult] = []
@@ -159,20 +149,38 @@ public struct RunCommand: BenchCommand {
     discussion: """
       Each (scenario, engine, elements, Hz) runs --repetitions fresh instances: --warmup frames, then
       --frames frames, each timed with the thread CPU clock (wall clock when --threads > 1). The table
-      shows p50/p99/max CPU ms per frame, on-time rate (t <= D), hitch time ratio (ms/s) with its
-      WWDC20 grade, 1 % low FPS, headroom D - p99 and peak memory. Writes the results file and an HTML
-      report, then compares with results/baselines/<machine-id>/<baseline>.json when it exists.
-      Exit codes: 0 ok, 2 regression, 3 a scenario failed, 7 budget violated, 64 usage error.
-      """,
+      shows p50/p99 CPU ms per frame, on-time rate (t <= D), hitch time ratio (ms/s) with its WWDC20
+      grade and headroom D - p99 (--wide adds max, 1 % low FPS, peak memory and checksum). Writes the
+      results file and an HTML report, compares with the baseline (see 'hooke-bench baseline --help'
+      for the lookup), and ends with the budget verdict: how many rows meet their deadline at p99.
+      Output paths are checked before anything is measured.
+      """ + "\n"
+        + ExitCode.paragraph([
+          .success, .failure, .regression, .scenarioFailed, .deadlineMissed, .budgetViolated, .usage,
+        ]),
     options: SuiteSelection.options + [
       .option("output", "file", "Results file to write. Default: results/latest.json."),
       .option("format", "format", "Table format: text, markdown or json (the results file). Default: text."),
       .option("html", "file", "HTML report to write. Default: results/latest.html."),
-      .option("baseline", "name", "Baseline to compare with, if it exists for this machine. Default: main."),
+      .option(
+        "baseline", "name|file",
+        "Baseline to compare with: a name looked up for this machine, or a results file (a path with '/' or ending in .json). Default: main."
+      ),
       .option("budgets", "file", "Static budgets to check. Default: results/budgets.json if it exists."),
+      .flag(
+        "fail-on-deadline", "Exit 6 when a row's p99 exceeds its deadline (the budget verdict's misses)."),
       .flag("no-compare", "Do not compare with the baseline."),
       .flag("raw-frames", "Store every raw frame time in the results file."),
+      .flag("wide", "Show every column (max, 1 % low FPS, peak memory, checksum) and full ids."),
       .flag("quiet", "Print nothing but errors."),
+    ],
+    examples: [
+      ("hooke-bench run", "The quick suite: every scene scenario at 1k and 10k elements, 60 and 120 Hz."),
+      (
+        "hooke-bench run --scenario 'grid*' --elements 1M --hz 120 --fail-on-deadline",
+        "The grid scenarios at one million elements; exit 6 if a p99 misses 8.333 ms."
+      ),
+      ("hooke-bench run --baseline results/ci-main.json --format markdown", "Compare with an explicit file."),
     ])
 
   var selection: SuiteSelection
@@ -184,59 +192,104 @@ public struct RunCommand: BenchCommand {
   var compare: Bool
   var raw: Bool
   var quiet: Bool
+  var wide: Bool
+  var failOnDeadline: Bool
 
   /// Validates the options.
   public init(_ a: ParsedArguments) throws {
     selection = try SuiteSelection(a)
     output = a.string("output") ?? "results/latest.json"
-    format = OutputFormat(rawValue: try a.choice("format", OutputFormat.allCases.map(\.rawValue)) ?? "text")!
+    format = try OutputFormat.parse(a) ?? .text
     html = a.string("html") ?? "results/latest.html"
     baseline = a.string("baseline") ?? "main"
     budgets = a.string("budgets")
     compare = !a.flag("no-compare")
     raw = a.flag("raw-frames")
     quiet = a.flag("quiet")
+    wide = a.flag("wide")
+    failOnDeadline = a.flag("fail-on-deadline")
+    if output == html { throw UsageError("options '--output' and '--html' name the same file '\(output)'") }
   }
 
   /// Runs the suite.
-  public func run(_ context: CommandContext) throws -> Int32 {
-    // Budgets first: a bad file is reported before the (possibly long) suite runs.
+  public func run(_ context: CommandContext) throws -> ExitCode {
+    // Everything that can fail without measuring is checked first: the selection, the output
+    // paths, the budgets file and an explicitly named baseline file.
+    _ = try selection.items(in: context.registry)
+    try ResultsIO.checkWritable(context.resolve(output))
+    try ResultsIO.checkWritable(context.resolve(html))
     let budgetFile = try _loadBudgets(budgets, context)
+    let located = compare ? try BaselineLookup.locate(baseline, context) : nil
+    let reference = try located.map { try _readResults($0.path, baseline: true) }
     let file = try selection.measure(context, quiet: quiet, keepRaw: raw)
     try ResultsIO.write(file, to: context.resolve(output))
     try ResultsIO.writeAtomically(
       Data(HTMLReport.render(results: file, capacity: nil).utf8), to: context.resolve(html))
+    let out = format == .json ? context.stderr : context.stdout
     if !quiet {
       switch format {
-      case .text: context.stdout.write(TextReports.results(file))
-      case .markdown: context.stdout.write(TextReports.results(file, markdown: true))
+      case .text: context.stdout.write(TextReports.results(file, wide: wide))
+      case .markdown: context.stdout.write(TextReports.results(file, markdown: true, wide: wide))
       case .json: context.stdout.write(String(decoding: try ResultsIO.encode(file), as: UTF8.self))
       }
     }
-    var code: Int32 = file.results.contains { $0.failure != nil } ? 3 : 0
-    for r in file.results { if let f = r.failure { context.stderr.write("FAILED \(r.id): \(f)\n") } }
-    let baselinePath = context.baselinePath(name: baseline)
-    if compare && FileManager.default.fileExists(atPath: baselinePath) {
-      let reference = try ResultsIO.read(ResultsFile.self, kind: ResultsFile.kindName, from: baselinePath)
-      let report = Comparator.compare(
-        baseline: reference, candidate: file, baselinePath: baselinePath,
-        candidatePath: context.resolve(output),
-        budgets: budgetFile)
-      if !quiet {
-        (format == .json ? context.stderr : context.stdout).write(
-          "\n" + TextReports.compare(report, markdown: format == .markdown))
+    var codes: [ExitCode] = []
+    for r in file.results {
+      if let f = r.failure {
+        context.stderr.write("FAILED \(r.id): \(f)\n")
+        codes.append(.scenarioFailed)
       }
-      code = report.exitCode
-    } else if let budgetFile {
-      let violations = Comparator.check(budgets: budgetFile, results: file.results)
-      for v in violations {
-        context.stderr.write(
-          "budget violated: \(v.id) \(v.metric) = \(_number(v.value)) (limit \(v.limit))\n")
-      }
-      if code == 0 && !violations.isEmpty { code = 7 }
     }
-    return code
+    if let located, let reference {
+      if let warning = located.warning { context.stderr.write("warning: \(warning)\n") }
+      let report = Comparator.compare(
+        baseline: reference, candidate: file, baselinePath: located.path,
+        candidatePath: context.resolve(output), budgets: budgetFile)
+      if !quiet { out.write("\n" + TextReports.compare(report, markdown: format == .markdown)) }
+      codes.append(ExitCode(rawValue: report.exitCode) ?? .failure)
+    } else {
+      if compare && !quiet {
+        out.write(
+          "\nno baseline '\(baseline)' for machine '\(context.machine.id)' (\(BaselineLookup.howToRecord)).\n"
+        )
+      }
+      if let budgetFile {
+        let violations = Comparator.check(budgets: budgetFile, results: file.results)
+        for v in violations {
+          context.stderr.write(
+            "budget violated: \(v.id) \(v.metric) = \(_number(v.value)) (limit \(v.limit))\n")
+        }
+        if !violations.isEmpty { codes.append(.budgetViolated) }
+      }
+    }
+    let missed = file.results.contains { $0.failure == nil && $0.metrics.frame.p99Ns > $0.deadlineNs }
+    if failOnDeadline && missed { codes.append(.deadlineMissed) }
+    if !quiet { out.write("\n" + TextReports.budgetVerdict(file)) }
+    return ExitCode.mostSevere(codes)
   }
+}
+
+/// The scenarios `patterns` select (names or globs; nil: the registry's default suite, else all),
+/// in registration order, after checking that every `engines` entry is offered by one of them.
+func _chooseScenarios(_ patterns: [String]?, engines: [String]?, in registry: ScenarioRegistry) throws
+  -> [ScenarioDescriptor]
+{
+  let all = registry.scenarios.map(\.name)
+  guard !all.isEmpty else { throw UsageError("option '--scenario': no scenarios are registered") }
+  let names =
+    try patterns.map { try Suggestion.select($0, from: all, flag: "scenario", noun: "scenario") }
+    ?? registry.defaultScenarios ?? all
+  let chosen = names.compactMap(registry.scenario(named:))
+  if let engines {
+    let known = chosen.flatMap(\.engines).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    for e in engines where !known.contains(e) {
+      let hint = Suggestion.nearest(to: e, in: known).map { "; did you mean '\($0)'?" } ?? ""
+      throw UsageError(
+        "option '--engine': no selected scenario offers engine '\(e)'\(hint) (available: \(known.joined(separator: ", ")))"
+      )
+    }
+  }
+  return chosen
 }
 
 /// Loads `path` (or `results/budgets.json` if present when `path` is nil).
@@ -247,258 +300,4 @@ func _loadBudgets(_ path: String?, _ context: CommandContext) throws -> BudgetsF
   let standard = context.resolve("results/budgets.json")
   guard FileManager.default.fileExists(atPath: standard) else { return nil }
   return try ResultsIO.read(BudgetsFile.self, kind: BudgetsFile.kindName, from: standard)
-}
-
-/// `capacity`: the largest N with p99 ≤ deadline per (scenario, engine, Hz).
-public struct CapacityCommand: BenchCommand {
-  /// `capacity`'s configuration.
-  public static let configuration = CommandConfiguration(
-    name: "capacity",
-    abstract: "Find the largest element count whose p99 frame time meets the deadline.",
-    discussion: """
-      Exponential search from --start (doubling) until p99 > D or --max-elements, then binary search
-      to within 1/64. Each probe runs --warmup + --frames frames once. Reports N, p99 at N, ns per
-      element (p99 / N) and peak memory. ">= N" means the limit was reached without missing.
-      """,
-    options: [
-      .option(
-        "scenario", "name", "Scenario; repeatable, comma lists allowed. Default: every registered scenario.",
-        repeating: true),
-      .option("hz", "list", "Refresh rates in Hz. Default: 60,120."),
-      .option("engine", "list", "Engines. Default: every engine of each scenario."),
-      .option(
-        "max-elements", "n",
-        "Largest N probed, 1…100000000 (the range of run's --elements). Default: 2000000."),
-      .option("start", "n", "First N probed, 1…100000000. Default: 1000."),
-      .option("frames", "n", "Measured frames per probe. Default: 120."),
-      .option("warmup", "n", "Warm-up frames per probe. Default: 30."),
-      .option("threads", "n", "Worker threads. Default: all cores."),
-      .option("seed", "n", "Seed. Default: 42."),
-      .option("format", "format", "text or json (the hooke.capacity file). Default: text."),
-      .option("output", "file", "Capacity file to write. Default: results/latest-capacity.json."),
-    ])
-
-  var scenarios: [String]?
-  var hz: [Int]
-  var engines: [String]?
-  var maxElements: Int
-  var start: Int
-  var options = RunOptions()
-  var json: Bool
-  var output: String
-
-  /// Validates the options.
-  public init(_ a: ParsedArguments) throws {
-    scenarios = try a.nonEmptyList("scenario")
-    hz = try a.ints("hz", in: 1...10_000) ?? [60, 120]
-    engines = try a.nonEmptyList("engine")
-    // The element range `run --elements` accepts: larger probes would allocate without bound.
-    maxElements = try a.int("max-elements", in: 1...100_000_000) ?? 2_000_000
-    start = try a.int("start", in: 1...100_000_000) ?? 1_000
-    options.frames = try a.int("frames", in: 1...10_000_000) ?? 120
-    options.warmupFrames = try a.int("warmup", in: 0...10_000_000) ?? 30
-    options.repetitions = 1
-    if let t = try a.int("threads", in: 1...4096) { options.threads = t }
-    if let raw = a.string("seed") {
-      guard let seed = UInt64(raw) else {
-        throw UsageError("option '--seed': '\(raw)' is not an unsigned 64-bit integer")
-      }
-      options.seed = seed
-    }
-    json = try a.choice("format", ["text", "json"]) == "json"
-    output = a.string("output") ?? "results/latest-capacity.json"
-  }
-
-  /// Runs the searches.
-  public func run(_ context: CommandContext) throws -> Int32 {
-    let registry = context.registry
-    let names = scenarios ?? registry.defaultScenarios ?? registry.scenarios.map(\.name)
-    // Validate every name before the first (slow) probe, as `run` does.
-    var chosen: [ScenarioDescriptor] = []
-    for name in names {
-      guard let s = registry.scenario(named: name) else {
-        throw UsageError(
-          "option '--scenario': unknown scenario '\(name)' (available: \(registry.scenarios.map(\.name).joined(separator: ", ")))"
-        )
-      }
-      chosen.append(s)
-    }
-    if let engines {
-      let known = Set(chosen.flatMap(\.engines))
-      for e in engines where !known.contains(e) {
-        throw UsageError(
-          "option '--engine': no selected scenario offers engine '\(e)' (available: \(known.sorted().joined(separator: ", ")))"
-        )
-      }
-    }
-    var results: [CapacityResult] = []
-    for s in chosen {
-      let list = engines.map { $0.filter { s.engines.contains($0) } } ?? s.engines
-      for engine in list {
-        for rate in hz {
-          let deadline = frameDeadlineNanoseconds(hz: rate)
-          Probe.resetPeakResident()
-          var peak: UInt64 = 0
-          let found = try CapacitySearch.search(start: start, maxElements: maxElements, deadlineNs: deadline)
-          { n in
-            let r = BenchmarkRunner.run(scenario: s, engine: engine, elements: n, hz: rate, options: options)
-            peak = max(peak, r.metrics.peakResidentBytes)
-            if let failure = r.failure { throw CommandFailure(3, "\(r.id): \(failure)") }
-            if context.isTerminal {
-              context.stderr.write(
-                "\r\u{1B}[K\(s.name)/\(engine) \(rate) Hz: N = \(n), p99 \(TextReports.ms(Double(r.metrics.frame.p99Ns))) ms"
-              )
-            }
-            return r.metrics.frame.p99Ns
-          }
-          if context.isTerminal { context.stderr.write("\r\u{1B}[K") }
-          results.append(
-            CapacityResult(
-              scenario: s.name, engine: engine, hz: rate, maxElements: found.elements,
-              p99NsAtMax: found.p99Ns,
-              deadlineNs: deadline, reachedLimit: found.reachedLimit, peakResidentBytes: peak,
-              probes: found.probes))
-        }
-      }
-    }
-    let file = CapacityFile(
-      createdAt: Probe.timestamp(), machine: context.machine,
-      source: Probe.source(directory: context.workingDirectory), results: results)
-    try ResultsIO.write(file, to: context.resolve(output))
-    context.stdout.write(
-      json ? String(decoding: try ResultsIO.encode(file), as: UTF8.self) : TextReports.capacity(file))
-    return 0
-  }
-}
-
-/// `verify`: recompute checksums and counters and compare with `results/golden.json`.
-public struct VerifyCommand: BenchCommand {
-  /// `verify`'s configuration.
-  public static let configuration = CommandConfiguration(
-    name: "verify",
-    abstract: "Recompute every scenario's checksums and counters and compare with results/golden.json.",
-    discussion: """
-      Runs each golden entry's script untimed (same scenario, engine, elements, Hz, frames and seed)
-      and compares the render-list checksum at every sampled frame and every work counter exactly.
-      A difference exits 1 and names the scenario and the first differing frame or counter; so does
-      an entry whose elements, Hz or frames lie outside the ranges of --elements, --hz and --frames.
-      --update rewrites the golden file from the current code: every registered scenario and engine
-      at the default element counts and rates.
-      """,
-    options: [
-      .option("golden", "file", "Golden file. Default: results/golden.json."),
-      .option("threads", "n", "Worker threads (results must not depend on it). Default: all cores."),
-      .flag("update", "Record the golden file instead of checking it."),
-      .option("frames", "n", "With --update: frames per entry. Default: 240."),
-    ])
-
-  var golden: String
-  var threads: Int
-  var update: Bool
-  var frames: Int
-
-  /// Validates the options.
-  public init(_ a: ParsedArguments) throws {
-    golden = a.string("golden") ?? "results/golden.json"
-    threads = try a.int("threads", in: 1...4096) ?? Probe.cores
-    update = a.flag("update")
-    frames = try a.int("frames", in: 1...1_000_000) ?? 240
-  }
-
-  /// Checksums are sampled every 60 frames and after the last.
-  static let interval = 60
-
-  /// Verifies or updates.
-  public func run(_ context: CommandContext) throws -> Int32 {
-    let path = context.resolve(golden)
-    if update {
-      let seed: UInt64 = 42
-      var entries: [GoldenEntry] = []
-      // Every registered scenario (the self-test too: a debug test build checks its entries).
-      let names = context.registry.scenarios.map(\.name)
-      for scenario in names.compactMap({ context.registry.scenario(named: $0) }) {
-        for engine in scenario.engines {
-          for elements in context.registry.defaultElements {
-            for hz in context.registry.defaultHz {
-              let setup = WorkloadSetup(elements: elements, hz: hz, seed: seed, threads: threads)
-              let trace = try BenchmarkRunner.trace(
-                scenario: scenario, engine: engine, setup: setup, totalFrames: frames,
-                checksumInterval: Self.interval)
-              entries.append(
-                GoldenEntry(
-                  id: ScenarioResult.makeID(
-                    scenario: scenario.name, engine: engine, elements: elements, hz: hz),
-                  scenario: scenario.name, engine: engine, elements: elements, hz: hz, frames: frames,
-                  checksums: trace.checksums, counters: trace.counters))
-            }
-          }
-        }
-      }
-      try ResultsIO.write(GoldenFile(seed: seed, entries: entries), to: path)
-      context.stdout.write("wrote \(entries.count) golden entries to \(golden)\n")
-      return 0
-    }
-    let file = try ResultsIO.read(GoldenFile.self, kind: GoldenFile.kindName, from: path)
-    // Sizes the CLI would refuse are a schema error before anything runs (a huge count would
-    // allocate or run without bound): the ranges of --elements, --hz and --frames.
-    for (i, entry) in file.entries.enumerated() {
-      for (key, value, range) in [
-        ("elements", entry.elements, 1...100_000_000), ("hz", entry.hz, 1...10_000),
-        ("frames", entry.frames, 1...1_000_000),
-      ] where !range.contains(value) {
-        throw ResultsFileError.wrongSchema(
-          path: path, field: "entries[\(i)].\(key)",
-          detail: "\(value) is not in \(range.lowerBound)…\(range.upperBound)")
-      }
-    }
-    var mismatches = 0
-    for entry in file.entries {
-      guard let scenario = context.registry.scenario(named: entry.scenario) else {
-        context.stderr.write("MISMATCH \(entry.id): scenario '\(entry.scenario)' is not registered\n")
-        mismatches += 1
-        continue
-      }
-      let setup = WorkloadSetup(elements: entry.elements, hz: entry.hz, seed: file.seed, threads: threads)
-      let trace: WorkloadTrace
-      do {
-        trace = try BenchmarkRunner.trace(
-          scenario: scenario, engine: entry.engine, setup: setup, totalFrames: entry.frames,
-          checksumInterval: Self.interval)
-      } catch {
-        context.stderr.write("MISMATCH \(entry.id): the scenario failed: \(error)\n")
-        mismatches += 1
-        continue
-      }
-      if let message = Self.firstMismatch(golden: entry, trace: trace) {
-        context.stderr.write("MISMATCH \(entry.id) (scenario \(entry.scenario)): \(message)\n")
-        mismatches += 1
-      }
-    }
-    if mismatches > 0 {
-      context.stdout.write("verify: \(mismatches) of \(file.entries.count) entries differ from \(golden)\n")
-      return 1
-    }
-    context.stdout.write("verify: all \(file.entries.count) entries match \(golden)\n")
-    return 0
-  }
-
-  /// The first difference between a golden entry and a recomputed trace, naming the frame or counter.
-  public static func firstMismatch(golden: GoldenEntry, trace: WorkloadTrace) -> String? {
-    let computed = Dictionary(
-      trace.checksums.map { ($0.frame, $0.checksum) }, uniquingKeysWith: { a, _ in a })
-    for sample in golden.checksums {
-      guard let value = computed[sample.frame] else {
-        return "frame \(sample.frame): no checksum was recomputed"
-      }
-      if value != sample.checksum {
-        return "frame \(sample.frame): checksum \(value), golden \(sample.checksum)"
-      }
-    }
-    for key in Set(golden.counters.keys).union(trace.counters.keys).sorted()
-    where golden.counters[key] != trace.counters[key] {
-      return
-        "counter \(key): \(trace.counters[key].map(String.init) ?? "absent"), golden \(golden.counters[key].map(String.init) ?? "absent")"
-    }
-    return nil
-  }
 }

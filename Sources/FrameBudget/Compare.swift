@@ -3,11 +3,13 @@
 /// The verdict of one timing statistic, from its Holm-adjusted p-value and where its bootstrap CI
 /// lies relative to the ±noise band.
 public enum Verdict: String, Codable, Sendable, CaseIterable {
-  /// p < α (Holm-adjusted) and the CI lies beyond +noise in the worse direction.
+  /// p < α (Holm-adjusted) and the ratio CI lies beyond the noise band in the worse direction
+  /// (for statistics with an absolute floor, the CI of the difference beyond the floor as well).
   case regressed
   /// The symmetric case in the better direction.
   case improved
-  /// The whole CI lies within ±noise (or both samples are identical).
+  /// The whole ratio CI lies within ±noise, or the whole CI of the difference within ± the
+  /// statistic's absolute floor, or both samples are identical. Equal medians alone are not enough.
   case unchanged
   /// Significant, but not beyond the noise band.
   case noise
@@ -48,8 +50,11 @@ public struct StatisticComparison: Codable, Sendable, Equatable {
   public var baseline: Double
   /// Median over the candidate's repetitions.
   public var candidate: Double
-  /// `(candidate/baseline − 1)·100`, sign-flipped for larger-is-better; nil when baseline is 0.
+  /// `(candidate/baseline − 1)·100`, the plain change (positive: the value grew, whether that is
+  /// better or worse — see `largerIsBetter`); nil when the baseline median is 0.
   public var deltaPercent: Double?
+  /// Whether a larger value is better (`onTimeRate`); false for times and the hitch time ratio.
+  public var largerIsBetter: Bool = false
   /// Bootstrap 95 % CI of the median ratio candidate/baseline; nil when undefined.
   public var ciLower: Double?
   /// Upper CI bound.
@@ -62,6 +67,12 @@ public struct StatisticComparison: Codable, Sendable, Equatable {
   public var verdict: Verdict
   /// Extra context (too few repetitions, zero baseline…).
   public var note: String?
+  /// Bootstrap 95 % CI of the median difference candidate − baseline, in `unit`; nil when untested.
+  public var differenceLower: Double? = nil
+  /// Upper bound of the difference CI.
+  public var differenceUpper: Double? = nil
+  /// The statistic's absolute floor in `unit` (0 for none); nil in files written before it existed.
+  public var floor: Double? = nil
 }
 
 /// A checksum or counter difference: the simulation itself changed.
@@ -114,9 +125,9 @@ public struct CompareReport: Codable, Sendable, Equatable {
   public var failed: [String]
   /// Static budget violations of the candidate.
   public var budgetViolations: [BudgetViolation]
-  /// Warnings (machine mismatch, few repetitions).
+  /// Warnings (machine mismatch, too few repetitions), one per kind with the number of rows.
   public var warnings: [String]
-  /// The exit code by the precedence 3 > 2 > 7 > 8 > 4 > 0.
+  /// The exit code (an `ExitCode` raw value) by the precedence 3 > 2 > 7 > 8 > 4 > 0.
   public var exitCode: Int32
 }
 
@@ -126,8 +137,9 @@ public struct CompareReport: Codable, Sendable, Equatable {
 /// (10 000 seeded resamples) and, after Holm correction across all tests, a verdict against the
 /// ±5 % noise band; static budgets are checked on the candidate alone.
 public enum Comparator {
-  /// The statistics compared per result: (name, unit, larger is better, absolute floor).
-  /// Differences of the medians below the floor are `unchanged` (HTR 0.5 ms/s, on-time 0.001).
+  /// The statistics compared per result: (name, unit, larger is better, absolute floor). A
+  /// statistic is `unchanged` when the bootstrap CI of its median difference lies within ± the
+  /// floor (HTR 0.5 ms/s, on-time 0.001), and `regressed`/`improved` only beyond it.
   public static let statistics: [(name: String, unit: String, largerIsBetter: Bool, floor: Double)] = [
     ("p50Ns", "ns", false, 0), ("p99Ns", "ns", false, 0),
     ("hitchTimeRatio", "ms/s", false, 0.5), ("onTimeRate", "ratio", true, 0.001),
@@ -162,6 +174,9 @@ public enum Comparator {
     var behaviour: [BehaviourChange] = []
     var pending: [(StatisticComparison, needsTest: Bool)] = []
     var failed: [String] = []
+    // (baseline, candidate) repetition counts → ids, for one warning per kind.
+    var sampleSizes: [String: (Int, Int)] = [:]
+    var order: [String] = []
     for c in candidate.results {
       if let failure = c.failure {
         failed.append("\(c.id): \(failure)")
@@ -169,10 +184,8 @@ public enum Comparator {
       }
       guard let a = byID[c.id] else { continue }
       behaviour += _behaviour(a, c)
-      let reps = min(a.repetitions.count, c.repetitions.count)
-      if reps < 9 && reps >= options.minimumRepetitions {
-        warnings.append("\(c.id): only \(reps) repetitions; 9 or more make the tests more reliable")
-      }
+      sampleSizes[c.id] = (a.repetitions.count, c.repetitions.count)
+      order.append(c.id)
       for s in statistics {
         pending.append(_compareStatistic(id: c.id, s, _values(a, s.name), _values(c, s.name), options))
       }
@@ -181,10 +194,10 @@ public enum Comparator {
     let adjusted = Statistics.holm(tested.map { pending[$0].0.p })
     for (k, index) in tested.enumerated() {
       pending[index].0.pAdjusted = adjusted[k]
-      pending[index].0.verdict = _verdict(
-        pending[index].0, options: options, largerIsBetter: pending[index].0.statistic == "onTimeRate")
+      pending[index].0.verdict = _verdict(pending[index].0, options: options)
     }
     let comparisons = pending.map(\.0)
+    warnings += _powerWarnings(order, sampleSizes, tests: max(1, tested.count), options: options)
     let violations = budgets.map { check(budgets: $0, results: candidate.results) } ?? []
     var report = CompareReport(
       baselinePath: baselinePath, candidatePath: candidatePath, noise: options.noise, alpha: options.alpha,
@@ -192,21 +205,61 @@ public enum Comparator {
       missing: baseline.results.map(\.id).filter { !candidateIDs.contains($0) },
       new: candidate.results.map(\.id).filter { byID[$0] == nil },
       failed: failed, budgetViolations: violations, warnings: warnings, exitCode: 0)
-    report.exitCode = exitCode(report, options: options)
+    report.exitCode = exitCode(report, options: options).rawValue
     return report
   }
 
-  /// Exit code by precedence 3 > 2 > 7 > 8 > 4 > 0: 3 a result failed, 2 regression (or, with
-  /// `--strict`, a behaviour change), 7 budget violation, 8 inconclusive (only with `--strict`),
-  /// 4 improvements (only with `--fail-on-improvement`), 0 pass.
-  public static func exitCode(_ r: CompareReport, options: CompareOptions) -> Int32 {
+  /// One warning per kind of under-powered row, naming how many rows and what to do:
+  /// rows with fewer than `minimumRepetitions` per side (not tested), and rows whose smallest
+  /// attainable Holm-adjusted p-value, `tests · 2 / C(m + n, m)` for m and n repetitions, is not
+  /// below α — those rows can never be reported as regressed, however large the change.
+  static func _powerWarnings(
+    _ ids: [String], _ sizes: [String: (Int, Int)], tests: Int, options: CompareOptions
+  ) -> [String] {
+    var tooFew: [String: [String]] = [:]
+    var powerless: [String: [String]] = [:]
+    for id in ids {
+      guard let (m, n) = sizes[id] else { continue }
+      let key = "\(m) baseline and \(n) candidate"
+      if min(m, n) < options.minimumRepetitions {
+        tooFew[key, default: []].append(id)
+      } else if Double(tests) * Statistics.minimumMannWhitneyP(m, n) >= options.alpha {
+        powerless[key, default: []].append(id)
+      }
+    }
+    var out: [String] = []
+    func rows(_ list: [String]) -> String {
+      list.count == 1 ? "1 row (\(list[0])) has" : "\(list.count) rows (e.g. \(list[0])) have"
+    }
+    for (key, list) in tooFew.sorted(by: { $0.key < $1.key }) {
+      out.append(
+        "\(rows(list)) only \(key) repetitions (fewer than \(options.minimumRepetitions)): not tested; record both files with --repetitions 10 or more"
+      )
+    }
+    for (key, list) in powerless.sorted(by: { $0.key < $1.key }) {
+      let sizes = sizes[list[0]]!
+      let floor = Double(tests) * Statistics.minimumMannWhitneyP(sizes.0, sizes.1)
+      out.append(
+        "\(rows(list)) only \(key) repetitions: over \(tests) tests the smallest Holm-adjusted p attainable is \(String(format: "%.3g", min(1, floor))) ≥ α \(options.alpha), so no change can be reported as a regression; record both files with --repetitions 10 or more"
+      )
+    }
+    return out
+  }
+
+  /// Exit code by precedence 3 > 2 > 7 > 8 > 4 > 0: a result failed, regression (or, with
+  /// `--strict`, a behaviour change), budget violation, inconclusive (only with `--strict`),
+  /// improvements (only with `--fail-on-improvement`), pass.
+  public static func exitCode(_ r: CompareReport, options: CompareOptions) -> ExitCode {
     let verdicts = r.comparisons.map(\.verdict)
-    if !r.failed.isEmpty { return 3 }
-    if verdicts.contains(.regressed) || (options.strict && !r.behaviourChanges.isEmpty) { return 2 }
-    if !r.budgetViolations.isEmpty { return 7 }
-    if options.strict && verdicts.contains(.inconclusive) { return 8 }
-    if options.failOnImprovement && verdicts.contains(.improved) { return 4 }
-    return 0
+    var codes: [ExitCode] = []
+    if !r.failed.isEmpty { codes.append(.scenarioFailed) }
+    if verdicts.contains(.regressed) || (options.strict && !r.behaviourChanges.isEmpty) {
+      codes.append(.regression)
+    }
+    if !r.budgetViolations.isEmpty { codes.append(.budgetViolated) }
+    if options.strict && verdicts.contains(.inconclusive) { codes.append(.inconclusive) }
+    if options.failOnImprovement && verdicts.contains(.improved) { codes.append(.improvementsOnly) }
+    return ExitCode.mostSevere(codes)
   }
 
   static func _behaviour(_ a: ScenarioResult, _ c: ScenarioResult) -> [BehaviourChange] {
@@ -238,20 +291,16 @@ public enum Comparator {
   ) -> (StatisticComparison, needsTest: Bool) {
     let ma = Statistics.median(a)
     let mb = Statistics.median(b)
-    var delta: Double? = ma == 0 ? nil : (mb / ma - 1) * 100
-    if s.largerIsBetter, let d = delta { delta = -d }
     var result = StatisticComparison(
-      id: id, statistic: s.name, unit: s.unit, baseline: ma, candidate: mb, deltaPercent: delta,
+      id: id, statistic: s.name, unit: s.unit, baseline: ma, candidate: mb,
+      deltaPercent: ma == 0 ? nil : (mb / ma - 1) * 100, largerIsBetter: s.largerIsBetter,
       ciLower: nil, ciUpper: nil, p: 1, pAdjusted: 1, verdict: .inconclusive, note: nil)
-    if a == b || (Set(a).count == 1 && Set(b).count == 1 && ma == mb) {
+    result.floor = s.floor
+    // Zero spread on both sides and equal values: nothing to test.
+    if Set(a).count == 1 && Set(b).count == 1 && ma == mb {
       result.verdict = .unchanged
       result.ciLower = 1
       result.ciUpper = 1
-      return (result, false)
-    }
-    if abs(mb - ma) <= s.floor {
-      result.verdict = .unchanged
-      result.note = "median difference within the absolute floor \(s.floor) \(s.unit)"
       return (result, false)
     }
     if a.count < options.minimumRepetitions || b.count < options.minimumRepetitions {
@@ -260,28 +309,50 @@ public enum Comparator {
       return (result, false)
     }
     result.p = Statistics.mannWhitneyU(a, b)
-    if let ci = Statistics.bootstrapMedianRatioCI(a, b, resamples: options.resamples, seed: options.seed) {
-      result.ciLower = ci.lower
-      result.ciUpper = ci.upper
-    } else {
-      result.note = "baseline median is 0: ratio undefined"
+    if let ci = Statistics.bootstrapMedianIntervals(a, b, resamples: options.resamples, seed: options.seed) {
+      result.differenceLower = ci.difference.lower
+      result.differenceUpper = ci.difference.upper
+      if let ratio = ci.ratio {
+        result.ciLower = ratio.lower
+        result.ciUpper = ratio.upper
+      } else if ma == 0 {
+        result.note = "baseline median is 0: ratio undefined"
+      } else {
+        result.note = "the resampled baseline median is 0 in more than 2.5 % of resamples: ratio undefined"
+      }
     }
     return (result, true)
   }
 
-  static func _verdict(_ c: StatisticComparison, options: CompareOptions, largerIsBetter: Bool) -> Verdict {
+  static func _verdict(_ c: StatisticComparison, options: CompareOptions) -> Verdict {
     let significant = c.pAdjusted < options.alpha
-    guard let lo = c.ciLower, let hi = c.ciUpper else {
-      // Zero baseline: only the direction of a significant change can be judged.
-      guard significant else { return .inconclusive }
-      return (c.candidate > c.baseline) != largerIsBetter ? .regressed : .improved
+    let worseAbove = !c.largerIsBetter
+    let floor = c.floor ?? 0
+    // Beyond the absolute floor (always true without one) and inside it.
+    var aboveFloor = true
+    var belowFloor = true
+    var withinFloor = false
+    if let lo = c.differenceLower, let hi = c.differenceUpper, floor > 0 {
+      aboveFloor = lo > floor
+      belowFloor = hi < -floor
+      withinFloor = lo >= -floor && hi <= floor
     }
-    let worseAbove = !largerIsBetter
+    guard let lo = c.ciLower, let hi = c.ciUpper else {
+      // Ratio undefined (a zero baseline): judge by the difference alone.
+      if significant && aboveFloor && (c.differenceLower ?? 0) > 0 {
+        return worseAbove ? .regressed : .improved
+      }
+      if significant && belowFloor && (c.differenceUpper ?? 0) < 0 {
+        return worseAbove ? .improved : .regressed
+      }
+      if withinFloor { return .unchanged }
+      return significant ? .noise : .inconclusive
+    }
     let up = 1 + options.noise
     let down = 1 - options.noise
-    if significant && lo > up { return worseAbove ? .regressed : .improved }
-    if significant && hi < down { return worseAbove ? .improved : .regressed }
-    if lo >= down && hi <= up { return .unchanged }
+    if significant && lo > up && aboveFloor { return worseAbove ? .regressed : .improved }
+    if significant && hi < down && belowFloor { return worseAbove ? .improved : .regressed }
+    if (lo >= down && hi <= up) || withinFloor { return .unchanged }
     if significant { return .noise }
     return .inconclusive
   }
@@ -315,10 +386,18 @@ public enum Comparator {
     return violations
   }
 
+  /// The metric keys `metricValue` and budget rules accept, sorted.
+  public static var metricKeys: [String] {
+    _metricTable(FrameMetrics(frameTimes: [1], deadlineNs: 1), 0).keys.sorted()
+  }
+
   /// The value of metric `key` of a result (any key of the `metrics` object), or nil if unknown.
   public static func metricValue(_ key: String, of r: ScenarioResult) -> Double? {
-    let m = r.metrics.frame
-    let table: [String: Double] = [
+    _metricTable(r.metrics.frame, r.metrics.peakResidentBytes)[key]
+  }
+
+  static func _metricTable(_ m: FrameMetrics, _ peak: UInt64) -> [String: Double] {
+    [
       "p50Ns": Double(m.p50Ns), "p90Ns": Double(m.p90Ns), "p95Ns": Double(m.p95Ns),
       "p99Ns": Double(m.p99Ns), "p999Ns": Double(m.p999Ns), "maxNs": Double(m.maxNs), "meanNs": m.meanNs,
       "onTimeRate": m.onTimeRate, "overBudgetFrames": Double(m.overBudgetFrames),
@@ -327,9 +406,8 @@ public enum Comparator {
       "hitchTimeRatio": m.hitchTimeRatio, "longestMissStreak": Double(m.longestMissStreak),
       "jankCount": Double(m.jankCount), "onePercentLowFps": m.onePercentLowFps,
       "pointOnePercentLowFps": m.pointOnePercentLowFps, "headroomNs": Double(m.headroomNs),
-      "peakResidentBytes": Double(r.metrics.peakResidentBytes),
+      "peakResidentBytes": Double(peak),
     ]
-    return table[key]
   }
 }
 

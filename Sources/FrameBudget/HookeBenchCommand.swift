@@ -6,11 +6,12 @@ import Foundation
 public protocol BenchCommand {
   /// Name, help and accepted options.
   static var configuration: CommandConfiguration { get }
-  /// Validates the parsed arguments; throws `UsageError` (exit 64) naming the flag at fault.
+  /// Validates the parsed arguments (and, for commands that write files, the output paths);
+  /// throws `UsageError` (exit 64) naming the flag at fault, before any work starts.
   init(_ arguments: ParsedArguments) throws
-  /// Runs the command and returns its exit code. Thrown `ResultsFileError`s become exit 1 (5 for
-  /// a missing baseline where the command says so), `UsageError`s exit 64.
-  func run(_ context: CommandContext) throws -> Int32
+  /// Runs the command and returns its exit code. Thrown `ResultsFileError`s become
+  /// `ExitCode.failure`, `UsageError`s `ExitCode.usage`, `CommandFailure`s their own code.
+  func run(_ context: CommandContext) throws -> ExitCode
 }
 
 /// Everything a command may touch: output sinks, scenarios, paths and environment.
@@ -79,12 +80,12 @@ public enum HookeBenchCommand {
   public static var builtInCommands: [any BenchCommand.Type] {
     [
       RunCommand.self, CapacityCommand.self, VerifyCommand.self, CompareCommand.self,
-      BaselineCommand.self, ReportCommand.self, ExportCommand.self,
+      BaselineCommand.self, ReportCommand.self, ExportCommand.self, ListCommand.self,
     ]
   }
 
   /// Runs `hooke-bench` with `arguments` (without the program name) using the process's stdout,
-  /// stderr, working directory and environment. Returns the exit code.
+  /// stderr, working directory and environment. Returns the exit code (an `ExitCode` raw value).
   ///
   /// `configuration` should be the executable's own (`#if DEBUG` in main.swift).
   public static func main(
@@ -95,10 +96,16 @@ public enum HookeBenchCommand {
       stdout: .standardOutput, stderr: .standardError, registry: registry, configuration: configuration,
       workingDirectory: FileManager.default.currentDirectoryPath,
       environment: ProcessInfo.processInfo.environment, isTerminal: isatty(2) == 1)
+    // SIGINT/SIGTERM while a file is being written: remove its temp file, then exit 128 + signal.
+    TemporaryFiles.removeOnInterrupt()
     return main(arguments: arguments, context: context, extraCommands: extraCommands)
   }
 
   /// Runs `hooke-bench` in `context` (tests inject buffers and a temp directory).
+  ///
+  /// Errors are one line on stderr, `hooke-bench[ <command>]: error: <message>`, followed for
+  /// usage errors by the usage line and a `--help` hint. Unknown commands and options suggest the
+  /// nearest known name (`did you mean 'run'?`).
   public static func main(
     arguments: [String], context: CommandContext, extraCommands: [any BenchCommand.Type] = []
   ) -> Int32 {
@@ -111,48 +118,68 @@ public enum HookeBenchCommand {
       arguments.removeFirst()
     } else if arguments.first == "-h" || arguments.first == "--help" {
       context.stdout.write(helpText(commands))
-      return 0
+      return ExitCode.success.rawValue
+    } else if arguments.first == "--version" {
+      context.stdout.write(versionText(context.configuration))
+      return ExitCode.success.rawValue
     } else {
       commandName = "run"
     }
     if commandName == "help" {
       if let name = arguments.first, let command = commands.first(where: { $0.configuration.name == name }) {
         context.stdout.write(command.configuration.helpText)
+      } else if let name = arguments.first {
+        context.stderr.write(unknownCommand(name, commands))
+        return ExitCode.usage.rawValue
       } else {
         context.stdout.write(helpText(commands))
       }
-      return 0
+      return ExitCode.success.rawValue
+    }
+    if commandName == "version" {
+      context.stdout.write(versionText(context.configuration))
+      return ExitCode.success.rawValue
     }
     guard let command = commands.first(where: { $0.configuration.name == commandName }) else {
-      context.stderr.write(
-        "hooke-bench: error: unknown command '\(commandName)'\n\(shortUsage(commands))See 'hooke-bench --help'.\n"
-      )
-      return 64
+      context.stderr.write(unknownCommand(commandName, commands))
+      return ExitCode.usage.rawValue
     }
     let configuration = command.configuration
     do {
       let parsed = try ParsedArguments.parse(arguments, for: configuration)
       if parsed.help {
         context.stdout.write(configuration.helpText)
-        return 0
+        return ExitCode.success.rawValue
       }
       let instance = try command.init(parsed)
-      return try instance.run(context)
+      return try instance.run(context).rawValue
     } catch let error as UsageError {
       context.stderr.write(
         "hooke-bench \(configuration.name): error: \(error.message)\nUsage: \(configuration.usage)\n  See 'hooke-bench \(configuration.name) --help'.\n"
       )
-      return 64
+      return ExitCode.usage.rawValue
     } catch let error as ResultsFileError {
       context.stderr.write("hooke-bench \(configuration.name): error: \(error)\n")
-      return 1
+      return ExitCode.failure.rawValue
     } catch let error as CommandFailure {
       context.stderr.write("hooke-bench \(configuration.name): error: \(error.message)\n")
-      return error.exitCode
+      return error.exitCode.rawValue
     } catch {
       context.stderr.write("hooke-bench \(configuration.name): error: \(error)\n")
-      return 1
+      return ExitCode.failure.rawValue
     }
+  }
+
+  /// `hooke-bench 0.x (results schema 1, Swift 6.3, release build)`.
+  public static func versionText(_ configuration: BuildConfiguration) -> String {
+    "hooke-bench 0.x (results schema \(frameBudgetSchemaVersion), Swift \(Probe.swiftVersion), \(configuration.rawValue) build)\n"
+  }
+
+  static func unknownCommand(_ name: String, _ commands: [any BenchCommand.Type]) -> String {
+    let names = commands.map { $0.configuration.name } + ["help", "version"]
+    let hint = Suggestion.nearest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+    return
+      "hooke-bench: error: unknown command '\(name)'\(hint)\n\(shortUsage(commands))  See 'hooke-bench --help'.\n"
   }
 
   static func shortUsage(_ commands: [any BenchCommand.Type]) -> String {
@@ -176,11 +203,20 @@ public enum HookeBenchCommand {
 
       """
     for c in commands { out += _helpLine(c.configuration.name, c.configuration.abstract) }
+    out += _helpLine("help <command>", "Show a command's help.")
+    out += _helpLine("version, --version", "Print the tool version.")
+    out += "\nEXIT CODES:\n"
+    for code in ExitCode.allCases {
+      let number = "\(code.rawValue)"
+      out += "  " + number + String(repeating: " ", count: 4 - number.count) + code.summary + "\n"
+    }
     out += """
 
-      EXIT CODES: 0 ok, 1 error (I/O, corrupt or incompatible file), 2 regression, 3 a scenario
-        failed, 4 improvements only (--fail-on-improvement), 5 baseline not found, 7 static budget
-        violated, 8 inconclusive (--strict), 64 usage error.
+      EXAMPLES:
+        hooke-bench                                    the quick suite, compared with the baseline
+        hooke-bench list                               scenarios, engines and baselines
+        hooke-bench run --scenario 'grid*' --hz 120    a glob of scenarios at 120 Hz
+        hooke-bench baseline update                    record this machine's baseline
 
       See 'hooke-bench <command> --help' for a command's options.
 
@@ -192,11 +228,11 @@ public enum HookeBenchCommand {
 /// A command failure with a specific exit code and message.
 public struct CommandFailure: Error, CustomStringConvertible {
   /// Exit code.
-  public var exitCode: Int32
+  public var exitCode: ExitCode
   /// Message naming the file, field or flag at fault.
   public var message: String
   /// Creates a failure.
-  public init(_ exitCode: Int32, _ message: String) {
+  public init(_ exitCode: ExitCode, _ message: String) {
     self.exitCode = exitCode
     self.message = message
   }

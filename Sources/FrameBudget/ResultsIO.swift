@@ -30,10 +30,11 @@ public enum ResultsFileError: Error, Equatable, CustomStringConvertible {
     }
   }
 
-  /// The exit code for the error: 5 for a missing baseline when `missingIsBaseline`, else 1.
-  public func exitCode(missingIsBaseline: Bool) -> Int32 {
-    if case .missing = self, missingIsBaseline { return 5 }
-    return 1
+  /// The exit code for the error: `.baselineNotFound` for a missing baseline when
+  /// `missingIsBaseline`, else `.failure`.
+  public func exitCode(missingIsBaseline: Bool) -> ExitCode {
+    if case .missing = self, missingIsBaseline { return .baselineNotFound }
+    return .failure
   }
 }
 
@@ -50,21 +51,28 @@ public enum ResultsIO {
     return data
   }
 
-  /// Writes `data` to `path` atomically: a temp file in the same directory, then `rename(2)`.
+  /// Writes `data` to `path` atomically: a temp file `.NAME.tmp-PID-RANDOM` in the same
+  /// directory, then `rename(2)`.
   ///
   /// Readers see either the old file or the complete new one, never a half-written file.
   /// `beforeRename` (tests) runs between writing the temp file and renaming it; if it throws,
   /// the temp file is removed, the old file is untouched and `.writeFailed` is thrown.
-  /// Intermediate directories are created.
+  /// Intermediate directories are created. The temp file is registered with `TemporaryFiles`
+  /// (removed on SIGINT/SIGTERM), and temp files of `path` left by processes that no longer run
+  /// are removed first. A directory at `path` or a regular file where a directory belongs is a
+  /// `.writeFailed` naming it.
   public static func writeAtomically(
     _ data: Data, to path: String, beforeRename: (() throws -> Void)? = nil
   ) throws {
+    try checkWritable(path)
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent()
-    let temp = directory.appendingPathComponent(
-      ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    let temp = directory.appendingPathComponent(TemporaryFiles.name(for: url.lastPathComponent))
+    TemporaryFiles.register(temp.path)
+    defer { TemporaryFiles.unregister(temp.path) }
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      TemporaryFiles.sweep(target: url.lastPathComponent, in: directory.path)
       try data.write(to: temp)
       try beforeRename?()
       guard rename(temp.path, url.path) == 0 else {
@@ -91,7 +99,9 @@ public enum ResultsIO {
   }
 
   /// Reads and validates a file of kind `kind`: existence, JSON syntax, `schemaVersion`, `kind`,
-  /// then every field (the error names the dotted field path; numbers must be finite JSON numbers).
+  /// then every field (the error names the dotted field path; numbers must be finite JSON numbers
+  /// that fit their field — 1e30 in an integer field is named as out of range), then, for a
+  /// `ValidatedFile`, its consistency (no empty result set, no negative or inconsistent counts).
   public static func read<T: Decodable>(_ type: T.Type, kind: String, from path: String) throws -> T {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -103,6 +113,25 @@ public enum ResultsIO {
       throw ResultsFileError.unreadable(path: path, reason: error.localizedDescription)
     }
     return try decode(type, kind: kind, from: data, path: path)
+  }
+
+  /// The `kind` field of the JSON object at `path`, or nil when the file has none; the errors of
+  /// `read` for a missing, unreadable or corrupt file.
+  public static func kind(of path: String) throws -> String? {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw ResultsFileError.missing(path: path)
+    }
+    if isDirectory.boolValue { throw ResultsFileError.unreadable(path: path, reason: "is a directory") }
+    let data: Data
+    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+      throw ResultsFileError.unreadable(path: path, reason: error.localizedDescription)
+    }
+    guard let object = try? JSONSerialization.jsonObject(with: data) else {
+      throw ResultsFileError.corrupt(
+        path: path, detail: data.isEmpty ? "the file is empty" : "\(data.count) bytes do not parse")
+    }
+    return (object as? [String: Any])?["kind"] as? String
   }
 
   /// Validates and decodes `data` (see `read`); `path` only names the file in errors.
@@ -136,12 +165,20 @@ public enum ResultsIO {
     // "NaN"/"Infinity" string where a number belongs is a schema error naming the field, instead
     // of a value that would leak into compare's statistics and output.
     let decoder = JSONDecoder()
-    do { return try decoder.decode(type, from: data) } catch let error as DecodingError {
-      let (field, detail) = _fieldAndDetail(error)
+    let value: T
+    do { value = try decoder.decode(type, from: data) } catch let error as DecodingError {
+      var (field, detail) = _fieldAndDetail(error)
+      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+        let located = _locateBadNumber(type, in: object)
+      {
+        (field, detail) = located
+      }
       throw ResultsFileError.wrongSchema(path: path, field: field, detail: detail)
     } catch {
       throw ResultsFileError.wrongSchema(path: path, field: "(unknown)", detail: "\(error)")
     }
+    if let checked = value as? any ValidatedFile { try checked.validate(path: path) }
+    return value
   }
 
   static func _describe(_ error: Error) -> String {

@@ -90,10 +90,38 @@ public enum Statistics {
   public static func bootstrapMedianRatioCI(
     _ a: [Double], _ b: [Double], resamples: Int = 10_000, seed: UInt64 = 0x5EED_B007
   ) -> (lower: Double, upper: Double)? {
+    bootstrapMedianIntervals(a, b, resamples: resamples, seed: seed)?.ratio
+  }
+
+  /// Percentile-bootstrap 95 % intervals of one resampling of both samples.
+  public struct BootstrapIntervals: Sendable, Equatable {
+    /// CI of `median(b) / median(a)`; nil when the resampled baseline median is 0 (and the
+    /// candidate's is not) in more than 2.5 % of the resamples.
+    public var ratio: (lower: Double, upper: Double)?
+    /// CI of `median(b) − median(a)`, in the samples' unit (always defined).
+    public var difference: (lower: Double, upper: Double)
+    /// Share of resamples whose baseline median was 0 while the candidate's was not, 0…1.
+    public var undefinedRatioShare: Double
+
+    /// Equal when every bound and the share are equal.
+    public static func == (x: Self, y: Self) -> Bool {
+      x.ratio?.lower == y.ratio?.lower && x.ratio?.upper == y.ratio?.upper
+        && x.difference == y.difference && x.undefinedRatioShare == y.undefinedRatioShare
+    }
+  }
+
+  /// Percentile bootstrap 95 % CIs of the median ratio and the median difference of `b` against
+  /// `a`, from the same `resamples` seeded resamples (bounds at ranks ⌊0.025·B⌋ and ⌈0.975·B⌉ − 1).
+  /// Returns nil when a sample is empty or `resamples` ≤ 0.
+  public static func bootstrapMedianIntervals(
+    _ a: [Double], _ b: [Double], resamples: Int = 10_000, seed: UInt64 = 0x5EED_B007
+  ) -> BootstrapIntervals? {
     guard !a.isEmpty, !b.isEmpty, resamples > 0 else { return nil }
     var random = _SplitMix64(seed: seed)
     var ratios: [Double] = []
+    var differences: [Double] = []
     ratios.reserveCapacity(resamples)
+    differences.reserveCapacity(resamples)
     var undefined = 0
     var sa = a
     var sb = b
@@ -102,6 +130,7 @@ public enum Statistics {
       for k in 0..<b.count { sb[k] = b[Int(random.next() % UInt64(b.count))] }
       let ma = median(sa)
       let mb = median(sb)
+      differences.append(mb - ma)
       if ma == 0 {
         if mb == 0 {
           ratios.append(1)
@@ -113,11 +142,25 @@ public enum Statistics {
         ratios.append(mb / ma)
       }
     }
-    if undefined * 40 > resamples { return nil }
+    let lowRank = max(0, Int((Double(resamples) * 0.025).rounded(.down)))
+    let highRank = min(resamples - 1, Int((Double(resamples) * 0.975).rounded(.up)) - 1)
     ratios.sort()
-    let lo = ratios[max(0, Int((Double(resamples) * 0.025).rounded(.down)))]
-    let hi = ratios[min(resamples - 1, Int((Double(resamples) * 0.975).rounded(.up)) - 1)]
-    return (lo, hi)
+    differences.sort()
+    return BootstrapIntervals(
+      ratio: undefined * 40 > resamples ? nil : (ratios[lowRank], ratios[highRank]),
+      difference: (differences[lowRank], differences[highRank]),
+      undefinedRatioShare: Double(undefined) / Double(resamples))
+  }
+
+  /// The smallest two-sided exact Mann–Whitney p-value of samples of sizes `m` and `n` (complete
+  /// separation, no ties): `2 / C(m + n, m)`, capped at 1; 1 when either is 0. No test of such
+  /// samples can come out smaller, so with Holm over `k` tests a result can be significant at α
+  /// only if `k · minimumMannWhitneyP(m, n) < α`.
+  public static func minimumMannWhitneyP(_ m: Int, _ n: Int) -> Double {
+    guard m > 0, n > 0 else { return 1 }
+    var combinations = 1.0
+    for i in 0..<min(m, n) { combinations = combinations * Double(m + n - i) / Double(i + 1) }
+    return min(1, 2 / combinations)
   }
 
   /// Holm–Bonferroni adjusted p-values (same order as `pValues`):

@@ -9,6 +9,18 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   case markdown
   /// The JSON file format.
   case json
+
+  /// The value of `--format` (`text`, `markdown`, `json`; `table` is accepted for `text`) among
+  /// `allowed`, nil when absent, or a `UsageError` naming the flag and the allowed values.
+  public static func parse(_ a: ParsedArguments, allowed: [OutputFormat] = allCases) throws -> OutputFormat? {
+    guard let raw = a.string("format") else { return nil }
+    if let format = OutputFormat(rawValue: raw == "table" ? "text" : raw), allowed.contains(format) {
+      return format
+    }
+    let names = allowed.map(\.rawValue)
+    let hint = Suggestion.nearest(to: raw, in: names).map { "; did you mean '\($0)'?" } ?? ""
+    throw UsageError("option '--format': '\(raw)' is not one of \(names.joined(separator: ", "))\(hint)")
+  }
 }
 
 /// Renders results and compare reports as tables.
@@ -38,16 +50,30 @@ public enum TextReports {
     return out
   }
 
-  /// The `run` table: one row per result with p50/p99/max (ms of CPU time per frame), on-time
-  /// rate, hitch time ratio (ms/s) with the WWDC20 grade, 1 % low FPS, headroom and peak memory.
-  public static func results(_ file: ResultsFile, markdown: Bool = false) -> String {
-    let header = [
-      "id", "p50 ms", "p99 ms", "max ms", "on-time", "HTR ms/s", "grade", "1% low fps",
-      "headroom ms", "peak MB", "checksum",
-    ]
+  /// The `run` table: one row per result. The compact default (≤ 100 columns for the quick
+  /// suite's ids) has p50/p99 (ms of CPU time per frame), on-time rate, hitch time ratio (ms/s)
+  /// with the WWDC20 grade and headroom; `wide` adds max, 1 % low FPS, peak memory and checksum.
+  /// Ids are shortened to `scenario/engine N@Hz` (`1k`, `10k`, `1M`).
+  public static func results(_ file: ResultsFile, markdown: Bool = false, wide: Bool = false) -> String {
+    let header =
+      wide
+      ? [
+        "id", "p50 ms", "p99 ms", "max ms", "on-time", "HTR ms/s", "grade", "1% low fps", "headroom ms",
+        "peak MB", "checksum",
+      ]
+      : ["scenario/engine N@Hz", "p50 ms", "p99 ms", "on-time", "HTR ms/s", "grade", "headroom ms"]
     let rows = file.results.map { r -> [String] in
-      if let failure = r.failure { return [r.id, "FAILED: \(failure)", "", "", "", "", "", "", "", "", ""] }
+      let name = wide ? r.id : shortID(r)
+      if let failure = r.failure {
+        return [name, "FAILED: \(failure)"] + Array(repeating: "", count: header.count - 2)
+      }
       let m = r.metrics.frame
+      if !wide {
+        return [
+          name, ms(Double(m.p50Ns)), ms(Double(m.p99Ns)), String(format: "%.1f%%", m.onTimeRate * 100),
+          String(format: "%.2f", m.hitchTimeRatio), m.hitchGradeWWDC20.rawValue, ms(Double(m.headroomNs)),
+        ]
+      }
       return [
         r.id, ms(Double(m.p50Ns)), ms(Double(m.p99Ns)), ms(Double(m.maxNs)),
         String(format: "%.2f%%", m.onTimeRate * 100), String(format: "%.2f", m.hitchTimeRatio),
@@ -61,8 +87,41 @@ public enum TextReports {
     out += "D = round(1e9/Hz); \(file.config.repetitions) repetitions × \(file.config.frames) frames after "
     out +=
       "\(file.config.warmupFrames) warm-up frames, seed \(file.config.seed), \(file.config.threads) thread(s), "
-    out += "\(file.machine.configuration) build on \(file.machine.id).\n"
+    out += "\(file.machine.configuration) build on \(file.machine.id)."
+    out += wide ? "\n" : " --wide shows every column.\n"
     return out
+  }
+
+  /// `scenario/engine 10k@120` for `scenario/engine?elements=10000&hz=120`.
+  public static func shortID(_ r: ScenarioResult) -> String {
+    "\(r.scenario)/\(r.engine) \(count(r.elements))@\(r.hz)"
+  }
+
+  /// `1k`, `10k`, `1.5M`, or the plain number when it is not a round thousand.
+  public static func count(_ n: Int) -> String {
+    if n >= 1_000_000 && n % 100_000 == 0 {
+      return n % 1_000_000 == 0 ? "\(n / 1_000_000)M" : "\(Double(n) / 1e6)M"
+    }
+    if n >= 1_000 && n % 1_000 == 0 { return "\(n / 1_000)k" }
+    return "\(n)"
+  }
+
+  /// The budget verdict closing a run: how many results meet their deadline at p99, and which
+  /// do not (`id p99 X ms > D Y ms`; at most `limit` named, then `and K more`). Failed results are
+  /// counted separately.
+  public static func budgetVerdict(_ file: ResultsFile, limit: Int = 8) -> String {
+    let ran = file.results.filter { $0.failure == nil }
+    let missed = ran.filter { $0.metrics.frame.p99Ns > $0.deadlineNs }
+    let failed = file.results.count - ran.count
+    var line = "budget: \(ran.count - missed.count) of \(ran.count) rows meet their deadline at p99"
+    if failed > 0 { line += " (\(failed) failed, not counted)" }
+    if missed.isEmpty { return line + ".\n" }
+    let named = missed.prefix(limit).map {
+      "\(shortID($0)) p99 \(ms(Double($0.metrics.frame.p99Ns))) ms > D \(ms(Double($0.deadlineNs))) ms"
+    }
+    line += "; \(missed.count) miss: " + named.joined(separator: ", ")
+    if missed.count > limit { line += ", and \(missed.count - limit) more" }
+    return line + ".\n"
   }
 
   /// The capacity table: largest N per (scenario, engine, Hz) and ns per element.
@@ -79,18 +138,29 @@ public enum TextReports {
       markdown: markdown)
   }
 
-  /// The compare report: behaviour changes, failures, budget violations, then every statistic
-  /// whose verdict is not `unchanged`, then a summary line.
+  /// The compare report: warnings, failures, behaviour changes and budget violations, then every
+  /// statistic whose verdict is not `unchanged` (ids shortened as in the run table), a legend and
+  /// a summary line. In Markdown every part is a paragraph, a list or a table of its own.
   public static func compare(_ r: CompareReport, markdown: Bool = false) -> String {
     var out = markdown ? "## Benchmark comparison\n\n" : ""
-    out += "baseline:  \(r.baselinePath)\ncandidate: \(r.candidatePath)\n\n"
-    for w in r.warnings { out += "warning: \(w)\n" }
-    if !r.warnings.isEmpty { out += "\n" }
+    out +=
+      markdown
+      ? "- baseline: `\(r.baselinePath)`\n- candidate: `\(r.candidatePath)`\n\n"
+      : "baseline:  \(r.baselinePath)\ncandidate: \(r.candidatePath)\n\n"
+    if !r.warnings.isEmpty {
+      out += markdown ? "**Warnings**\n\n" : ""
+      for w in r.warnings { out += markdown ? "- \(w)\n" : "warning: \(w)\n" }
+      out += "\n"
+    }
     if !r.failed.isEmpty {
-      out += "FAILED scenarios:\n" + r.failed.map { "  \($0)\n" }.joined() + "\n"
+      out += (markdown ? "**Failed scenarios**\n\n" : "FAILED scenarios:\n")
+      out += r.failed.map { markdown ? "- \($0)\n" : "  \($0)\n" }.joined() + "\n"
     }
     if !r.behaviourChanges.isEmpty {
-      out += "BEHAVIOUR CHANGES (checksums/counters differ; the simulation itself changed):\n"
+      out +=
+        markdown
+        ? "**Behaviour changes** (checksums/counters differ; the simulation itself changed)\n\n"
+        : "BEHAVIOUR CHANGES (checksums/counters differ; the simulation itself changed):\n"
       out +=
         table(
           ["id", "field", "baseline", "candidate"],
@@ -98,7 +168,7 @@ public enum TextReports {
           markdown: markdown) + "\n"
     }
     if !r.budgetViolations.isEmpty {
-      out += "STATIC BUDGET VIOLATIONS:\n"
+      out += markdown ? "**Static budget violations**\n\n" : "STATIC BUDGET VIOLATIONS:\n"
       out +=
         table(
           ["id", "metric", "value", "limit"],
@@ -107,21 +177,37 @@ public enum TextReports {
     }
     let interesting = r.comparisons.filter { $0.verdict != .unchanged }
     if !interesting.isEmpty {
+      // One engine throughout: name it once and leave it out of the ids, so rows fit 100 columns.
+      let engines = Set(interesting.map { _engine(of: $0.id) })
+      let commonEngine = engines.count == 1 ? engines.first! : nil
+      if let commonEngine { out += "engine: \(commonEngine)\n" + (markdown ? "\n" : "") }
       out +=
         table(
-          ["id", "statistic", "baseline", "candidate", "Δ%", "95% CI (ratio)", "p (Holm)", "verdict"],
+          ["id", "stat", "base", "new", "Δ%", "ratio CI", "p Holm", "verdict"],
           interesting.map { c in
             [
-              c.id, c.statistic, _format(c.baseline, c.unit), _format(c.candidate, c.unit),
-              c.deltaPercent.map { String(format: "%+.1f", $0) } ?? "n/a",
-              c.ciLower.flatMap { lo in c.ciUpper.map { String(format: "[%.3f, %.3f]", lo, $0) } } ?? "n/a",
-              String(format: "%.4f", c.pAdjusted), c.verdict.rawValue + (c.note.map { " (\($0))" } ?? ""),
+              _shortID(c.id, dropping: commonEngine), _statisticName(c.statistic) + " " + _unitName(c.unit),
+              _format(c.baseline, c.unit), _format(c.candidate, c.unit),
+              c.deltaPercent.map { String(format: abs($0) < 100 ? "%+.1f" : "%+.0f", $0) } ?? "n/a",
+              c.ciLower.flatMap { lo in c.ciUpper.map { _ratio(lo) + "–" + _ratio($0) } } ?? "n/a",
+              String(format: "%.2g", c.pAdjusted), c.verdict.rawValue,
             ]
           }, markdown: markdown) + "\n"
+      let notes = Dictionary(grouping: interesting.compactMap { c in c.note.map { ($0, c.id) } }, by: \.0)
+      for (note, ids) in notes.sorted(by: { $0.key < $1.key }) {
+        out +=
+          (markdown ? "- " : "note: ")
+          + "\(note) (\(ids.count == 1 ? _shortID(ids[0].1) : "\(ids.count) statistics"))\n"
+      }
+      if !notes.isEmpty { out += "\n" }
+      out +=
+        "Δ% = candidate/baseline − 1 (positive: the value grew); larger is better only for on-time, "
+        + "so a negative on-time Δ% is worse. CI: bootstrap 95 % CI of the median ratio.\n\n"
     }
     let inconclusive = r.comparisons.filter { $0.verdict == .inconclusive }.count
     if inconclusive > 0 {
       out += "\(inconclusive) inconclusive statistic(s): rerun with more --repetitions.\n"
+      if markdown { out += "\n" }
     }
     var counts: [String] = []
     for v in Verdict.allCases {
@@ -135,11 +221,66 @@ public enum TextReports {
     return out
   }
 
+  /// The engine part of `scenario/engine?…` (empty when the id has another shape).
+  static func _engine(of id: String) -> String {
+    guard let slash = id.firstIndex(of: "/") else { return "" }
+    let rest = id[id.index(after: slash)...]
+    return String(rest[..<(rest.firstIndex(of: "?") ?? rest.endIndex)])
+  }
+
+  /// `scenario/engine 10k@120` for a result id of the standard shape (`scenario 10k@120` when
+  /// the engine is `dropping`), else the id unchanged.
+  static func _shortID(_ id: String, dropping engine: String? = nil) -> String {
+    guard let q = id.firstIndex(of: "?") else { return id }
+    var elements: Int?
+    var hz: Int?
+    for part in id[id.index(after: q)...].split(separator: "&") {
+      let kv = part.split(separator: "=", maxSplits: 1)
+      guard kv.count == 2 else { return id }
+      if kv[0] == "elements" {
+        elements = Int(kv[1])
+      } else if kv[0] == "hz" {
+        hz = Int(kv[1])
+      } else {
+        return id
+      }
+    }
+    guard let elements, let hz else { return id }
+    var name = String(id[..<q])
+    if let engine, name.hasSuffix("/" + engine) { name.removeLast(engine.count + 1) }
+    return "\(name) \(count(elements))@\(hz)"
+  }
+
+  static func _statisticName(_ s: String) -> String {
+    switch s {
+    case "p50Ns": return "p50"
+    case "p99Ns": return "p99"
+    case "hitchTimeRatio": return "HTR"
+    case "onTimeRate": return "on-time"
+    default: return s
+    }
+  }
+
+  /// A compared value in the unit `_unitName` shows: ms for ns, ms/s, percent for ratios.
   static func _format(_ value: Double, _ unit: String) -> String {
     switch unit {
-    case "ns": return ms(value) + " ms"
-    case "ms/s": return String(format: "%.2f ms/s", value)
-    default: return String(format: "%.4f", value)
+    case "ns": return ms(value)
+    case "ms/s": return String(format: "%.2f", value)
+    default: return String(format: "%.2f", value * 100)
+    }
+  }
+
+  /// A CI bound with three significant digits at most (`0.95`, `14.3`, `189`).
+  static func _ratio(_ x: Double) -> String {
+    guard x.isFinite else { return "∞" }
+    return String(format: x < 10 ? "%.2f" : x < 100 ? "%.1f" : "%.0f", x)
+  }
+
+  static func _unitName(_ unit: String) -> String {
+    switch unit {
+    case "ns": return "ms"
+    case "ms/s": return "ms/s"
+    default: return "%"
     }
   }
 }

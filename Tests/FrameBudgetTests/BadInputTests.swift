@@ -47,22 +47,27 @@ struct BadInputTests {
     #expect(dir.read("r.html") == nil, "\(label)")
   }
 
-  /// A zero deadline and a zero-time frame: the charts' time scale is clamped to ≥ 1 ns.
+  /// A zero deadline and a zero-time frame: the charts' time scale is clamped to ≥ 1 ns. Such a
+  /// result cannot come from a file (the reader checks `deadlineNs = round(1e9/hz)`), so the
+  /// renderer is called directly.
   @Test func zeroDeadlineReportRenders() throws {
+    var result = syntheticResult(baseNs: 1e6, noise: 0.01, seed: 3)
+    result.deadlineNs = 0
+    result.histogram = LogLinearHistogram(values: [0, 0, 0])
+    let html = HTMLReport.render(results: syntheticFile([result]), capacity: nil)
+    #expect(html.contains("<svg"))
+    #expect(!html.lowercased().contains("nan"))
+  }
+
+  /// A deadline that is not round(1e9/hz) is an inconsistent file: exit 1 naming the field.
+  @Test func inconsistentDeadlineIsASchemaError() throws {
     let dir = TempDirectory()
     defer { dir.cleanup() }
-    try writeEdited(dir, "r.json") { top in
-      editResult(&top) { r in
-        r["deadlineNs"] = 0
-        var h = r["histogram"] as! [String: Any]
-        h["buckets"] = [[0, 3]]
-        r["histogram"] = h
-      }
-    }
+    try writeEdited(dir, "r.json") { top in editResult(&top) { r in r["deadlineNs"] = 0 } }
     let r = bench(["report", "r.json"], in: dir.path)
-    #expect(r.code == 0, "\(r.stderr)")
-    let html = try #require(dir.read("r.html"))
-    #expect(!html.lowercased().contains("nan"))
+    #expect(r.code == 1)
+    #expect(r.stderr.contains("r.json: field 'results[0].deadlineNs': 0 is not round(1e9/hz) = 16666667"))
+    #expect(dir.read("r.html") == nil)
   }
 
   /// "NaN"/"Infinity" strings in place of numbers are a schema error naming the field, so they

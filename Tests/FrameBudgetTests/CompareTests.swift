@@ -92,7 +92,7 @@ struct CompareTests {
     let r = bench(["compare", "a.json", "b.json", "--format", "markdown"], in: dir.path)
     #expect(r.code == 0)
     #expect(r.stdout.hasPrefix("## Benchmark comparison\n"))
-    #expect(r.stdout.contains("warning: machine differs: baseline 'test-machine', candidate 'other-box'"))
+    #expect(r.stdout.contains("\n- machine differs: baseline 'test-machine', candidate 'other-box'\n"))
     let strict = bench(["compare", "a.json", "b.json", "--strict"], in: dir.path)
     #expect(strict.code == 1)
     #expect(
