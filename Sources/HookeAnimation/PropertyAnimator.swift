@@ -145,6 +145,7 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
       var ctx = _listeners[i].forkContext
       let r = fork.animate(
         value: _listeners[i].forkInterval, time: t - _listeners[i].forkBegin, context: &ctx)
+      _listeners[i].fork = DefaultCombiningAnimation._pruned(fork, context: &ctx)
       _listeners[i].forkContext = ctx
       if r == nil || ctx.isLogicallyComplete {
         _listeners[i].fork = nil
@@ -158,6 +159,7 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
         offset - offset == .zero
       {
         presentationValue = modelValue - interval + offset
+        self.animation = DefaultCombiningAnimation._pruned(animation, context: &context)
       } else {
         removed = true
       }
