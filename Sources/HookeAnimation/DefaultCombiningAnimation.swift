@@ -65,8 +65,12 @@ public struct DefaultCombiningAnimation: CustomAnimation {
 
   /// See the type.
   public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
-    var state = context.state[_State<V>.self]
-    guard state.entries.count == entries.count, !entries.isEmpty else { return nil }
+    // Taken out of the context (and written back below) so the entries are mutated in place.
+    var state = context.state._take(_State<V>.self)
+    guard state.entries.count == entries.count, !entries.isEmpty else {
+      context.state[_State<V>.self] = state
+      return nil
+    }
     var acc = V.zero
     for i in entries.indices {
       if state.entries[i].finished {
@@ -107,11 +111,10 @@ extension DefaultCombiningAnimation {
     -> Animation
   {
     guard var combined = animation.as(DefaultCombiningAnimation.self) else { return animation }
-    var state = context.state[_State<V>.self]
+    var state = context.state._take(_State<V>.self)
     let count = combined.entries.count
     combined._dropEntriesBeforeNewestFinished(&state)
-    guard combined.entries.count != count else { return animation }
     context.state[_State<V>.self] = state
-    return Animation(combined)
+    return combined.entries.count == count ? animation : Animation(combined)
   }
 }

@@ -143,6 +143,7 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
     for i in _listeners.indices where _listeners[i].criteria == .logicallyComplete {
       guard let fork = _listeners[i].fork else { continue }
       var ctx = _listeners[i].forkContext
+      _listeners[i].forkContext = AnimationContext()  // ctx is then the only reference: no copies
       let r = fork.animate(
         value: _listeners[i].forkInterval, time: t - _listeners[i].forkBegin, context: &ctx)
       _listeners[i].fork = DefaultCombiningAnimation._pruned(fork, context: &ctx)
