@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "HookeThreads", targets: ["HookeThreads"]),
     .library(name: "FrameBudget", targets: ["FrameBudget"]),
     .executable(name: "hooke-bench", targets: ["hooke-bench"]),
+    .executable(name: "hooke-fuzz", targets: ["hooke-fuzz"]),
   ],
   targets: [
     // The numeric core: standard library only, Embedded-Swift clean (checked by .ci/run).
@@ -44,6 +45,9 @@ let package = Package(
     .executableTarget(
       name: "hooke-bench", dependencies: ["Hooke", "Scenarios", "FrameBudget"], path: "Benchmarks/hooke-bench"
     ),
+    // Seeded adversarial calls per public API group (a child process per chunk) and a soak.
+    .executableTarget(
+      name: "hooke-fuzz", dependencies: ["Hooke", "HookeAnimation"], path: "Benchmarks/hooke-fuzz"),
 
     // Test-only helpers: approximate equality, seeded randomness, fixtures, a double-double reference.
     .target(name: "_TestSupport", dependencies: ["Hooke"]),
