@@ -113,6 +113,18 @@ enum FuzzCore {
       c.finite(m.m00, m.m01, m.m10, m.m11, what: "\(name).transitionMatrix(\(time))")
       if !(time > 0) { c.expect(m == .identity, "\(name).transitionMatrix(\(time)): identity") }
       if time == .infinity { c.expect(m.entries == .zero, "\(name).transitionMatrix(+∞): zero") }
+      // One step of any operands: the identity leaves them unchanged; bounded ones stay finite.
+      var x = r.chance(0.5) ? r.anyDouble() : r.bounded()
+      var v = r.bounded()
+      let goal = r.chance(0.5) ? r.anyDouble() : r.bounded()
+      let (x0, v00) = (x, v)
+      m.step(value: &x, velocity: &v, target: goal)
+      c.called()
+      let what =
+        "\(name).transitionMatrix(\(time)).step(value: \(x0), velocity: \(v00), target: \(goal)) = \(x), \(v)"
+      // Finite operands (the gap may overflow): the identity gives back a finite pair.
+      if m == .identity && x0.isFinite && goal.isFinite { c.finite(x, v, what: what) }
+      if isBounded(x0) && isBounded(goal) { c.finite(x, v, what: what) }
     default:
       // SwiftUI's integrator: terminates, ≤ 301 substeps per call, agrees with substepCount.
       let model = FluidSpringModel(response: r.anyDouble(), dampingFraction: r.anyDouble())
@@ -222,11 +234,23 @@ enum FuzzCore {
         c.finite(v, what: "CSSLinearEasing(\(stops)).value(at: \(x))")
       }
     default:
-      // A spring curve's export stays finite (a few hundred calls inside; sampled sparingly).
       let (s, name) = spring(&r)
       let progress = s.value(target: 1.0, time: x.isFinite ? x.magnitude : 0)
       c.called()
       c.finite(progress, what: "\(name) unit progress at \(x)")
+      // The CSS export (up to a few hundred thousand evaluations inside): one case in 2,000.
+      guard r.chance(0.0005) else { return }
+      let tolerance = r.chance(0.5) ? 0.001 : r.anyDouble()
+      let v0 = r.chance(0.5) ? 0 : r.anyDouble()
+      let e = s.cssLinear(initialVelocity: v0, tolerance: tolerance)
+      c.called()
+      let what = "\(name).cssLinear(initialVelocity: \(v0), tolerance: \(tolerance))"
+      c.expect(
+        e.duration >= 0.01 && e.duration <= Spring.maximumCSSExportDuration, "\(what): duration \(e.duration)"
+      )
+      c.finite(e.export.maximumError, what: "\(what).maximumError")
+      c.expect(e.export.easing.value(at: 1) == 1, "\(what): ends on 1")
+      c.finite(e.export.easing.value(at: r.unit()), what: "\(what) easing value")
     }
   }
 

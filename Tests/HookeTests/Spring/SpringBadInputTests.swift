@@ -75,6 +75,27 @@ import _TestSupport
     #expect(end == 1e308 && endVelocity == 0)
   }
 
+  /// The matrix step has the same overflow-free form: the identity leaves an opposite-signed
+  /// pair near the Double range unchanged (it gave ±∞), and a frame step equals the step of the
+  /// same motion scaled down by 2¹⁰.
+  @Test func matrixStepWithAnOverflowingGap() {
+    var value = -Double.greatestFiniteMagnitude
+    var velocity = 2.0
+    SpringTransitionMatrix.identity.step(value: &value, velocity: &velocity, target: 1e308)
+    #expect(value == -.greatestFiniteMagnitude && velocity == 2)
+    let m = Spring(duration: 10, bounce: 0).transitionMatrix(deltaTime: 1.0 / 60)
+    var big = -Double.greatestFiniteMagnitude
+    var bigVelocity = 0.0
+    m.step(value: &big, velocity: &bigVelocity, target: 1e308)
+    var small = -Double.greatestFiniteMagnitude / 1024
+    var smallVelocity = 0.0
+    m.step(value: &small, velocity: &smallVelocity, target: 1e308 / 1024)
+    #expect(big.isFinite && bigVelocity.isFinite)
+    #expect(
+      abs(big / 1024 - small) <= 1e-12 * abs(small)
+        && abs(bigVelocity / 1024 - smallVelocity) <= 1e-12 * abs(smallVelocity))
+  }
+
   /// A huge mass with an infinite stiffness keeps the motion (k/m clamped to the fastest
   /// response) but stores at most `maximumMass`, so k, c and the force stay finite; the force at
   /// rest on the target is exactly zero (it was NaN from 0·∞).
