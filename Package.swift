@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "HookeThreads", targets: ["HookeThreads"]),
     .library(name: "FrameBudget", targets: ["FrameBudget"]),
     .executable(name: "hooke-bench", targets: ["hooke-bench"]),
+    .executable(name: "hooke-fuzz", targets: ["hooke-fuzz"]),
   ],
   targets: [
     // The numeric core: standard library only, Embedded-Swift clean (checked by .ci/run).
@@ -47,6 +48,9 @@ let package = Package(
     // Scalar spring calls next to a naive libm closed form (libm allowed here, not in Hooke).
     .executableTarget(
       name: "spring-scalar-bench", dependencies: ["Hooke"], path: "Benchmarks/spring-scalar-bench"),
+    // Seeded adversarial calls per public API group (a child process per chunk) and a soak.
+    .executableTarget(
+      name: "hooke-fuzz", dependencies: ["Hooke", "HookeAnimation"], path: "Benchmarks/hooke-fuzz"),
 
     // Test-only helpers: approximate equality, seeded randomness, fixtures, a double-double reference.
     .target(name: "_TestSupport", dependencies: ["Hooke"]),

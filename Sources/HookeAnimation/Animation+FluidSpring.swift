@@ -42,8 +42,14 @@ public enum SpringAnimationModel: Hashable, Sendable {
 /// a blend from the previous response when the previous animation is a fluid spring with a
 /// different response. The merged animation then chases the accumulated interval.
 ///
-/// Bad parameters: response ≤ 0 or NaN → stiffness 45000 (swiftUI model); non-finite or
-/// exploding states end the animation (snap to target) instead of returning NaN.
+/// Bad parameters: response ≤ 0 or NaN → stiffness 45000 (swiftUI model). On the
+/// ``SpringAnimationModel/swiftUI`` model, parameters for which SwiftUI's integrator grows
+/// without bound (`FluidSpringModel.isStable` false: negative or NaN damping fractions, or
+/// fractions too large for the 1/300 s substep, e.g. `dampingFraction: 100` at response 0.5)
+/// end the animation at its first evaluation — the value snaps to the target and the
+/// completions fire — instead of showing the growth; a state that becomes non-finite anyway
+/// (values near the `Double` range) ends it too. The ``SpringAnimationModel/exact`` model
+/// clamps the parameters as `Spring.init(response:dampingRatio:)` documents instead.
 public struct FluidSpringAnimation: CustomAnimation {
   /// The response in seconds (stiffness `(2π/response)²`, capped at 45000).
   public var response: Double
@@ -108,6 +114,7 @@ public struct FluidSpringAnimation: CustomAnimation {
       // Where 1/300 s no longer advances the clock (|t| ≳ 2⁴⁴ s, or t = ±∞) the integrator could
       // never progress again: end the animation instead of freezing it.
       if time.isInfinite || (time.isFinite && time + FluidSpringModel.substepDuration == time) { return nil }
+      guard fluid.isStable else { return nil }  // the integrator would only grow: snap now
       fluid.advance(&s.spring, target: value, to: time)
     case .exact:
       if !time.isNaN { s.spring = _exactState(s, value: value, time: time) }

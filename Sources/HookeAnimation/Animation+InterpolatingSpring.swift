@@ -18,7 +18,7 @@ import Hooke
 /// between its target and the older ones' current position).
 ///
 /// Bad parameters: k ≤ 0, NaN or ∞, or m ≤ 0 → s is not finite or D is 0 → the animation ends
-/// immediately (snaps). Negative damping is read as 0 (undamped, never ends by time).
+/// immediately (snaps); so does an offset `value × s` that overflows (a huge initial velocity). Negative damping is read as 0 (undamped, never ends by time).
 /// Cost: one `exp` and one `sincos` per call.
 public struct SpringAnimation: CustomAnimation {
   /// Mass m.
@@ -77,7 +77,8 @@ public struct SpringAnimation: CustomAnimation {
     if time >= 2 * Double.pi / stiffness.squareRoot() { context.isLogicallyComplete = true }
     let s = fraction(at: Swift.max(time, 0))
     guard s.isFinite else { return nil }
-    return value.scaled(by: s)
+    let offset = value.scaled(by: s)
+    return offset - offset == .zero ? offset : nil  // x − x is zero only for finite x
   }
 }
 

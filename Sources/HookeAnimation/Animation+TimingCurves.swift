@@ -63,13 +63,16 @@ public struct UnitCurveAnimation: CustomAnimation {
     return value.scaled(by: curve.value(at: _progress(time)))
   }
 
-  /// `value/duration × curve.velocity(at: progress)`; `nil` when `duration ≤ 0` or the slope
-  /// is not finite (vertical tangents of the circular curves).
+  /// `value/duration × curve.velocity(at: progress)`; `nil` when `duration ≤ 0` or NaN, or
+  /// when the velocity is not finite: a vertical tangent of the circular curves, a factor
+  /// `slope/duration` that overflows (subnormal durations), or a component that overflows or
+  /// is already non-finite in `value`.
   public func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
     guard duration > 0 else { return nil }
-    let slope = curve.velocity(at: _progress(time))
-    guard slope.isFinite else { return nil }
-    return value.scaled(by: slope / duration)
+    let factor = curve.velocity(at: _progress(time)) / duration
+    guard factor.isFinite else { return nil }
+    let velocity = value.scaled(by: factor)
+    return velocity - velocity == .zero ? velocity : nil  // x − x is zero only for finite x
   }
 }
 

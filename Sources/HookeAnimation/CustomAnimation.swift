@@ -73,6 +73,12 @@ public struct AnimationState<Value: VectorArithmetic> {
     get { (_storage[ObjectIdentifier(key)] as? K.Value) ?? K.defaultValue }
     set { _storage[ObjectIdentifier(key)] = newValue }
   }
+
+  /// Removes and returns the value for `key` (or `key.defaultValue`), so a caller that writes
+  /// it back after mutating holds the only reference and nothing inside is copied.
+  mutating func _take<K: AnimationStateKey>(_ key: K.Type) -> K.Value {
+    (_storage.removeValue(forKey: ObjectIdentifier(key)) as? K.Value) ?? K.defaultValue
+  }
 }
 
 /// What an animation knows about its run (SwiftUI's `AnimationContext<Value>`): its typed

@@ -9,6 +9,13 @@ import Hooke
 /// `acc += r`. Returns `acc`; ends (`nil`) when the last entry ends; logically complete when the
 /// last entry is. Targets and per-entry contexts are kept in the context's state. No velocity,
 /// never merges (a further interruption appends an entry, see ``combining(previous:context:value:with:delta:at:)``).
+///
+/// Bounded state: once an entry is finished it sets `acc` to its target at every later
+/// evaluation, so nothing before it can contribute again. ``combining(previous:context:value:with:delta:at:)``
+/// and ``PropertyAnimator`` (after each evaluation) therefore drop every entry older than the
+/// newest finished one. The presented values are bit for bit those of the full list; the
+/// memory and the cost of an evaluation depend on how many entries are still running, not on
+/// how often the property was animated.
 public struct DefaultCombiningAnimation: CustomAnimation {
   /// One animation of the combination and the elapsed time at which it joined.
   public struct Entry: Hashable, Sendable {
@@ -48,6 +55,7 @@ public struct DefaultCombiningAnimation: CustomAnimation {
       combined = DefaultCombiningAnimation(entries: [Entry(animation: previous, start: 0)])
       state = _State(entries: [_EntryState(target: value, context: context)])
     }
+    combined._dropEntriesBeforeNewestFinished(&state)
     combined.entries.append(Entry(animation: next, start: time))
     state.entries.append(_EntryState(target: value + delta, context: AnimationContext()))
     var newContext = AnimationContext<V>()
@@ -57,8 +65,12 @@ public struct DefaultCombiningAnimation: CustomAnimation {
 
   /// See the type.
   public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
-    var state = context.state[_State<V>.self]
-    guard state.entries.count == entries.count, !entries.isEmpty else { return nil }
+    // Taken out of the context (and written back below) so the entries are mutated in place.
+    var state = context.state._take(_State<V>.self)
+    guard state.entries.count == entries.count, !entries.isEmpty else {
+      context.state[_State<V>.self] = state
+      return nil
+    }
     var acc = V.zero
     for i in entries.indices {
       if state.entries[i].finished {
@@ -79,5 +91,30 @@ public struct DefaultCombiningAnimation: CustomAnimation {
     if last.context.isLogicallyComplete { context.isLogicallyComplete = true }
     context.state[_State<V>.self] = state
     return last.finished ? nil : acc
+  }
+}
+
+extension DefaultCombiningAnimation {
+  /// Drops the entries older than the newest finished one (see the type: they can no longer
+  /// change the result), from both the list and `state`. O(entries).
+  mutating func _dropEntriesBeforeNewestFinished<V: VectorArithmetic>(_ state: inout _State<V>) {
+    guard state.entries.count == entries.count,
+      let newest = state.entries.lastIndex(where: { $0.finished }), newest > 0
+    else { return }
+    entries.removeFirst(newest)
+    state.entries.removeFirst(newest)
+  }
+
+  /// `animation` with its finished prefix dropped when it is a combination, with `context`
+  /// updated to match; any other animation is returned unchanged.
+  static func _pruned<V: VectorArithmetic>(_ animation: Animation, context: inout AnimationContext<V>)
+    -> Animation
+  {
+    guard var combined = animation.as(DefaultCombiningAnimation.self) else { return animation }
+    var state = context.state._take(_State<V>.self)
+    let count = combined.entries.count
+    combined._dropEntriesBeforeNewestFinished(&state)
+    context.state[_State<V>.self] = state
+    return combined.entries.count == count ? animation : Animation(combined)
   }
 }

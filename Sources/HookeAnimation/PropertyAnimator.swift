@@ -25,6 +25,17 @@ public enum AnimationCompletionCriteria: Hashable, Sendable {
 /// are ignored (the call acts at the last time). SwiftUI's frame-scheduling quirks (first
 /// frames not advanced) are not modelled: animations are evaluated at exactly the times given.
 ///
+/// Non-finite motion: an evaluation whose offset has a NaN or infinite component (parameters
+/// that overflow, e.g. an interpolating spring with an initial velocity of 1e308) ends the
+/// running animation at once — the presentation snaps to the model and the completions fire —
+/// so the presentation stays finite whenever the model and the interval are.
+///
+/// The end of time: a time of +∞, or any time at or after ``endOfTime`` (2⁵² s), finishes
+/// every running animation — the presentation snaps to the model and every pending completion
+/// fires — and a `set` at such a time changes the value without animation. The clock does not
+/// move there, so later ordinary times animate as usual (one stray far-future call never
+/// freezes the property at a time no later frame can reach).
+///
 /// Completions: each ``set(_:animation:at:completionCriteria:completion:)`` may register a
 /// callback; every callback fires exactly once. Within one call, `.logicallyComplete` callbacks
 /// fire before `.removed` ones (registration order inside each group). If nothing animates (no
@@ -65,16 +76,21 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
   /// instead of using callbacks).
   public private(set) var firedCompletions: [Int] = []
 
-  /// An idle animator showing `value`.
+  /// An idle animator showing `value`, its clock at `time` (NaN, ±∞ and times at or after
+  /// ``endOfTime`` start it at 0).
   public init(_ value: Value, time: Double = 0) {
     modelValue = value
     presentationValue = value
     animation = nil
     context = AnimationContext()
     interval = .zero
-    beginTime = time.isNaN ? 0 : time
+    beginTime = time.isFinite && time < Self.endOfTime ? time : 0
     currentTime = beginTime
   }
+
+  /// 2⁵² s (about 1.4·10⁸ years): from here on a `Double` time no longer resolves fractions of
+  /// a second, so the animator reads such times, and +∞, as the end of time (see the type).
+  public static var endOfTime: Double { 0x1p52 }
 
   /// The time in seconds of integer tick `tick` on a clock of `ticksPerSecond`:
   /// `Double(tick) / Double(ticksPerSecond)`, the correctly rounded quotient, so the same instant
@@ -107,12 +123,17 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
     return time
   }
 
-  /// Advances to `time` and returns the presentation value. Fires the completions that became
+  /// Advances to `time` (at the end of time: finishes everything, see the type) and returns the
+  /// presentation value. Fires the completions that became
   /// due (`.logicallyComplete` first). Ends the animation when it returns `nil`.
   @discardableResult
   public mutating func sample(at time: Double) -> Value {
     firedCompletions = []
-    _advance(to: _clock(time))
+    if time >= Self.endOfTime {
+      _remove()
+    } else {
+      _advance(to: _clock(time))
+    }
     return presentationValue
   }
 
@@ -122,8 +143,10 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
     for i in _listeners.indices where _listeners[i].criteria == .logicallyComplete {
       guard let fork = _listeners[i].fork else { continue }
       var ctx = _listeners[i].forkContext
+      _listeners[i].forkContext = AnimationContext()  // ctx is then the only reference: no copies
       let r = fork.animate(
         value: _listeners[i].forkInterval, time: t - _listeners[i].forkBegin, context: &ctx)
+      _listeners[i].fork = DefaultCombiningAnimation._pruned(fork, context: &ctx)
       _listeners[i].forkContext = ctx
       if r == nil || ctx.isLogicallyComplete {
         _listeners[i].fork = nil
@@ -132,8 +155,12 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
     }
     var removed = false
     if let animation {
-      if let offset = animation.animate(value: interval, time: t - beginTime, context: &context) {
+      // A non-finite offset (x − x ≠ 0) ends the animation: the model shows instead of ±∞/NaN.
+      if let offset = animation.animate(value: interval, time: t - beginTime, context: &context),
+        offset - offset == .zero
+      {
         presentationValue = modelValue - interval + offset
+        self.animation = DefaultCombiningAnimation._pruned(animation, context: &context)
       } else {
         removed = true
       }
@@ -176,8 +203,9 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
   /// animation merges (`shouldMerge` → it takes over the running context) or combines
   /// (``DefaultCombiningAnimation``); the interval accumulates and the begin time stays (as in
   /// SwiftUI). With no running animation it starts at `time`. A `nil` animation cuts the running one
-  /// (its callbacks fire). Returns an id for the completion (also reported in
-  /// ``firedCompletions``); `completion` fires exactly once per call.
+  /// (its callbacks fire). At the end of time (+∞ or ≥ ``endOfTime``) running animations finish
+  /// first and the change is applied without animation. Returns an id for the completion (also
+  /// reported in ``firedCompletions``); `completion` fires exactly once per call.
   @discardableResult
   public mutating func set(
     _ newValue: Value, animation newAnimation: Animation?, at time: Double,
@@ -185,12 +213,13 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
     completion: (() -> Void)? = nil
   ) -> Int {
     firedCompletions = []
-    let t = _clock(time)
-    _advance(to: t)
+    let endOfTime = time >= Self.endOfTime
+    let t = endOfTime ? currentTime : _clock(time)
+    if endOfTime { _remove() } else { _advance(to: t) }
     let id = _nextID
     _nextID += 1
     let delta = newValue - modelValue
-    guard let newAnimation, delta != .zero else {
+    guard let newAnimation, delta != .zero, !endOfTime else {
       // Nothing animates: an unanimated change cuts the running animation (its callbacks fire
       // first); an unchanged value leaves everything as it is.
       modelValue = newValue

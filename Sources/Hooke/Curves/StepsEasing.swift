@@ -5,8 +5,10 @@
 /// (jump-start, jump-end, start, end), n − 1 (jump-none), n + 1 (jump-both); the step is
 /// raised to 0 when x ≥ 0 and lowered to `jumps` when x ≤ 1; the output is `step / jumps`.
 /// Inputs outside `[0, 1]` are not clamped (as in CSS, so x < 0 can give negative output);
-/// NaN reads as 0; ±∞ gives ±∞ (the limit of the unclamped staircase). No Int conversion of
-/// the input happens, so huge inputs never trap.
+/// NaN reads as 0; ±∞ gives ±∞ (the limit of the unclamped staircase); a finite input whose
+/// product x·n overflows gives `x/jumps·n` (x itself when jumps = n), ±∞ only where that
+/// exceeds the `Double` range. No Int conversion of the input happens,
+/// so huge inputs never trap.
 ///
 /// `n` validation: CSS rejects `n < 1` (and `n < 2` for jump-none) as a parse error; Hooke
 /// instead clamps `n` up to that minimum (1, or 2 for jump-none) at construction.
@@ -78,6 +80,9 @@ public struct StepsEasing: Hashable, Sendable {
     case .jumpNone: jumps = n - 1
     case .jumpBoth: jumps = n + 1
     }
+    // Finite x with x·n beyond the Double range: x·n is an integer there (|x| ≥ 2⁵³), so the
+    // staircase value is x·n/jumps, evaluated without the overflowing product.
+    if scaled.isInfinite && x.isFinite { return n == jumps ? x : x / jumps * n }
     if x >= 0 && step < 0 { step = 0 }
     if x <= 1 && step > jumps { step = jumps }
     return step / jumps

@@ -59,9 +59,12 @@ public struct MatchedGeometryFrame: Hashable, Sendable {
   /// - ``MatchedGeometryProperties/position``: the member's `anchor` point is placed on
   ///   ``anchorPosition``; otherwise the member's own `anchor` point stays where layout put it
   ///   (so a size-only match grows or shrinks around that point).
-  /// - An empty set returns `frame` unchanged.
+  /// - A set without ``MatchedGeometryProperties/position`` and
+  ///   ``MatchedGeometryProperties/size`` (empty, or unknown bits only) returns `frame` bit for
+  ///   bit (no round trip through the anchor point).
   @inlinable
   public func apply(to frame: Rect, anchor: UnitPoint, properties: MatchedGeometryProperties) -> Rect {
+    guard !properties.isDisjoint(with: .frame) else { return frame }
     let newSize = properties.contains(.size) ? size : frame.size
     let pinned = properties.contains(.position) ? anchorPosition : frame.point(at: anchor)
     return MatchedGeometryFrame(anchorPosition: pinned, size: newSize).rect(anchor: anchor)

@@ -86,10 +86,13 @@ public struct Rect: Hashable, Sendable {
     point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
   }
 
-  /// Whether the standardised rectangles overlap with a positive area.
+  /// Whether the standardised rectangles overlap with a positive area: both have positive
+  /// extents as computed (`minX < maxX`, `minY < maxY`, so a zero, NaN or absorbed width or
+  /// height never intersects) and their open interiors overlap on both axes.
   @inlinable
   public func intersects(_ other: Rect) -> Bool {
-    minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    minX < maxX && minY < maxY && other.minX < other.maxX && other.minY < other.maxY
+      && minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
   }
 
   /// The overlap of the two standardised rectangles, or `nil` when they do not overlap with a

@@ -172,6 +172,21 @@ extension FluidSpringModel {
     time - clock > 1 ? time - 1.0 / 60 : clock
   }
 
+  /// Whether the integrator has no growing mode, so a state stays bounded for every start.
+  ///
+  /// With h = 1/300 s, one substep maps (e, u) — e = x − target and the half-kicked velocity
+  /// `u = v + a·h/2` — linearly with determinant `1 − h·c` and trace `2 − h·c − h²·k`. By the
+  /// Jury criterion neither eigenvalue exceeds 1 in magnitude iff `c ≥ 0`, `k ≥ 0` and
+  /// `h²·k + 2h·c < 4`, i.e. `k + 600·c < 360000` (strict: on the boundary an eigenvalue is −1
+  /// and the substeps alternate forever). Negative damping fractions, and damping fractions
+  /// so large that `600·c ≥ 360000 − k` (e.g. `dampingFraction: 100` at response 0.5, or
+  /// above about 1.24 at the stiffness cap), are unstable: SwiftUI's integrator then grows
+  /// without bound. NaN parameters are unstable. Cost: two comparisons.
+  @inlinable
+  public var isStable: Bool {
+    damping >= 0 && stiffness >= 0 && stiffness + 600 * damping < 360_000
+  }
+
   /// SwiftUI's termination test after a frame: `true` (the animation ends and
   /// the value snaps to the target) when `max(|v|², |a|²) ≤ 0.0036` and not
   /// `0 < |0.01·target|² < |target − x|²`. So a zero target ends as soon as velocity and force

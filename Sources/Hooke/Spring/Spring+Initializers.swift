@@ -87,7 +87,8 @@ extension Spring {
   /// mass is stored.
   ///
   /// Bad input (never traps):
-  /// - mass NaN, ±∞, zero or negative → 1;
+  /// - mass NaN, ±∞, zero or negative → 1; a finite mass above ``maximumMass`` sets ω0 and λ'
+  ///   as given but is stored as ``maximumMass`` (so k, c and forces stay finite);
   /// - stiffness NaN, zero or negative, or so small that the response would exceed
   ///   ``maximumResponse`` → k/m = (2π/``maximumResponse``)²; so large (incl. +∞) that the response
   ///   would fall below ``minimumResponse`` → k/m = (2π/``minimumResponse``)²;
@@ -103,6 +104,7 @@ extension Spring {
   ///   - allowOverDamping: Whether λ' > ω0 may produce an over-damped spring. Default false.
   public init(mass: Double = 1, stiffness: Double, damping: Double, allowOverDamping: Bool = false) {
     let m = mass > 0 && mass.isFinite ? mass : 1
+    let stored = Swift.min(m, Spring.maximumMass)
     let slowest = Spring._tau / Spring.maximumResponse
     let fastest = Spring._tau / Spring.minimumResponse
     var omega0Squared = stiffness / m
@@ -116,16 +118,16 @@ extension Spring {
     if !(lambda >= 0) { lambda = 0 }  // also NaN
     if lambda > omega0 {
       guard allowOverDamping else {
-        self.init(_angularFrequency: 0, decayConstant: omega0, mass: m)
+        self.init(_angularFrequency: 0, decayConstant: omega0, mass: stored)
         return
       }
       let largest = Spring.maximumDampingRatio * omega0
       if lambda > largest { lambda = largest }
       let omega = -(omega0Squared - lambda * lambda).magnitude.squareRoot()
-      self.init(_angularFrequency: omega, decayConstant: lambda, mass: m)
+      self.init(_angularFrequency: omega, decayConstant: lambda, mass: stored)
     } else {
       let omega = (omega0Squared - lambda * lambda).magnitude.squareRoot()
-      self.init(_angularFrequency: omega, decayConstant: lambda, mass: m)
+      self.init(_angularFrequency: omega, decayConstant: lambda, mass: stored)
     }
   }
 }

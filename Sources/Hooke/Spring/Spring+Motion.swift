@@ -36,6 +36,9 @@ extension Spring {
   /// As in SwiftUI the result includes the mass (it is a force, although Apple's documentation
   /// describes it in units of the vector type per second squared); for mass 1 it equals the
   /// acceleration. OpenSwiftUI uses `m(ω² + λ²)`, which differs for over-damped springs.
+  ///
+  /// Every initialiser keeps k and c finite (the mass is at most ``maximumMass``), so finite
+  /// inputs give a finite force unless the exact force exceeds the `Double` range.
   @inlinable
   public func force<V: VectorArithmetic>(target: V, position: V, velocity: V) -> V {
     (target - position).scaled(by: stiffness) - velocity.scaled(by: damping)
@@ -47,13 +50,29 @@ extension Spring {
   /// `velocity ← velocity(target: Δ, initialVelocity: v, time: deltaTime)` and
   /// `value += value(target: Δ, initialVelocity: v, time: deltaTime)`; both use one
   /// ``SpringTransitionMatrix``. Exact, so frame-rate independent.
-  /// Edge cases: `deltaTime` NaN or ≤ 0 leaves both unchanged; +∞ moves the value to `target`
-  /// with zero velocity.
+  /// Edge cases: `deltaTime` NaN or ≤ 0 leaves both unchanged (whatever the values); +∞ sets
+  /// the value to `target` and the velocity to zero exactly. When `target − value` overflows
+  /// (finite operands of opposite signs near ±`greatestFiniteMagnitude`) the step is evaluated
+  /// as `value·m00 + target·(1 − m00) + v·m01` and `(target − value)·(−m10)` split into
+  /// `target·(−m10) + value·m10`, so the result is finite whenever the exact one is
+  /// representable instead of NaN.
   @inlinable
   public func update<V: VectorArithmetic>(value: inout V, velocity: inout V, target: V, deltaTime: Double) {
+    guard deltaTime > 0 else { return }  // also NaN: time does not run backwards
+    guard deltaTime < .infinity else {
+      value = target
+      velocity = .zero
+      return
+    }
     let m = SpringTransitionMatrix(spring: self, deltaTime: deltaTime)
     let delta = target - value
     let oldVelocity = velocity
+    guard delta - delta == .zero || !(target - target == .zero && value - value == .zero) else {
+      // Finite operands whose difference overflows: the same step without forming the gap.
+      velocity = target.scaled(by: -m.m10) + value.scaled(by: m.m10) + oldVelocity.scaled(by: m.m11)
+      value = value.scaled(by: m.m00) + target.scaled(by: 1 - m.m00) + oldVelocity.scaled(by: m.m01)
+      return
+    }
     velocity = delta.scaled(by: -m.m10) + oldVelocity.scaled(by: m.m11)
     value += delta.scaled(by: 1 - m.m00) + oldVelocity.scaled(by: m.m01)
   }

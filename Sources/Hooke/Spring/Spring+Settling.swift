@@ -15,7 +15,13 @@ extension Spring {
   ///   off the end (no settling within ~102 s) returns 0, as in SwiftUI.
   ///
   /// Edge cases: ε NaN → 0.001; ε ≤ 0 → +∞ (no motion stays within a non-positive threshold);
-  /// ε = +∞ → 0. A zero target and velocity → 0.
+  /// ε = +∞ → 0. A zero target and velocity → 0. Under-damped: when `ε/M` underflows or
+  /// overflows (subnormal ε, huge M) the logarithm is taken as `ln M − ln ε`, and when M itself
+  /// overflows from finite operands it is measured on the operands scaled by 2⁻¹⁰⁰⁰, so finite
+  /// input gives a finite time; a time beyond the `Double` range (λ subnormal) is reported as
+  /// `greatestFiniteMagnitude`. Non-finite operands, under-damped: an infinite target or
+  /// velocity gives `greatestFiniteMagnitude` (never within ε), a NaN one (or `∞ − ∞` in M)
+  /// gives 0; critical and over-damped: they stop the grid search (0).
   /// Cost: one `log` (under-damped); up to 1024 evaluations of the closed form otherwise
   /// (typically 10–30).
   @inlinable
@@ -27,11 +33,20 @@ extension Spring {
     let lambda = decayConstant
     guard lambda != 0 else { return .infinity }
     if angularFrequency > 0 {
+      guard epsilon < .infinity else { return 0 }
       let envelope =
         (target.scaled(by: lambda) - initialVelocity).magnitudeSquared.squareRoot()
         + target.magnitudeSquared.squareRoot()
-      let duration = -Deterministic.log(epsilon / envelope) / lambda
-      return duration > 0 ? duration : 0
+      let ratio = epsilon / envelope
+      var logRatio: Double
+      if ratio >= .leastNormalMagnitude && ratio < .infinity {
+        logRatio = Deterministic.log(ratio)
+      } else {
+        logRatio = Deterministic.log(epsilon) - Spring._logEnvelope(envelope, target, initialVelocity, lambda)
+      }
+      let duration = -logRatio / lambda
+      guard duration > 0 else { return 0 }  // also NaN (non-finite operands)
+      return Swift.min(duration, .greatestFiniteMagnitude)
     }
     var time = 0.0
     var bestTime = 0.0
@@ -53,6 +68,21 @@ extension Spring {
       time += 0.1
     }
     return 0
+  }
+
+  /// `ln M` for the under-damped settling envelope M of
+  /// ``settlingDuration(target:initialVelocity:epsilon:)``; when M overflowed from finite
+  /// operands, M is re-measured on the operands scaled by 2⁻¹⁰⁰⁰ and 1000·ln 2 added back.
+  @inlinable
+  static func _logEnvelope<V: VectorArithmetic>(
+    _ envelope: Double, _ target: V, _ initialVelocity: V, _ lambda: Double
+  ) -> Double {
+    guard envelope == .infinity else { return Deterministic.log(envelope) }
+    let scale = 0x1p-1000
+    let t = target.scaled(by: scale)
+    let v = initialVelocity.scaled(by: scale)
+    let scaled = (t.scaled(by: lambda) - v).magnitudeSquared.squareRoot() + t.magnitudeSquared.squareRoot()
+    return Deterministic.log(scaled) + 1000 * 0.6931471805599453
   }
 
   /// Creates a spring that settles (SwiftUI's envelope criterion) within `epsilon` after about

@@ -18,7 +18,7 @@
 /// Invariants kept by every initialiser (bad input is clamped as each initialiser documents):
 /// ω and λ are finite, `λ ≥ 0`, `ω0 > 0`, the response lies in
 /// ``minimumResponse``…``maximumResponse``, the damping ratio in `0…`​``maximumDampingRatio``,
-/// and the mass is finite and positive. Hence no motion function ever produces NaN from finite
+/// and the mass is finite, positive and at most ``maximumMass``. Hence no motion function ever produces NaN from finite
 /// inputs.
 ///
 /// Differences from OpenSwiftUI's reconstruction (physically correct choices, matching Apple's
@@ -67,6 +67,12 @@ extension Spring {
   /// pair (ω, λ) could no longer represent ω0 accurately, and the motion is frozen for every
   /// practical purpose anyway (slowest time constant `2ζ/ω0 ≈ 3183 × response`).
   public static let maximumDampingRatio: Double = 1e4
+
+  /// The largest mass a spring stores: 10¹⁰⁰. A larger finite mass still sets the motion
+  /// (ω0² = k/m and λ = c/2m are computed with it) but is stored as 10¹⁰⁰, so ``stiffness``
+  /// `m·ω0²` (≤ 4·10¹¹³), ``damping`` `2λm` and ``force(target:position:velocity:)`` stay
+  /// finite instead of overflowing to ∞ (and to NaN in `0·∞`).
+  public static let maximumMass: Double = 1e100
 
   /// 2π.
   @usableFromInline

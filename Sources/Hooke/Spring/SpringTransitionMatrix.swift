@@ -136,9 +136,22 @@ public struct SpringTransitionMatrix: Hashable, Sendable {
 
   /// Advances a value/velocity pair towards `target` by one step: the displacement is
   /// `value − target`, and the new value is `target + m00·(value − target) + m01·velocity`.
+  ///
+  /// When `value − target` overflows (finite operands of opposite signs near
+  /// ±`greatestFiniteMagnitude`) the step is evaluated without forming it, as
+  /// `value·m00 + target·(1 − m00) + velocity·m01` and `value·m10 − target·m10 + velocity·m11`,
+  /// so it stays finite whenever the exact result is representable instead of giving ±∞ or
+  /// NaN (the identity then returns the pair unchanged).
   @inlinable
   public func step<V: VectorArithmetic>(value: inout V, velocity: inout V, target: V) {
-    let (y, v) = apply(displacement: value - target, velocity: velocity)
+    let displacement = value - target
+    guard displacement - displacement == .zero || !(value - value == .zero && target - target == .zero) else {
+      let v = velocity
+      velocity = value.scaled(by: m10) - target.scaled(by: m10) + v.scaled(by: m11)
+      value = value.scaled(by: m00) + target.scaled(by: 1 - m00) + v.scaled(by: m01)
+      return
+    }
+    let (y, v) = apply(displacement: displacement, velocity: velocity)
     value = target + y
     velocity = v
   }
