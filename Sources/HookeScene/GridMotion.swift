@@ -565,8 +565,11 @@ final class _GridMotion: @unchecked Sendable {
       if n > 0 {
         _fluidPower = _GridMotion._product(model._substepMatrixPower(n), _fluidPower)
         let p = _fluidPower
-        if !(p.0.isFinite && p.1.isFinite && p.2.isFinite && p.3.isFinite && p.4.isFinite && p.5.isFinite
-          && p.6.isFinite && p.7.isFinite && p.8.isFinite)
+        // An unstable model grows without bound (the per-property animation ends at once): the
+        // cards arrive, as for a power that overflowed.
+        if !model.isStable
+          || !(p.0.isFinite && p.1.isFinite && p.2.isFinite && p.3.isFinite && p.4.isFinite && p.5.isFinite
+            && p.6.isFinite && p.7.isFinite && p.8.isFinite)
         {
           _fluidPower = (0, 0, 0, 0, 0, 0, 0, 0, 0)
         }

@@ -168,9 +168,12 @@ extension BatchEngine {
       Scalar(p.6), Scalar(p.7), Scalar(p.8)
     )
     // A non-finite entry (non-finite damping, or a power overflowing the scalar) would make
-    // every channel NaN (∞·0); it reads as the zero matrix: the channels arrive at their targets.
-    if !(m.0.isFinite && m.1.isFinite && m.2.isFinite && m.3.isFinite && m.4.isFinite
-      && m.5.isFinite && m.6.isFinite && m.7.isFinite && m.8.isFinite)
+    // every channel NaN (∞·0), and an unstable model (`FluidSpringModel.isStable` false) grows
+    // without bound: either reads as the zero matrix, so the channels arrive at their targets on
+    // this step, as the per-property animation of such a model ends at its first frame.
+    if !model.isStable
+      || !(m.0.isFinite && m.1.isFinite && m.2.isFinite && m.3.isFinite && m.4.isFinite
+        && m.5.isFinite && m.6.isFinite && m.7.isFinite && m.8.isFinite)
     {
       m = Self._zero3
     }

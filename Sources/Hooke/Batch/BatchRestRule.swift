@@ -91,13 +91,14 @@ public enum BatchDriver: Sendable {
   /// The force `a` is kept across retargets (SwiftUI keeps it across merges); a channel moved
   /// in from a group without a force column starts with `a = 0`. Settling uses the group's
   /// ``BatchRestRule`` (on `x − target` and `v`), not SwiftUI's 1 % rule.
-  /// Bad models: a frame matrix with a non-finite entry (damping fraction NaN, ±∞ or so large
-  /// that the damping or the power `Sⁿ` overflows the scalar) reads as zero, so the channels
-  /// arrive at their targets with zero velocity and force on that step (SwiftUI's animation
-  /// ends at once there). A finite but unstable model (negative or very large damping, with a
-  /// finite matrix) grows as SwiftUI's does until its state overflows; a channel whose state
-  /// becomes NaN then snaps to its target and settles (the per-property animation ends there
-  /// too), so no channel stays active forever. Under ``BatchRestRule/disabled`` nothing snaps.
+  /// Bad models: an unstable model (``FluidSpringModel/isStable`` false: negative, NaN or too
+  /// large damping, e.g. `dampingFraction: 100` at response 0.5) or a frame matrix with a
+  /// non-finite entry (the power `Sⁿ` overflowing the scalar) reads as zero, so the channels
+  /// arrive at their targets with zero velocity and force on their first step, as the
+  /// per-property animation of such a model ends at its first frame. A channel whose state still
+  /// overflows (values near the scalar's range) may read ±∞ for one step; once its state is NaN
+  /// it snaps to its target and settles, so no channel stays active forever. Under
+  /// ``BatchRestRule/disabled`` nothing snaps.
   case fluidSpring(FluidSpringModel)
 }
 
