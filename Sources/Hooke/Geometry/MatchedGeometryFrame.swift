@@ -45,7 +45,7 @@ public struct MatchedGeometryFrame: Hashable, Sendable {
   }
 
   /// The rectangle of size ``size`` whose `anchor` point lies on ``anchorPosition``.
-  @inlinable
+  @inlinable @inline(__always)
   public func rect(anchor: UnitPoint) -> Rect {
     let offset = anchor.point(in: size)
     return Rect(
@@ -62,7 +62,8 @@ public struct MatchedGeometryFrame: Hashable, Sendable {
   /// - A set without ``MatchedGeometryProperties/position`` and
   ///   ``MatchedGeometryProperties/size`` (empty, or unknown bits only) returns `frame` bit for
   ///   bit (no round trip through the anchor point).
-  @inlinable
+  // Always inlined: render loops call it per matched element per frame from other modules.
+  @inlinable @inline(__always)
   public func apply(to frame: Rect, anchor: UnitPoint, properties: MatchedGeometryProperties) -> Rect {
     guard !properties.isDisjoint(with: .frame) else { return frame }
     let newSize = properties.contains(.size) ? size : frame.size

@@ -58,7 +58,8 @@ public struct Rect: Hashable, Sendable {
 
   /// The point at `anchor` inside the rectangle: `origin + (anchor.x·width, anchor.y·height)`.
   /// Anchors outside `0...1` give points outside the rectangle, as in SwiftUI.
-  @inlinable
+  // Always inlined: render loops call it per element per frame from other modules.
+  @inlinable @inline(__always)
   public func point(at anchor: UnitPoint) -> Point {
     Point(x: origin.x + anchor.x * size.width, y: origin.y + anchor.y * size.height)
   }
