@@ -386,6 +386,11 @@ extension Scene {
     }
     // A relayout moves rows within the old extent before it shrinks to the new one.
     let extent = relayout ? Swift.max(rows, previousRows) : rows
+    // A full write maps the rows only when their layout changed (positions are the same
+    // otherwise); a relayout maps them itself.
+    let remap =
+      !incremental && !relayout
+      && (!_rowMapValid || _rowsLayoutDirty || dimmingSlots != _mapDimmingSlots || rows != previousRows)
     if _rowOf.count < _records.count {
       _rowOf.append(contentsOf: repeatElement(-1, count: _records.count - _rowOf.count))
       _styleOf.append(contentsOf: repeatElement(-1, count: _records.count - _styleOf.count))
@@ -400,7 +405,7 @@ extension Scene {
                   func write(_ values: UnsafeBufferPointer<Double>?) {
                     let tables = _RowTables(
                       hot: hot, groups: groups, looks: looks, values: values, rowOf: rowOf.baseAddress!,
-                      styleOf: styleOf.baseAddress!)
+                      styleOf: styleOf.baseAddress!, mapsRows: remap)
                     var row = 0
                     var style = gridStyles
                     if relayout { _moveRows(columns, order: order, tables) }
@@ -520,12 +525,9 @@ extension Scene {
     }
     for k in order.indices {
       let s = order[k]
-      if rowOf[s] < 0 {
-        _ = _writeRow(columns, slot: s, row: k, style: k, tables, dimming: false)  // maps it too
-      } else {
-        rowOf[s] = Int32(truncatingIfNeeded: k)
-        tables.styleOf[s] = Int32(truncatingIfNeeded: k)
-      }
+      if rowOf[s] < 0 { _ = _writeRow(columns, slot: s, row: k, style: k, tables, dimming: false) }
+      rowOf[s] = Int32(truncatingIfNeeded: k)
+      tables.styleOf[s] = Int32(truncatingIfNeeded: k)
     }
   }
 
@@ -604,8 +606,10 @@ extension Scene {
     let visual = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     let opacity = h.flags & _Hot.hidden != 0 ? 0 : st.lo.a * fx.lo.a
     // The row map: the element's own row (after its dimming overlay's) and style entry.
-    tables.rowOf[s] = Int32(truncatingIfNeeded: row)
-    tables.styleOf[s] = Int32(truncatingIfNeeded: style + row - firstRow)
+    if tables.mapsRows {
+      tables.rowOf[s] = Int32(truncatingIfNeeded: row)
+      tables.styleOf[s] = Int32(truncatingIfNeeded: style + row - firstRow)
+    }
     columns.write(
       row, style: style + row - firstRow, h.id, .element, visual, opacity: opacity,
       rotation: st.hi.a + fx.hi.b, cornerRadius: st.hi.b,
@@ -622,9 +626,11 @@ struct _RowTables: @unchecked Sendable {
   let groups: UnsafeBufferPointer<_GroupHot>
   let looks: UnsafeBufferPointer<_Look>
   let values: UnsafeBufferPointer<Double>?
-  /// The row map (`Scene._rowOf`, `_styleOf`), written per row (each slot by one worker).
+  /// The row map (`Scene._rowOf`, `_styleOf`), written per row (each slot by one worker) when
+  /// `mapsRows` (the row layout changed since the map was written).
   let rowOf: UnsafeMutablePointer<Int32>
   let styleOf: UnsafeMutablePointer<Int32>
+  let mapsRows: Bool
 }
 
 /// The state of threaded row writing (`Scene._writeRenderList`), passed to the workers by pointer.
