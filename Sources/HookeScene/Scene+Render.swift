@@ -372,7 +372,7 @@ extension Scene {
         _rowStampValue = 1
       }
       if _rowStamp.count < _records.count {
-        _rowStamp.append(contentsOf: repeatElement(0, count: _records.count - _rowStamp.count))
+        _rowStamp.append(contentsOf: repeatElement(0, count: Swift.max(0, _records.count - _rowStamp.count)))
       }
       var kept = 0
       for k in _rowsDirty.indices {
@@ -394,6 +394,8 @@ extension Scene {
     if _rowOf.count < _records.count {
       _rowOf.append(contentsOf: repeatElement(-1, count: _records.count - _rowOf.count))
       _styleOf.append(contentsOf: repeatElement(-1, count: _records.count - _styleOf.count))
+      // Grown with the map, so that the first incremental write after a growth allocates nothing.
+      _rowStamp.append(contentsOf: repeatElement(0, count: Swift.max(0, _records.count - _rowStamp.count)))
     }
     _rowOf.withUnsafeMutableBufferPointer { rowOf in
       _styleOf.withUnsafeMutableBufferPointer { styleOf in
