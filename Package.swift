@@ -50,7 +50,8 @@ let package = Package(
       name: "spring-scalar-bench", dependencies: ["Hooke"], path: "Benchmarks/spring-scalar-bench"),
     // Seeded adversarial calls per public API group (a child process per chunk) and a soak.
     .executableTarget(
-      name: "hooke-fuzz", dependencies: ["Hooke", "HookeAnimation"], path: "Benchmarks/hooke-fuzz"),
+      name: "hooke-fuzz", dependencies: ["Hooke", "HookeAnimation", "HookeScene"],
+      path: "Benchmarks/hooke-fuzz"),
 
     // Test-only helpers: approximate equality, seeded randomness, fixtures, a double-double reference.
     .target(name: "_TestSupport", dependencies: ["Hooke"]),

@@ -1,9 +1,9 @@
-// hooke-fuzz: seeded adversarial calls against every public API group of Hooke and
-// HookeAnimation, one child process per chunk (a trap or hang is bisected down to the case that
+// hooke-fuzz: seeded adversarial calls against every public API group of Hooke,
+// HookeAnimation and HookeScene, one child process per chunk (a trap or hang is bisected down to the case that
 // caused it), and a soak of one property re-animated every frame.
 //
 //   hooke-fuzz [--calls N] [--seed S] [--chunk CASES] [--group NAME] [--timeout S]   the table
-//   hooke-fuzz soak [--reanimations N] [--animation easeInOut|interpolatingSpring|phase]
+//   hooke-fuzz soak [--reanimations N] [--animation easeInOut|interpolatingSpring|phase|scene]
 //   hooke-fuzz case GROUP SEED START COUNT                             (child; internal)
 //
 // Exit status: 0 when every group has no trap, hang, leak or violation (soak: always 0 unless
@@ -12,6 +12,7 @@
 import Foundation
 import Hooke
 import HookeAnimation
+import HookeScene
 
 /// The groups, in table order.
 nonisolated(unsafe) let groups: [(name: String, run: (inout FuzzRandom, inout FuzzCheck) -> Void)] = [
@@ -21,6 +22,7 @@ nonisolated(unsafe) let groups: [(name: String, run: (inout FuzzRandom, inout Fu
   ("math", FuzzCore.math),
   ("animations", FuzzAnimation.animations),
   ("keyframes", FuzzAnimation.keyframes),
+  ("scenes", FuzzScene.scenes),
   // Not run by default: traps at case 1234 and hangs at case 4321, to show the bisection works.
   ("selftest", selfTest),
 ]
@@ -228,7 +230,8 @@ func soak(_ arguments: ArraySlice<String>) -> Int32 {
   case "easeInOut": animation = .easeInOut(duration: 0.35)
   case "interpolatingSpring": animation = .interpolatingSpring
   case "phase": animation = .interpolatingSpring
-  default: fail("--animation must be easeInOut, interpolatingSpring or phase, got '\(kind)'")
+  case "scene": animation = .default
+  default: fail("--animation must be easeInOut, interpolatingSpring, phase or scene, got '\(kind)'")
   }
   var random = FuzzRandom(seed: UInt64(o["seed"] ?? "7") ?? 7, group: 99, index: 0)
   let hz: Int64 = 120
@@ -248,14 +251,60 @@ func soak(_ arguments: ArraySlice<String>) -> Int32 {
   var windowStart = cpuNanoseconds()
   var report: [(label: String, ns: Double, rss: Int, entries: Int)] = []
   var checksum = 0.0
+  // The scene soak: 200 elements on the batch path; a transaction on most frames moves or
+  // fades ten of them with a spring of a new response each time (a new batch group per
+  // animation, recycled), a curve or none, and every 50 frames elements leave and arrive.
+  let scene = Scene(fastPath: true)
+  var nextID = 200
+  if kind == "scene" {
+    scene.withoutAnimation(at: 0) { tx in
+      for i in 0..<200 {
+        tx.insert(
+          Element(
+            id: ElementID(i),
+            frame: Rect(x: Double(i % 20) * 19, y: Double(i / 20) * 80, width: 18, height: 70)))
+      }
+    }
+  }
+  func sceneFrame(_ frame: Int, at t: Double) {
+    if random.chance(0.8) {
+      let response = 0.2 + Double(frame % 1000) / 1000
+      let animation: Animation? = random.pick([
+        .spring(response: response, dampingFraction: 0.8), .easeInOut(duration: 0.3), nil,
+      ])
+      scene.withAnimation(animation, at: t) { tx in
+        for _ in 0..<10 {
+          let id = ElementID(nextID - 200 + random.int(200))
+          if random.bool() {
+            tx.setFrame(id, Rect(x: random.uniform(0, 370), y: random.uniform(0, 800), width: 18, height: 70))
+          } else {
+            let o = random.uniform(0, 1)
+            tx.update(id) { $0.opacity = o }
+          }
+        }
+        if frame % 50 == 0 {
+          for k in 0..<5 { tx.remove(ElementID(nextID - 200 + k)) }
+          for _ in 0..<5 {
+            tx.insert(Element(id: ElementID(nextID), frame: Rect(x: 0, y: 0, width: 18, height: 70)))
+            nextID += 1
+          }
+        }
+      }
+    }
+    scene.advance(to: t)
+    checksum += scene.renderList.count > 0 ? scene.renderList.x[0] : 0
+  }
   func entries() -> Int {
+    if kind == "scene" { return scene.elementCount }
     let running = kind == "phase" ? phases.animator.animation : animator.animation
     return running?.as(DefaultCombiningAnimation.self)?.entries.count ?? (running == nil ? 0 : 1)
   }
   for frame in 0..<n {
     if frame == warmUp || frame == n - window { windowStart = cpuNanoseconds() }
     let t = PropertyAnimator<Double>.time(tick: Int64(frame), ticksPerSecond: hz)
-    if kind == "phase" {
+    if kind == "scene" {
+      sceneFrame(frame, at: t)
+    } else if kind == "phase" {
       checksum += phases.sample(at: t)
     } else {
       animator.set(random.uniform(0, 100), animation: animation, at: t)
@@ -267,9 +316,11 @@ func soak(_ arguments: ArraySlice<String>) -> Int32 {
     }
   }
   let what =
-    kind == "phase"
-    ? "frames of PhaseAnimator(.repeating, .interpolatingSpring)"
-    : "re-animations (one per 120 Hz frame) with \(kind)"
+    kind == "scene"
+    ? "frames of a 200-element scene with random transactions (column: elements)"
+    : kind == "phase"
+      ? "frames of PhaseAnimator(.repeating, .interpolatingSpring)"
+      : "re-animations (one per 120 Hz frame) with \(kind)"
   print("hooke-fuzz soak: \(n) \(what); warm-up \(warmUp) frames, windows of \(window) frames")
   print("window   CPU ns/frame RSS MiB   combined entries")
   for r in report {
