@@ -49,7 +49,11 @@ extension BatchEngine {
   public func prepareStep(ticks: Int64) -> Bool {
     guard ticks > 0 else { return false }
     _preparedTicks = ticks
-    now = now <= Int64.max - ticks ? now + ticks : Int64.max
+    // The end of the clock (Int64.max ticks, about 80,000 years at the default rate): timing
+    // curves and SwiftUI-model springs measure time on it and could not advance any more, so on
+    // a step that reaches it they arrive (as for any huge interval); exact springs go on.
+    _clockEnded = now > Int64.max - ticks
+    now = _clockEnded ? Int64.max : now + ticks
     for group in _groups {
       switch group.driver {
       case .spring(let spring):
@@ -63,7 +67,7 @@ extension BatchEngine {
         let time = Double(now - group.epoch) / Double(ticksPerSecond)
         let n = FluidSpringModel.substepCount(from: group.fluidClock, to: time)
         group.fluidClock = FluidSpringModel.clock(afterAdvancingFrom: group.fluidClock, to: time)
-        group.matrix3 = _cachedMatrix3(group, substeps: n, model: model)
+        group.matrix3 = _clockEnded ? Self._zero3 : _cachedMatrix3(group, substeps: n, model: model)
       }
     }
     return true
@@ -206,7 +210,7 @@ extension BatchEngine {
     var snapped = 0
     for i in lower..<upper {
       let elapsed = now &- c.start[i]
-      if elapsed >= g.durationTicks {
+      if elapsed >= g.durationTicks || _clockEnded {
         c.y[i] = 0
         c.v[i] = 0
         snapped += 1

@@ -27,7 +27,10 @@
 /// the engine is unchanged; intervals ≤ 0 are no-ops; huge intervals settle channels (the
 /// transition matrix of a damped spring tends to zero) instead of overflowing. A retarget whose
 /// new displacement would overflow the scalar (e.g. Float targets near ±3.4e38 on opposite
-/// sides) snaps the channel to its new target.
+/// sides) snaps the channel to its new target. The clock saturates at `Int64.max` ticks (about
+/// 80,000 years at the default rate); from a step that reaches it on, timing curves and
+/// SwiftUI-model springs — whose progress is measured on that clock — arrive at their targets
+/// on every step, while exact springs go on moving by the intervals given.
 ///
 /// Memory: per channel 3 scalars + a 4-byte owner (+1 scalar for the SwiftUI model, +1 scalar and
 /// 8 bytes for timing curves) plus 12 bytes of handle table. Stepping allocates nothing: it only
@@ -87,6 +90,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   @exclusivity(unchecked) var _generation: [UInt32] = []
   @exclusivity(unchecked) var _free: [UInt32] = []
   @exclusivity(unchecked) var _preparedTicks: Int64 = 0
+  /// Whether the prepared step reached the end of the clock (`now` saturated at Int64.max).
+  @exclusivity(unchecked) var _clockEnded = false
 
   /// Creates an empty engine. `ticksPerSecond` values < 1 are read as the default 3,628,800.
   public init(ticksPerSecond: Int64 = 3_628_800) {

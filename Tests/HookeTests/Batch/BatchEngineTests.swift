@@ -120,6 +120,33 @@ let ticks120: Int64 = 30_240
   }
 }
 
+@Suite struct BatchClockEndTests {
+  /// Once the clock has saturated at Int64.max, curve and SwiftUI-model channels retargeted
+  /// afterwards arrive on their next step instead of staying active without moving (their
+  /// progress is measured on the clock); exact springs go on moving by the intervals given.
+  @Test func channelsStillSettleAfterTheClockEnds() throws {
+    let engine = BatchEngine<Double>()
+    let fluid = engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.5, dampingFraction: 0.8)))
+    let curve = engine.addGroup(.timingCurve(.easeInOut, duration: 0.5))
+    let exact = engine.addGroup(.spring(Spring(response: 0.5, dampingRatio: 0.8)))
+    let a = try engine.addChannel(to: fluid, value: 0, target: 1, velocity: 0)
+    let b = try engine.addChannel(to: curve, value: 0, target: 1, velocity: 0)
+    let c = try engine.addChannel(to: exact, value: 0, target: 1, velocity: 0)
+    engine.step(ticks: .max / 2)
+    engine.step(ticks: .max / 2)
+    engine.step(ticks: .max / 2)
+    #expect(engine.now == .max)
+    try engine.retarget(a, to: 50)
+    try engine.retarget(b, to: 50)
+    try engine.retarget(c, to: 50)
+    engine.step(ticks: ticks120)
+    #expect(engine.value(of: a) == 50 && engine.isSettled(a) == true)
+    #expect(engine.value(of: b) == 50 && engine.isSettled(b) == true)
+    let moved = try #require(engine.value(of: c))
+    #expect(moved > 1 && moved < 50 && engine.isSettled(c) == false)
+  }
+}
+
 @Suite struct BatchReplaceGroupTests {
   /// An empty group takes a new driver and then moves channels bit for bit as a group of that
   /// driver added at the same time in a fresh engine; non-empty and invalid groups are refused
