@@ -17,6 +17,11 @@ clang --target=wasm32-unknown-unknown -O2 -nostdlib -c Scripts/playground/alloca
 wasm-ld --no-entry --strip-all --gc-sections \
   --export=hooke_spring --export=hooke_curve --export=hooke_scalars --export=hooke_text --export=hooke_digest \
   "$out/playground.o" "$out/allocator.o" -o "$out/playground.wasm"
+# The same entry points built natively print the digest the page must reproduce.
+swiftc -O -wmo -parse-as-library -module-name Hooke -package-name Hooke "${sources[@]}" \
+  Scripts/playground/PlaygroundExports.swift -lm -o "$out/playground-native"
+native_digest=$("$out/playground-native" | sed -n 's/^digest //p')
+[ -n "$native_digest" ] || { echo "playground-wasm: the native build printed no digest" >&2; exit 1; }
 target=Sources/FrameBudget/PlaygroundModule.swift
 generated="$out/PlaygroundModule.swift"
 {
@@ -28,6 +33,10 @@ generated="$out/PlaygroundModule.swift"
   echo "package let playgroundModuleBase64 = ["
   base64 -w 76 "$out/playground.wasm" | sed 's/.*/  "&",/'
   echo "].joined()"
+  echo ""
+  echo "/// \`hooke_digest()\` of the module's entry points built natively from the same sources: the"
+  echo "/// page shows whether its wasm digest equals it, and CI requires it."
+  echo "package let playgroundNativeDigest = \"$native_digest\""
 } > "$generated"
 if [ "${1:-}" = "--check" ]; then
   if cmp -s "$generated" "$target"; then

@@ -150,6 +150,7 @@ public func hooke_curve(
 ) -> Int32 {
   let count = clampedSampleCount(samples)
   let export: CSSLinearExport
+  var controlPoints = (x1, y1, x2, y2)
   func fill(_ value: (Double) -> Double, _ velocity: (Double) -> Double) {
     for i in 0..<count {
       let x = Double(i) / Double(count - 1)
@@ -159,6 +160,8 @@ public func hooke_curve(
   }
   if kind == 8 {
     let curve = CubicBezier(x1, y1, x2, y2)
+    let (p1, p2) = (curve.startControlPoint, curve.endControlPoint)
+    controlPoints = (p1.x, p1.y, p2.x, p2.y)
     fill(curve.value(at:), curve.velocity(at:))
     export = curve.cssLinear(tolerance: tolerance)
   } else if kind >= 100 && kind < 100 + 3 * Int32(Easing.Family.allCases.count) {
@@ -184,6 +187,9 @@ public func hooke_curve(
   }
   let (length, cut) = writeText(export.css)
   for slot in 0..<sampleBase { scalars[slot] = 0 }
+  // Slots 0–3: the control points as the curve uses them (CubicBezier's sanitised ones; the
+  // UnitCurve and easing kinds echo the arguments, which they store unchanged or ignore).
+  (scalars[0], scalars[1], scalars[2], scalars[3]) = controlPoints
   scalars[Slot.cssMaximumError] = export.maximumError
   scalars[Slot.cssTolerance] = export.tolerance
   scalars[Slot.cssMeetsTolerance] = export.meetsTolerance ? 1 : 0
