@@ -62,4 +62,15 @@ else
   echo "browser-check: playground digest MISMATCH: page '$wasm', console '$logged', native '$native'" >&2
   status=1
 fi
+for scenario in hero-grid grid-reflow; do
+  "$tool" preview --scenario "$scenario" --elements 1000 --hz 60 --html "$out/preview-$scenario.html" > /dev/null
+  check_page "preview-$scenario" "$out/preview-$scenario.html"
+  frames=$(grep -o 'data-frames="[0-9]*"' <<< "$DOM" | grep -o '[0-9]*' || true)
+  if [ "$frames" = 240 ]; then
+    echo "browser-check: preview-$scenario plays $frames frames"
+  else
+    echo "browser-check: preview-$scenario: the player did not start (frames '$frames')" >&2
+    status=1
+  fi
+done
 exit $status

@@ -81,6 +81,7 @@ public enum HookeBenchCommand {
     [
       RunCommand.self, CapacityCommand.self, VerifyCommand.self, CompareCommand.self,
       BaselineCommand.self, ReportCommand.self, ExportCommand.self, ListCommand.self, PlaygroundCommand.self,
+      PreviewCommand.self,
     ]
   }
 
@@ -218,6 +219,7 @@ public enum HookeBenchCommand {
         hooke-bench run --scenario 'grid*' --hz 120    a glob of scenarios at 120 Hz
         hooke-bench baseline update                    record this machine's baseline
         hooke-bench playground --html springs.html     a spring and curve playground page
+        hooke-bench preview --scenario hero-grid       one scenario's animation, frame by frame
 
       See 'hooke-bench <command> --help' for a command's options.
 
