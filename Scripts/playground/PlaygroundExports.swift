@@ -13,8 +13,9 @@
 let maximumSamples = 1024
 /// Index of the first sample in the scalar buffer (the slots before it hold results).
 let sampleBase = 32
-/// Capacity of the text buffer in bytes; longer text is cut and flagged.
-let textCapacity = 65_536
+/// Capacity of the text buffer in bytes (the longest export, 20 001 stops, fits); longer text
+/// is cut and flagged.
+let textCapacity = 262_144
 /// Largest |initial velocity| the entry points accept, in fractions of the change per second;
 /// larger values are clamped to it and NaN reads as 0 (the page says so).
 let maximumInitialVelocity = 1000.0
@@ -101,11 +102,13 @@ public func hooke_spring(
     flags += Flag.undamped
     horizon = 3 * s.response
   }
+  // Settling 0: at rest at once (a snapping spring) or, for slow critical and over-damped
+  // springs, no settling within the ~102 s of SwiftUI's search: show one period.
+  if !(horizon > 0) { horizon = s.response }
   if horizon > maximumPlotHorizon {
     flags += Flag.horizonCut
     horizon = maximumPlotHorizon
   }
-  if !(horizon > 0) { horizon = s.response }  // settled at once: show one period
   let count = clampedSampleCount(samples)
   for i in 0..<count {
     let t = horizon * Double(i) / Double(count - 1)

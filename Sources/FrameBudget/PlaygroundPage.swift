@@ -268,8 +268,9 @@ package enum PlaygroundPage {
       if (s.flags & 8) notes.push(`initial velocity ${v.bad ? '"' + v.raw + '"' : fmt(v.value)} becomes ${fmt(s.velocity)} (the playground accepts −1000…1000 per second; NaN reads as 0).`);
       notes.push(noteFor("CSS tolerance", tol, s.cssTolerance, TOLERANCE_RULE, 0.001));
       if (s.flags & 1) notes.push("This spring has no damping and never settles: the plot shows three periods, the CSS export is cut at 10 s.");
-      if (s.flags & 2) notes.push("The settling duration exceeds 120 s: the plot shows the first 120 s.");
-      if (s.flags & 4) notes.push("The CSS text is longer than 64 KB and was cut; raise the tolerance.");
+      if (s.flags & 2) notes.push("The plot would span more than 120 s: it shows the first 120 s.");
+      if (s.settling === 0 && s.response > 0.01) notes.push("Settling duration 0: SwiftUI's settling search (which Hooke follows) found no settling within about 102 s and reports 0; the plot shows one period instead.");
+      if (s.flags & 4) notes.push("The CSS text is longer than 256 KB and was cut; raise the tolerance.");
       showNotes("spring-notes", notes);
 
       plot("spring-plot", values, velocities, s.horizon, "s");
@@ -325,7 +326,7 @@ package enum PlaygroundPage {
       }
       notes.push(noteFor("CSS tolerance", tol, cssTolerance, TOLERANCE_RULE, 0.001));
       if (velocities.some(x => !Number.isFinite(x))) notes.push("The velocity is infinite where the curve is vertical (documented for the circular curves); it is drawn to the edge of the plot.");
-      if (r[15] & 4) notes.push("The CSS text is longer than 64 KB and was cut; raise the tolerance.");
+      if (r[15] & 4) notes.push("The CSS text is longer than 256 KB and was cut; raise the tolerance.");
       showNotes("curve-notes", notes);
       plot("curve-plot", values, velocities, 1, "");
 
