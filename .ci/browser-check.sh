@@ -62,6 +62,23 @@ else
   echo "browser-check: playground digest MISMATCH: page '$wasm', console '$logged', native '$native'" >&2
   status=1
 fi
+# Bad input typed into the controls (via the URL fragment the page restores): every field gets a
+# note naming the rule that changed it, the plots are drawn, and no number shown is NaN.
+bad='#spring-form=0&s0-a=-1&s0-b=abc&s-v=1e9&s-tol=&curve-kind=7&c-x1=2&c-y1=nan&c-x2=&c-y2=1e400'
+dom=$(timeout 120 chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=30000 --dump-dom \
+  "file://$(realpath "$out/playground.html")$bad" 2> /dev/null | tr -d '\n')
+notes=$(grep -o '<li>' <<< "$dom" | wc -l)
+paths=$(grep -o ' d="M[^"]*"' <<< "$dom" | wc -l)
+nan_paths=$(grep -o ' d="[^"]*"' <<< "$dom" | grep -c NaN || true)
+derived=$(grep -o '<table class="derived" id="spring-derived">.*</table>' <<< "$dom" | sed 's:</table>.*::')
+if [ "$notes" -ge 7 ] && [ "$paths" -ge 4 ] && [ "$nan_paths" -eq 0 ] && ! grep -q NaN <<< "$derived" \
+  && grep -q '<pre id="errors" hidden=""></pre>' <<< "$dom"; then
+  echo "browser-check: playground with bad input: $notes notes, $paths plotted series, no NaN shown"
+else
+  echo "browser-check: playground with bad input: notes $notes, paths $paths, NaN paths $nan_paths" >&2
+  status=1
+fi
+
 for scenario in hero-grid grid-reflow; do
   "$tool" preview --scenario "$scenario" --elements 1000 --hz 60 --html "$out/preview-$scenario.html" > /dev/null
   check_page "preview-$scenario" "$out/preview-$scenario.html"

@@ -202,7 +202,7 @@ package enum PlaygroundPage {
     // Damping ratios and bounces are ratios of order 1: digits beyond 1e-12 are rounding noise of
     // λ·response/2π (a critical spring reads ζ = 1 − 2⁻⁵²), not information.
     function ratio(x) { return Number.isFinite(x) ? Number(x.toFixed(12)) + 0 : x; }
-    function swiftNumber(x) { return fmt(x).replace("∞", ".infinity"); }
+    function swiftNumber(x) { return Number.isNaN(x) ? ".nan" : x === Infinity ? ".infinity" : x === -Infinity ? "-.infinity" : fmt(x); }
 
     // A text field: its number, or NaN with `empty`/`bad` set; `fallback` replaces an empty field.
     function field(id, fallback) {
