@@ -57,7 +57,8 @@ package enum PreviewPage {
   static func _ms(_ ns: UInt64) -> String { String(format: "%.2f", Double(ns) / 1e6) }
 
   /// Bars of each frame's CPU time on a linear axis from 0 to the larger of the slowest frame and
-  /// 1.25 × the deadline; the deadline as a red dashed line; frames over it in red.
+  /// 1.25 × the deadline; the deadline as a red dashed line; frames over it in red; the median
+  /// (upper median for an even count) and slowest frame times in the corner.
   static func timeChart(_ film: [FilmFrame], deadlineNs: UInt64) -> String {
     let width = 640.0
     let height = 120.0
@@ -89,6 +90,10 @@ package enum PreviewPage {
       "<text x=\"\(_n(left - 4))\" y=\"12\" text-anchor=\"end\" font-size=\"10\" fill=\"#57606a\">\(_ms(UInt64(top))) ms</text>"
     svg +=
       "<text x=\"\(_n(left))\" y=\"\(_n(height - 2))\" font-size=\"10\" fill=\"#57606a\">frame 0</text><text x=\"\(_n(left + plotWidth))\" y=\"\(_n(height - 2))\" text-anchor=\"end\" font-size=\"10\" fill=\"#57606a\">frame \(max(0, film.count - 1))</text>"
+    let sorted = film.map(\.cpuNanoseconds).sorted()
+    let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    svg +=
+      "<text x=\"\(_n(left + plotWidth - 4))\" y=\"16\" text-anchor=\"end\" font-size=\"10\" fill=\"#57606a\">median \(_ms(median)) ms · slowest \(_ms(slowest)) ms</text>"
     svg +=
       "<line id=\"cursor\" x1=\"\(_n(left))\" x2=\"\(_n(left))\" y1=\"4\" y2=\"\(_n(4 + plotHeight))\" stroke=\"#1d2330\" stroke-width=\"1.5\" data-left=\"\(_n(left))\" data-step=\"\(barWidth)\"/>"
     return svg + "</svg>"
@@ -113,7 +118,8 @@ package enum PreviewPage {
     .controls button { font: inherit; padding: 5px 14px; border: 1px solid #d0d7de; border-radius: 6px; background: #fff; cursor: pointer; min-width: 5.5em; }
     .controls input[type=range] { flex: 1; min-width: 160px; }
     #readout { font-variant-numeric: tabular-nums; font-size: .9rem; }
-    #chart { width: 100%; height: auto; display: block; }
+    #chart { width: 100%; min-width: 560px; height: auto; display: block; }
+    .chartwrap { overflow-x: auto; }
     .strip { overflow-x: auto; }
     #errors { white-space: pre-wrap; background: #fde8e8; color: #b42318; padding: 8px; border-radius: 6px; }
     </style>
@@ -131,7 +137,7 @@ package enum PreviewPage {
         <input type="range" id="slider" min="0" max="__LAST__" value="0" aria-label="frame">
       </div>
       <p id="readout">frame 0</p>
-      __CHART__
+      <div class="chartwrap">__CHART__</div>
       <p class="sub">Work time of each frame (thread CPU time of the animation work, bars; red above the deadline) against the deadline (dashed). The dark line is the frame shown.</p>
     </section>
     <section class="card strip">

@@ -60,4 +60,19 @@ import Testing
     #expect(svg.components(separatedBy: ">2/9<").count - 1 == 3)
     #expect(!svg.contains("NaN") && !svg.contains("inf"))
   }
+
+  /// The preview's time chart: one bar per frame, red exactly for frames over the deadline, and
+  /// the median and slowest frame times (1, 3, 2 ms: median 2 ms, slowest 3 ms).
+  @Test func previewTimeChartMarksFramesOverTheDeadline() {
+    let film = [1_000_000, 3_000_000, 2_000_000].enumerated().map {
+      FilmFrame(
+        frame: $0.offset, cpuNanoseconds: UInt64($0.element),
+        snapshot: FrameSnapshot(elementCount: 0, rects: []))
+    }
+    let chart = PreviewPage.timeChart(film, deadlineNs: 2_500_000)
+    #expect(chart.components(separatedBy: "<title>frame ").count - 1 == 3)
+    #expect(chart.components(separatedBy: "fill=\"#cf222e\"><title>").count - 1 == 1)
+    #expect(chart.contains("median 2.00 ms · slowest 3.00 ms"))
+    #expect(chart.contains(">2.50 ms<"))
+  }
 }
