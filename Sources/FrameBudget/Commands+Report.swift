@@ -8,11 +8,12 @@ public struct ReportCommand: BenchCommand {
     name: "report",
     abstract: "Write a self-contained HTML report (inline SVG) for results files.",
     discussion: """
-      The report has a summary table, a frame-time percentile plot and a histogram per scenario
-      (deadline marked), capacity per Hz and engine when --capacity is given, and spring and curve
-      trajectories computed with Hooke. With several results files (oldest first, e.g. one per
-      commit), the report is of the last one and adds the trend of each id's p50 and p99 across
-      all of them. No scripts or external resources: open it in any browser.
+      The report has a summary table and per scenario a filmstrip of six sampled frames (the
+      scenario re-run once with the row's elements, Hz and seed), a frame-time percentile plot
+      and a histogram (deadline marked), capacity per Hz and engine when --capacity is given, and
+      spring and curve trajectories computed with Hooke. With several results files (oldest
+      first, e.g. one per commit), the report is of the last one and adds the trend of each id's
+      p50 and p99 across all of them. No scripts or external resources: open it in any browser.
       """,
     arguments: [ArgumentSpec("results", "hooke.results files, oldest first.", repeating: true)],
     options: [
@@ -48,7 +49,11 @@ public struct ReportCommand: BenchCommand {
       try ResultsIO.read(CapacityFile.self, kind: CapacityFile.kindName, from: context.resolve($0))
     }
     try ResultsIO.writeAtomically(
-      Data(HTMLReport.render(results: files.last, capacity: cap, history: files).utf8),
+      Data(
+        HTMLReport.render(
+          results: files.last, capacity: cap, history: files,
+          filmstrips: files.last.map { FilmstripSVG.strips(for: $0, registry: context.registry) }
+        ).utf8),
       to: context.resolve(html))
     context.stdout.write("wrote \(html)\n")
     return .success

@@ -224,7 +224,10 @@ public struct RunCommand: BenchCommand {
     let file = try selection.measure(context, quiet: quiet, keepRaw: raw)
     try ResultsIO.write(file, to: context.resolve(output))
     try ResultsIO.writeAtomically(
-      Data(HTMLReport.render(results: file, capacity: nil).utf8), to: context.resolve(html))
+      Data(
+        HTMLReport.render(
+          results: file, capacity: nil, filmstrips: FilmstripSVG.strips(for: file, registry: context.registry)
+        ).utf8), to: context.resolve(html))
     let out = format == .json ? context.stderr : context.stdout
     if !quiet {
       switch format {

@@ -58,9 +58,11 @@ public enum HTMLReport {
   /// axis; a capacity chart per Hz and engine when `capacity` is given; Hooke's spring step
   /// responses and unit-curve trajectories. With two or more `history` files (oldest first), a
   /// trend section after the summary plots each id's p50 and p99 across them (`trendPlot`).
+  /// `filmstrips` (result id → SVG, from `FilmstripSVG.strips`) adds a strip of sampled frames
+  /// above each row's plots, so a reader sees what was animated; rows without one say why.
   public static func render(
     results: ResultsFile?, capacity: CapacityFile?, history: [ResultsFile] = [],
-    title: String = "Hooke frame-budget report"
+    title: String = "Hooke frame-budget report", filmstrips: [String: String]? = nil
   ) -> String {
     var body = "<h1>\(escape(title))</h1>\n"
     if let results {
@@ -117,6 +119,14 @@ public enum HTMLReport {
       body += "<h2>Frame times per scenario</h2>\n"
       for r in ran {
         body += "<section id=\"\(anchor(r.id))\"><h3>\(escape(r.id)) <a href=\"#summary\">↑</a></h3>\n"
+        if let filmstrips {
+          if let strip = filmstrips[r.id] {
+            body += "<div class=\"scroll\">" + strip + "</div>\n"
+          } else {
+            body +=
+              "<p>No filmstrip: scenario <code>\(escape(r.scenario))</code> has no render list here.</p>\n"
+          }
+        }
         body += "<div class=\"charts\">" + percentilePlot(r) + histogramPlot(r) + "</div></section>\n"
       }
     }

@@ -80,7 +80,8 @@ public enum HookeBenchCommand {
   public static var builtInCommands: [any BenchCommand.Type] {
     [
       RunCommand.self, CapacityCommand.self, VerifyCommand.self, CompareCommand.self,
-      BaselineCommand.self, ReportCommand.self, ExportCommand.self, ListCommand.self,
+      BaselineCommand.self, ReportCommand.self, ExportCommand.self, ListCommand.self, PlaygroundCommand.self,
+      PreviewCommand.self,
     ]
   }
 
@@ -217,6 +218,8 @@ public enum HookeBenchCommand {
         hooke-bench list                               scenarios, engines and baselines
         hooke-bench run --scenario 'grid*' --hz 120    a glob of scenarios at 120 Hz
         hooke-bench baseline update                    record this machine's baseline
+        hooke-bench playground --html springs.html     a spring and curve playground page
+        hooke-bench preview --scenario hero-grid       one scenario's animation, frame by frame
 
       See 'hooke-bench <command> --help' for a command's options.
 
