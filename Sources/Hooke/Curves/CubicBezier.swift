@@ -48,8 +48,9 @@ public struct CubicBezier: Hashable, Sendable {
     let limit = 0x1p32
     let p1x = _clamp(p1.x, 0, 1)
     let p2x = _clamp(p2.x, 0, 1)
-    let p1y = _clamp(p1.y, -limit, limit)
-    let p2y = _clamp(p2.y, -limit, limit)
+    // NaN reads as 0 (documented); `_clamp` alone would map it to the lower bound, −2³².
+    let p1y = p1.y.isNaN ? 0 : _clamp(p1.y, -limit, limit)
+    let p2y = p2.y.isNaN ? 0 : _clamp(p2.y, -limit, limit)
     startControlPoint = UnitPoint(x: p1x, y: p1y)
     endControlPoint = UnitPoint(x: p2x, y: p2y)
     cx = 3 * p1x

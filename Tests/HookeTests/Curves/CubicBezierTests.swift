@@ -139,4 +139,14 @@ import _TestSupport
     let nanLanes = CubicBezier.ease.values(at: SIMD4(.nan, .infinity, -.infinity, 0.5))
     #expect(nanLanes[0] == 0 && nanLanes[1] == 1 && nanLanes[2] == -.infinity)
   }
+
+  /// NaN control-point coordinates read as 0, as the type documents (a NaN y used to become the
+  /// lower bound of the y limit, −2³²): the curve equals the one with zeros there.
+  @Test func nanControlPointsReadAsZero() {
+    let curve = CubicBezier(0.3, .nan, .nan, .nan)
+    #expect(curve.startControlPoint == UnitPoint(x: 0.3, y: 0))
+    #expect(curve.endControlPoint == UnitPoint(x: 0, y: 0))
+    #expect(curve == CubicBezier(0.3, 0, 0, 0))
+    for x in [0.1, 0.5, 0.9] { #expect(curve.value(at: x) == CubicBezier(0.3, 0, 0, 0).value(at: x)) }
+  }
 }
