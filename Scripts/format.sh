@@ -5,7 +5,7 @@
 #   Scripts/format.sh --lint   lint only, change nothing (what .ci/run calls)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-paths=(Package.swift Sources Benchmarks Tests .ci/clients)
+paths=(Package.swift Sources Benchmarks Tests Scripts/playground .ci/clients)
 case "${1:-}" in
   --lint) ;;
   "") swift format format --in-place --recursive --parallel "${paths[@]}" ;;

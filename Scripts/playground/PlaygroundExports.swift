@@ -22,7 +22,8 @@ let maximumInitialVelocity = 1000.0
 /// Longest time span the spring plot covers, seconds.
 let maximumPlotHorizon = 120.0
 
-nonisolated(unsafe) let scalars = UnsafeMutablePointer<Double>.allocate(capacity: sampleBase + 2 * maximumSamples)
+nonisolated(unsafe) let scalars = UnsafeMutablePointer<Double>.allocate(
+  capacity: sampleBase + 2 * maximumSamples)
 nonisolated(unsafe) let text = UnsafeMutablePointer<UInt8>.allocate(capacity: textCapacity)
 
 /// Result flags (slot 15), a bit set.
@@ -37,12 +38,23 @@ enum Flag {
   static let velocityClamped = 8.0
 }
 
-func clampedSampleCount(_ n: Int32) -> Int { Int(n < 2 ? 2 : (n > Int32(maximumSamples) ? Int32(maximumSamples) : n)) }
+func clampedSampleCount(_ n: Int32) -> Int {
+  Int(n < 2 ? 2 : (n > Int32(maximumSamples) ? Int32(maximumSamples) : n))
+}
 
 func clampedVelocity(_ v: Double, _ flags: inout Double) -> Double {
-  if v.isNaN { flags += Flag.velocityClamped; return 0 }
-  if v > maximumInitialVelocity { flags += Flag.velocityClamped; return maximumInitialVelocity }
-  if v < -maximumInitialVelocity { flags += Flag.velocityClamped; return -maximumInitialVelocity }
+  if v.isNaN {
+    flags += Flag.velocityClamped
+    return 0
+  }
+  if v > maximumInitialVelocity {
+    flags += Flag.velocityClamped
+    return maximumInitialVelocity
+  }
+  if v < -maximumInitialVelocity {
+    flags += Flag.velocityClamped
+    return -maximumInitialVelocity
+  }
   return v
 }
 
@@ -51,7 +63,10 @@ func writeText(_ string: String) -> (Int, Bool) {
   var n = 0
   var cut = false
   for byte in string.utf8 {
-    if n == textCapacity { cut = true; break }
+    if n == textCapacity {
+      cut = true
+      break
+    }
     text[n] = byte
     n += 1
   }
@@ -89,7 +104,7 @@ func spring(_ kind: Int32, _ a: Double, _ b: Double, _ c: Double, _ d: Double) -
 /// Returns the number of samples written.
 @_expose(wasm, "hooke_spring")
 @_cdecl("hooke_spring")
-public func hooke_spring(
+public func hookeSpring(
   _ kind: Int32, _ a: Double, _ b: Double, _ c: Double, _ d: Double, _ v0: Double, _ samples: Int32,
   _ tolerance: Double
 ) -> Int32 {
@@ -148,7 +163,7 @@ public func hooke_spring(
 /// clamping. Returns the number of samples written.
 @_expose(wasm, "hooke_curve")
 @_cdecl("hooke_curve")
-public func hooke_curve(
+public func hookeCurve(
   _ kind: Int32, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ samples: Int32, _ tolerance: Double
 ) -> Int32 {
   let count = clampedSampleCount(samples)
@@ -205,12 +220,12 @@ public func hooke_curve(
 /// Address of the scalar buffer (Doubles) in the module's memory.
 @_expose(wasm, "hooke_scalars")
 @_cdecl("hooke_scalars")
-public func hooke_scalars() -> Int32 { Int32(truncatingIfNeeded: Int(bitPattern: scalars)) }
+public func hookeScalars() -> Int32 { Int32(truncatingIfNeeded: Int(bitPattern: scalars)) }
 
 /// Address of the text buffer (UTF-8 bytes) in the module's memory.
 @_expose(wasm, "hooke_text")
 @_cdecl("hooke_text")
-public func hooke_text() -> Int32 { Int32(truncatingIfNeeded: Int(bitPattern: text)) }
+public func hookeText() -> Int32 { Int32(truncatingIfNeeded: Int(bitPattern: text)) }
 
 /// FNV-1a over the bit patterns of every result slot, sample and text byte the entry points
 /// write for a fixed set of springs (every parameterisation and preset, bad input included) and
@@ -218,7 +233,7 @@ public func hooke_text() -> Int32 { Int32(truncatingIfNeeded: Int(bitPattern: te
 /// bit-identical numbers to a native build.
 @_expose(wasm, "hooke_digest")
 @_cdecl("hooke_digest")
-public func hooke_digest() -> UInt64 {
+public func hookeDigest() -> UInt64 {
   var hash: UInt64 = 0xcbf2_9ce4_8422_2325
   func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
   func absorb(_ count: Int32) {
@@ -235,14 +250,14 @@ public func hooke_digest() -> UInt64 {
     (2, 1, 170, 26, 0, 0), (2, 2, 300, 80, 1, 0), (2, -1, .nan, -5, 0, 0), (2, 1, 1e30, 10, 0, 0),
     (3, 0.5, 0, 0, 0, 0), (4, 0.4, 0.1, 0, 0, 0), (5, 0.6, 0.2, 0, 0, 3),
   ]
-  for (kind, a, b, c, d, v0) in springs { absorb(hooke_spring(kind, a, b, c, d, v0, 97, 0.001)) }
+  for (kind, a, b, c, d, v0) in springs { absorb(hookeSpring(kind, a, b, c, d, v0, 97, 0.001)) }
   var curves: [(Int32, Double, Double, Double, Double)] = [
     (0, 0, 0, 0, 0), (1, 0, 0, 0, 0), (2, 0, 0, 0, 0), (3, 0, 0, 0, 0), (4, 0, 0, 0, 0), (5, 0, 0, 0, 0),
     (6, 0, 0, 0, 0), (7, 0.2, 1.4, 0.3, -0.2), (7, -1, .nan, 2, 1), (8, 0.68, -0.55, 0.27, 1.55),
     (8, .nan, 1e300, 5, -1e300),
   ]
   for index in 0..<(3 * Easing.Family.allCases.count) { curves.append((100 + Int32(index), 0, 0, 0, 0)) }
-  for (kind, x1, y1, x2, y2) in curves { absorb(hooke_curve(kind, x1, y1, x2, y2, 61, 0.001)) }
+  for (kind, x1, y1, x2, y2) in curves { absorb(hookeCurve(kind, x1, y1, x2, y2, 61, 0.001)) }
   return hash
 }
 
@@ -250,7 +265,7 @@ public func hooke_digest() -> UInt64 {
   @main struct PlaygroundDigest {
     static func main() {
       var digits = ""
-      let value = hooke_digest()
+      let value = hookeDigest()
       for shift in stride(from: 60, through: 0, by: -4) {
         let digit = UInt8((value >> UInt64(shift)) & 0xF)
         digits.append(Character(Unicode.Scalar(digit < 10 ? 48 + digit : 87 + digit)))

@@ -103,30 +103,26 @@ public enum ResultsIO {
   /// that fit their field — 1e30 in an integer field is named as out of range), then, for a
   /// `ValidatedFile`, its consistency (no empty result set, no negative or inconsistent counts).
   public static func read<T: Decodable>(_ type: T.Type, kind: String, from path: String) throws -> T {
+    try decode(type, kind: kind, from: _contents(of: path), path: path)
+  }
+
+  /// The bytes of the file at `path`: `missing` when there is none, `unreadable` for a directory
+  /// or a read error.
+  static func _contents(of path: String) throws -> Data {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw ResultsFileError.missing(path: path)
     }
     if isDirectory.boolValue { throw ResultsFileError.unreadable(path: path, reason: "is a directory") }
-    let data: Data
-    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+    do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
       throw ResultsFileError.unreadable(path: path, reason: error.localizedDescription)
     }
-    return try decode(type, kind: kind, from: data, path: path)
   }
 
   /// The `kind` field of the JSON object at `path`, or nil when the file has none; the errors of
   /// `read` for a missing, unreadable or corrupt file.
   public static func kind(of path: String) throws -> String? {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw ResultsFileError.missing(path: path)
-    }
-    if isDirectory.boolValue { throw ResultsFileError.unreadable(path: path, reason: "is a directory") }
-    let data: Data
-    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-      throw ResultsFileError.unreadable(path: path, reason: error.localizedDescription)
-    }
+    let data = try _contents(of: path)
     guard let object = try? JSONSerialization.jsonObject(with: data) else {
       throw ResultsFileError.corrupt(
         path: path, detail: data.isEmpty ? "the file is empty" : "\(data.count) bytes do not parse")

@@ -143,9 +143,8 @@ final class _FastPath {
       empty.append(g)
       styleGroups[a] = nil
     }
-    empty.sort { $0.index > $1.index }  // popLast takes the lowest index first
     freeGroups.append(contentsOf: empty)
-    freeGroups.sort { $0.index > $1.index }
+    freeGroups.sort { $0.index > $1.index }  // popLast takes the lowest index first
     _last = nil
     _lastStyle = nil
     recycleAt = Swift.max(16, 2 * (groups.count + styleGroups.count))
@@ -499,17 +498,11 @@ struct _BatchedChannel<V: _QuadLanes> {
             fast.retarget(Int(_hi), to: newValue.quad(1), group: group)
           } else if !newValue.quad(1).isIdentical(to: _general.value.quad(1)) {
             // The resting high lanes start to move: from their value, at rest.
-            if let hi = fast.addQuad(
-              group, value: _general.value.quad(1), target: newValue.quad(1), velocity: .zero)
-            {
-              _hi = Int32(hi)
-            } else {
-              let current = value(fast)
-              release(fast)
-              _general = _Channel(current, time: t)
-              _general.retarget(newValue, animation: animation, at: t)
-              return
-            }
+            guard
+              let hi = fast.addQuad(
+                group, value: _general.value.quad(1), target: newValue.quad(1), velocity: .zero)
+            else { return _leaveBatch(for: newValue, animation: animation, at: t, fast: fast) }
+            _hi = Int32(hi)
           }
         }
       } else {
@@ -539,7 +532,12 @@ struct _BatchedChannel<V: _QuadLanes> {
       if _lo >= 0 { _general = _Channel(newValue, time: t) }
       return
     }
-    // General path: leave the batch (value kept; a non-merging animation starts at rest).
+    _leaveBatch(for: newValue, animation: animation, at: t, fast: fast)
+  }
+
+  /// Retargets on the general path, leaving the batch first (value kept; a non-merging
+  /// animation starts at rest).
+  mutating func _leaveBatch(for newValue: V, animation: Animation?, at t: Double, fast: _FastPath?) {
     if _lo >= 0, let f = fast {
       let current = value(f)
       release(f)

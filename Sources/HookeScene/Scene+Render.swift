@@ -108,27 +108,23 @@ extension Scene {
     return a.seq < b.seq
   }
 
-  /// Whether slot `a` draws no later than slot `b` by the render order's keys (container z-index,
-  /// then z-index; `b` is the newer one). NaN keys answer `false` (a full sort decides).
-  func _orderKey(_ a: Int, precedes b: Int) -> Bool {
-    let ka = _orderKey(of: a)
-    let kb = _orderKey(of: b)
-    if ka.container != kb.container { return ka.container < kb.container }
-    return ka.z <= kb.z && ka.seq < kb.seq
-  }
-
   /// Removes evicted slots from `_order`, keeping the relative order of the others (so the sorted
   /// prefix stays sorted and the row map's order of surviving rows stands). O(order).
   func _compactOrder() {
+    _liveSlots.withUnsafeBufferPointer { live in _filterOrder { live[$0] } }
+  }
+
+  /// Keeps the slots of `_order` for which `keep` holds, in their relative order, and counts how
+  /// many of the sorted prefix remain (`_orderSorted`). O(order).
+  @inline(__always)
+  func _filterOrder(_ keep: (Int) -> Bool) {
     var kept = 0
     var keptSorted = 0
-    _liveSlots.withUnsafeBufferPointer { live in
-      _order.withUnsafeMutableBufferPointer { order in
-        for k in order.indices where live[order[k]] {
-          order[kept] = order[k]
-          kept += 1
-          if k < _orderSorted { keptSorted += 1 }
-        }
+    _order.withUnsafeMutableBufferPointer { order in
+      for k in order.indices where keep(order[k]) {
+        order[kept] = order[k]
+        kept += 1
+        if k < _orderSorted { keptSorted += 1 }
       }
     }
     _order.removeLast(_order.count - kept)
@@ -141,37 +137,27 @@ extension Scene {
   /// (the row map's surviving rows keep their relative order). O(order).
   func _takeRepositionedSlots() {
     guard !_repositioned.isEmpty else { return }
-    if _repositionMark.count < _records.count {
-      _repositionMark.append(contentsOf: repeatElement(false, count: _records.count - _repositionMark.count))
-    }
-    var kept = 0
-    var keptSorted = 0
-    _repositionMark.withUnsafeBufferPointer { mark in
-      _order.withUnsafeMutableBufferPointer { order in
-        for k in order.indices where !mark[order[k]] {
-          order[kept] = order[k]
-          kept += 1
-          if k < _orderSorted { keptSorted += 1 }
-        }
-      }
-    }
-    _order.removeLast(_order.count - kept)
-    _orderSorted = keptSorted
+    _growRepositionMarks()  // slots inserted since the last re-placement are in `_order` too
+    _repositionMark.withUnsafeBufferPointer { mark in _filterOrder { !mark[$0] } }
     for s in _repositioned where _repositionMark[s] {
       _repositionMark[s] = false
       _order.append(s)
       if s < _rowOf.count { _rowOf[s] = -1 }
     }
     _repositioned.removeAll(keepingCapacity: true)
-    _segmentsDirty = true
+  }
+
+  /// Covers every slot with a `_repositionMark` entry.
+  func _growRepositionMarks() {
+    if _repositionMark.count < _records.count {
+      _repositionMark.append(contentsOf: repeatElement(false, count: _records.count - _repositionMark.count))
+    }
   }
 
   /// Lists slot `s`, whose container or z-index changed, for re-placement in the render order
   /// (instead of a full sort) by the next frame.
   func _reposition(_ s: Int) {
-    if _repositionMark.count < _records.count {
-      _repositionMark.append(contentsOf: repeatElement(false, count: _records.count - _repositionMark.count))
-    }
+    _growRepositionMarks()
     guard !_repositionMark[s] else { return }
     _repositionMark[s] = true
     _repositioned.append(s)
@@ -300,11 +286,7 @@ extension Scene {
         keys.append((key.container, key.z, key.seq, s))
       }
     }
-    keys.sort { a, b in
-      if a.container != b.container { return a.container < b.container }
-      if a.z != b.z { return a.z < b.z }
-      return a.seq < b.seq
-    }
+    keys.sort { Self._orderKey(Self._key($0), isBelow: Self._key($1)) }
     for i in keys.indices { _order[i] = keys[i].slot }
   }
 

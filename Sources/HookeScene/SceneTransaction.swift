@@ -179,19 +179,12 @@ extension Scene {
 
   // MARK: - Operations
 
-  /// The fast path's group for the transaction's animation, looked up once per transaction.
-  func _batchGroup(_ tx: SceneTransaction, _ cache: inout BatchGroup??) -> BatchGroup? {
+  /// The fast path's group for the transaction's animation — of frames, or with `style` of
+  /// styles and transition effects — looked up at its first use in the transaction and then
+  /// taken from `cache` (comparing animations is an existential call per op otherwise).
+  func _batchGroup(_ tx: SceneTransaction, style: Bool = false, _ cache: inout BatchGroup??) -> BatchGroup? {
     if case .some(let g) = cache { return g }
-    let g = tx.animation.flatMap { _fast?.group(for: $0) }
-    cache = .some(g)
-    return g
-  }
-
-  /// The fast path's style and effect group for the transaction's animation, looked up once per
-  /// transaction (comparing animations is an existential call per op otherwise).
-  func _styleBatchGroup(_ tx: SceneTransaction, _ cache: inout BatchGroup??) -> BatchGroup? {
-    if case .some(let g) = cache { return g }
-    let g = tx.animation.flatMap { _fast?.styleGroup(for: $0) }
+    let g = tx.animation.flatMap { style ? _fast?.styleGroup(for: $0) : _fast?.group(for: $0) }
     cache = .some(g)
     return g
   }
@@ -334,7 +327,7 @@ extension Scene {
     // (Not while slots wait for re-placement: the last entry's key may have changed.)
     let inPlace =
       _orderSorted == _order.count && _repositioned.isEmpty
-      && (_order.last.map { _orderKey($0, precedes: s) } ?? true)
+      && (_order.last.map { Self._orderKey(_orderKey(of: $0), isBelow: _orderKey(of: s)) } ?? true)
     _order.append(s)
     if inPlace { _orderSorted = _order.count }
     _segmentsDirty = true
@@ -458,7 +451,8 @@ extension Scene {
     let style = e._styleVector
     if style != old._styleVector {
       _records[s].style.retarget(
-        style, animation: tx.animation, at: t, fast: _fast, batchGroup: _styleBatchGroup(tx, &styleGroup))
+        style, animation: tx.animation, at: t, fast: _fast,
+        batchGroup: _batchGroup(tx, style: true, &styleGroup))
     }
     if e.zIndex != old.zIndex || e.container != old.container { _reposition(s) }
     if e.matchedGeometry != old.matchedGeometry, let g = _records[s].group, let m = e.matchedGeometry,

@@ -6,21 +6,6 @@ import Testing
 
 @testable import FrameBudget
 
-/// Writes a synthetic results file to `name` after `edit` changed its JSON object tree.
-private func writeEdited(_ dir: TempDirectory, _ name: String, _ edit: (inout [String: Any]) -> Void) throws {
-  let data = try ResultsIO.encode(syntheticFile([syntheticResult(baseNs: 2e6, noise: 0.05, seed: 7)]))
-  var top = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-  edit(&top)
-  try JSONSerialization.data(withJSONObject: top).write(to: URL(fileURLWithPath: dir.file(name)))
-}
-
-/// Sets `results[0][key]` (a nested object) via `edit`.
-private func editResult(_ top: inout [String: Any], _ edit: (inout [String: Any]) -> Void) {
-  var results = top["results"] as! [[String: Any]]
-  edit(&results[0])
-  top["results"] = results
-}
-
 @Suite("hooke-bench bad input")
 struct BadInputTests {
   /// Histogram buckets that are not `[upper, count]` pairs in ascending order, or whose counts

@@ -6,20 +6,6 @@ import Testing
 
 @testable import FrameBudget
 
-/// A valid synthetic results file as a JSON object tree, edited by `edit`, then written.
-private func writeEdited(_ dir: TempDirectory, _ name: String, _ edit: (inout [String: Any]) -> Void) throws {
-  let data = try ResultsIO.encode(syntheticFile([syntheticResult(baseNs: 2e6, noise: 0.05, seed: 7)]))
-  var top = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-  edit(&top)
-  try JSONSerialization.data(withJSONObject: top).write(to: URL(fileURLWithPath: dir.file(name)))
-}
-
-private func editResult(_ top: inout [String: Any], _ edit: (inout [String: Any]) -> Void) {
-  var results = top["results"] as! [[String: Any]]
-  edit(&results[0])
-  top["results"] = results
-}
-
 @Suite("results files: consistency")
 struct ResultsFileConsistencyTests {
   /// `compare good.json bad.json` (with and without --strict) exits 1 and names the file and the

@@ -1,6 +1,7 @@
 // Synthetic result files and a temp-directory CLI harness for the FrameBudget tests.
 import Foundation
 import Hooke
+import Testing
 
 @testable import FrameBudget
 
@@ -80,4 +81,19 @@ func bench(
   context.beforeBaselineRename = beforeBaselineRename
   let code = HookeBenchCommand.main(arguments: arguments, context: context)
   return (code, context.stdout.text, context.stderr.text)
+}
+
+/// Writes a valid synthetic results file to `name` after `edit` changed its JSON object tree.
+func writeEdited(_ dir: TempDirectory, _ name: String, _ edit: (inout [String: Any]) -> Void) throws {
+  let data = try ResultsIO.encode(syntheticFile([syntheticResult(baseNs: 2e6, noise: 0.05, seed: 7)]))
+  var top = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  edit(&top)
+  try JSONSerialization.data(withJSONObject: top).write(to: URL(fileURLWithPath: dir.file(name)))
+}
+
+/// Edits `results[0]` of a results file's JSON object tree.
+func editResult(_ top: inout [String: Any], _ edit: (inout [String: Any]) -> Void) {
+  var results = top["results"] as! [[String: Any]]
+  edit(&results[0])
+  top["results"] = results
 }

@@ -9,6 +9,18 @@ import _TestSupport
 /// maintained incrementally (only slots and groups a transaction or an animation touched are
 /// re-derived). Under random transactions on both paths they must equal a fresh derivation from
 /// the records after every frame, and rows must be the ones a fresh derivation gives.
+/// The scene's slots in the documented render order, by a plain sort on (container z-index,
+/// z-index, insertion order) — independent of the incremental merge the scene maintains.
+func renderOrderBySort(_ scene: Scene) -> [Int] {
+  func key(_ s: Int) -> (Double, Double, Int) {
+    let e = scene._records[s].element
+    return (
+      e.container == .root ? 0 : scene._containers[e.container]?.zIndex ?? 0, e.zIndex, scene._records[s].seq
+    )
+  }
+  return scene._order.sorted { key($0) < key($1) }
+}
+
 @Suite struct SceneCacheTests {
   /// Many re-placements per frame (containers and z-indices changing for hundreds of elements,
   /// with insertions and removals): the tail merge takes its linear path, and the order and the
@@ -49,16 +61,7 @@ import _TestSupport
       for _ in 0..<3 {
         k += 1
         scene.advance(to: frameTime(k))
-        func key(_ s: Int) -> (Double, Double, Int) {
-          let e = scene._records[s].element
-          return (
-            e.container == .root ? 0 : scene._containers[e.container]?.zIndex ?? 0, e.zIndex,
-            scene._records[s].seq
-          )
-        }
-        #expect(
-          scene._order == scene._order.sorted { key($0) < key($1) },
-          "seed \(seed) round \(round): render order")
+        #expect(scene._order == renderOrderBySort(scene), "seed \(seed) round \(round): render order")
         let fresh = Scene(_copyOf: scene)
         fresh._writeRenderList(full: true)
         let l = scene.renderList
@@ -156,15 +159,8 @@ import _TestSupport
             "seed \(seed) round \(round) frame \(k): group \(g)")
         }
         // The render order is the full sort by (container z-index, z-index, insertion order).
-        func key(_ s: Int) -> (Double, Double, Int) {
-          let e = scene._records[s].element
-          return (
-            e.container == .root ? 0 : scene._containers[e.container]?.zIndex ?? 0, e.zIndex,
-            scene._records[s].seq
-          )
-        }
-        let sorted = scene._order.sorted { key($0) < key($1) }
-        #expect(scene._order == sorted, "seed \(seed) round \(round) frame \(k): render order")
+        #expect(
+          scene._order == renderOrderBySort(scene), "seed \(seed) round \(round) frame \(k): render order")
         // Rows from the fresh derivation are identical, bit for bit.
         fresh._writeRenderList(full: true)
         let l = scene.renderList
