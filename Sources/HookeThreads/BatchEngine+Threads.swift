@@ -51,6 +51,7 @@ public final class BatchThreadedStepper<Scalar: BatchScalar>: @unchecked Sendabl
     }
     var snapped = 0
     for t in 0..<threads { snapped += counts[t] }
+    snapped += engine.stepCombinations()
     engine.finishStep(snapped: snapped)
     return snapped
   }

@@ -26,9 +26,7 @@ extension BatchEngine {
         invalid += 1
         continue
       }
-      let c = _groups[Int(_slotGroup[s])].columns
-      let i = _slotIndex[s]
-      values[k] = c.target[i] + c.y[i]
+      values[k] = _presentedValue(slot: s, group: Int(_slotGroup[s]), index: _slotIndex[s])
     }
     return invalid
   }
@@ -90,7 +88,8 @@ extension BatchEngine {
         rejected += 1
         continue
       }
-      guard Int(_slotGroup[s]) == group.index else {
+      guard Int(_slotGroup[s]) == group.index, _combinations.isEmpty || _liveCombination(slot: s) == nil
+      else {
         do throws(BatchError) { try retarget(h, to: targets[k], group: group) } catch { rejected += 1 }
         continue
       }
@@ -102,6 +101,7 @@ extension BatchEngine {
   /// Retargets the channel at storage position `i` of group `g` without moving it to another
   /// group (see ``retarget(_:to:group:)``).
   func _retargetInPlace(group g: Int, index i: Int, to newTarget: Scalar) {
+    _dropCombination(slot: Int(_groups[g].columns.owner[i]))  // a finished one, swept early
     let c = _groups[g].columns
     let value = c.target[i] + c.y[i]
     var v = c.v[i]

@@ -1,7 +1,7 @@
 extension BatchEngine {
   /// Advances every active channel by `ticks` (one frame). Intervals ≤ 0 are no-ops.
   /// Equivalent to ``prepareStep(ticks:)``, ``stepChannels(group:range:)`` over every group's
-  /// whole active range, and ``finishStep(snapped:)``. Returns the number of channels that
+  /// whole active range, ``stepCombinations()`` and ``finishStep(snapped:)``. Returns the number of channels that
   /// settled in this step. Cost: one matrix per group and new interval (cached), then per active
   /// spring channel 4 multiplications, 2 additions and the rest test; no allocation.
   #if !hasFeature(Embedded)
@@ -19,6 +19,7 @@ extension BatchEngine {
     for g in _groups.indices {
       snapped += stepChannels(group: BatchGroup(index: g), range: 0..<_groups[g].columns.activeCount)
     }
+    snapped += stepCombinations()
     finishStep(snapped: snapped)
     return snapped
   }
@@ -48,6 +49,7 @@ extension BatchEngine {
   #endif
   public func prepareStep(ticks: Int64) -> Bool {
     guard ticks > 0 else { return false }
+    if !_combinations.isEmpty { _sweepFinishedCombinations() }
     _preparedTicks = ticks
     // The end of the clock (Int64.max ticks, about 80,000 years at the default rate): timing
     // curves and SwiftUI-model springs measure time on it and could not advance any more, so on
@@ -61,10 +63,10 @@ extension BatchEngine {
           let m = SpringTransitionMatrix(spring: spring, deltaTime: Double(ticks) / Double(ticksPerSecond))
           return (Scalar(m.m00), Scalar(m.m01), Scalar(m.m10), Scalar(m.m11))
         }
-      case .timingCurve:
+      case .timingCurve, .curve:
         break
       case .fluidSpring(let model):
-        let time = Double(now - group.epoch) / Double(ticksPerSecond)
+        let time = _Group.seconds(now, since: group.origin, ticksPerSecond: ticksPerSecond)
         let n = FluidSpringModel.substepCount(from: group.fluidClock, to: time)
         group.fluidClock = FluidSpringModel.clock(afterAdvancingFrom: group.fluidClock, to: time)
         group.matrix3 = _clockEnded ? Self._zero3 : _cachedMatrix3(group, substeps: n, model: model)
@@ -94,10 +96,33 @@ extension BatchEngine {
       return Scalar._stepLinear2(c.y + lower, c.v + lower, count: upper - lower, g.matrix, rest: g.rest)
     case .timingCurve(let curve, _):
       return _stepCurve(g, curve: curve, lower, upper)
+    case .curve(let curve, _):
+      switch curve {
+      case .unitCurve(let c): return _stepCurve(g, curve: c, lower, upper)
+      case .cubicBezier(let c): return _stepCurve(g, curve: c, lower, upper)
+      case .easing(let c): return _stepCurve(g, curve: c, lower, upper)
+      case .parametric(let c): return _stepCurve(g, curve: c, lower, upper)
+      case .steps(let c): return _stepCurve(g, curve: c, lower, upper)
+      case .cssLinear(let c): return _stepCurve(g, curve: c, lower, upper)
+      }
     case .fluidSpring:
       return Scalar._stepLinear3(
         c.y + lower, c.v + lower, c.a + lower, count: upper - lower, g.matrix3, rest: g.rest)
     }
+  }
+
+  /// Third phase, on one thread after every ``stepChannels(group:range:)`` call of this step
+  /// has returned: evaluates the running combinations (``combine(_:to:group:)``), which read the
+  /// interrupted motion their groups just stepped. Returns the number of channels it snapped to
+  /// rest (add it to the sum passed to ``finishStep(snapped:)``). O(running curves); nothing
+  /// when no channel is combining.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
+  public func stepCombinations() -> Int {
+    _combinations.isEmpty ? 0 : _stepCombinations()
   }
 
   /// Last phase: compacts channels that settled out of the active ranges (skipped when
@@ -203,7 +228,8 @@ extension BatchEngine {
   /// finite) with
   /// `p = (now − start)/durationTicks` in Double; at `p ≥ 1` the channel arrives (snapped).
   /// The curve evaluation is arithmetic and square roots only (Newton on the Bézier).
-  func _stepCurve(_ g: _Group, curve: UnitCurve, _ lower: Int, _ upper: Int) -> Int {
+  @inline(__always)
+  func _stepCurve<Curve: TimingCurve>(_ g: _Group, curve: Curve, _ lower: Int, _ upper: Int) -> Int {
     let c = g.columns
     let duration = Double(g.durationTicks)
     let seconds = duration / Double(ticksPerSecond)

@@ -1,7 +1,7 @@
 /// Steps very many animated scalar channels per frame: exact springs, timing curves and SwiftUI's
 /// animation-spring model, in structure-of-arrays storage with SIMD lanes across channels.
 ///
-/// Channels are grouped by driver (``addGroup(_:restRule:)``). Each channel stores its
+/// Channels are grouped by driver (``addGroup(_:restRule:substepClockOrigin:)``). Each channel stores its
 /// displacement from the target `y = value − target`, its velocity `v` and its target, so a
 /// spring frame is `(y, v) ← M(Δt)·(y, v)` with one cached matrix per (group, frame interval):
 /// four multiplications and two additions per channel, no `exp`/`sin`/`cos` per channel, and no
@@ -21,7 +21,12 @@
 /// ``prepareStep(ticks:)``, then ``stepChannels(group:range:)`` for disjoint ranges of
 /// `0..<activeCount(of:)` from any threads (each call touches only its own channels, and every
 /// channel's arithmetic is the same whichever call steps it, so results are bit-identical for any
-/// split), then ``finishStep(snapped:)`` on one thread. The `HookeThreads` module does this.
+/// split), then ``stepCombinations()`` and ``finishStep(snapped:)`` on one thread. The
+/// `HookeThreads` module does this.
+///
+/// SwiftUI's two ways of interrupting an animation: a spring *merges* (``retarget(_:to:velocity:group:)``
+/// keeps the position and velocity and shifts the target), a timing curve *combines*
+/// (``combine(_:to:group:)`` keeps the running motion and adds the curve on top of it).
 ///
 /// Bad input: non-finite targets, values or velocities are rejected with a ``BatchError`` and
 /// the engine is unchanged; intervals ≤ 0 are no-ops; huge intervals settle channels (the
@@ -47,6 +52,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
 
   final class _Group {
     let driver: BatchDriver
+    /// The timing curve of a curve driver.
+    let curve: BatchCurve?
     let rest: (Scalar, Scalar)
     let columns: _BatchColumns<Scalar>
     let durationTicks: Int64
@@ -56,23 +63,32 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     )
     var cacheNext = 0
     var matrix: _Matrix2 = (0, 0, 0, 0)
-    // SwiftUI model: the shared substep clock (seconds since `epoch`), and the n-substep
-    // matrices keyed by n.
+    // SwiftUI model: the shared substep clock (seconds since `origin`, the animation's
+    // beginning; it starts at `epoch`, the tick the group was added or replaced), and the
+    // n-substep matrices keyed by n.
     let epoch: Int64
+    let origin: Int64
     var fluidClock = 0.0
     var cache3Counts: (Int, Int, Int, Int) = (-1, -1, -1, -1)
     var cache3: (_Matrix3, _Matrix3, _Matrix3, _Matrix3) = (_zero3, _zero3, _zero3, _zero3)
     var matrix3: _Matrix3 = _zero3
 
-    init(driver: BatchDriver, rest: BatchRestRule, ticksPerSecond: Int64, now: Int64) {
+    init(driver: BatchDriver, rest: BatchRestRule, ticksPerSecond: Int64, now: Int64, origin: Int64) {
       self.driver = driver
       self.epoch = now
+      self.origin = Swift.min(origin, now)
+      fluidClock = Self.seconds(now, since: self.origin, ticksPerSecond: ticksPerSecond)
       self.rest = (Scalar(rest.displacement), Scalar(rest.speed))
+      switch driver {
+      case .timingCurve(let c, _): curve = .unitCurve(c)
+      case .curve(let c, _): curve = c
+      case .spring, .fluidSpring: curve = nil
+      }
       switch driver {
       case .spring:
         columns = _BatchColumns(hasAcceleration: false, hasCurveState: false)
         durationTicks = 0
-      case .timingCurve(_, let duration):
+      case .timingCurve(_, let duration), .curve(_, let duration):
         columns = _BatchColumns(hasAcceleration: false, hasCurveState: true)
         let ticks = duration * Double(ticksPerSecond)
         durationTicks =
@@ -81,6 +97,14 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
         columns = _BatchColumns(hasAcceleration: true, hasCurveState: false)
         durationTicks = 0
       }
+    }
+
+    /// Seconds from tick `origin` to tick `t` as a per-property animation measures them: the
+    /// difference of the two times in seconds (`t/rate − origin/rate`, each correctly rounded),
+    /// not the rounded quotient of the tick difference — so substep counts at exact substep
+    /// boundaries are those of an animation sampled at the same scene times.
+    static func seconds(_ t: Int64, since origin: Int64, ticksPerSecond: Int64) -> Double {
+      Double(t) / Double(ticksPerSecond) - Double(origin) / Double(ticksPerSecond)
     }
   }
 
@@ -92,6 +116,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   @exclusivity(unchecked) var _preparedTicks: Int64 = 0
   /// Whether the prepared step reached the end of the clock (`now` saturated at Int64.max).
   @exclusivity(unchecked) var _clockEnded = false
+  /// Running and just-finished combinations (``combine(_:to:group:)``), and per handle slot the
+  /// index of its record (−1: none).
+  @exclusivity(unchecked) var _combinations: [_Combination<Scalar>] = []
+  @exclusivity(unchecked) var _combinationOf: [Int32] = []
+  @exclusivity(unchecked) var _runningCombinations = 0
 
   /// Creates an empty engine. `ticksPerSecond` values < 1 are read as the default 3,628,800.
   public init(ticksPerSecond: Int64 = 3_628_800) {
@@ -99,27 +128,69 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   }
 
   /// Adds a group of channels moved by `driver`, settling by `restRule`. Groups are never removed;
-  /// an empty one can take another driver (``replaceGroup(_:driver:restRule:)``).
-  /// A ``BatchDriver/fluidSpring(_:)`` group's substep clock starts at ``now``.
-  public func addGroup(_ driver: BatchDriver, restRule: BatchRestRule = .pixel) -> BatchGroup {
-    _groups.append(_Group(driver: driver, rest: restRule, ticksPerSecond: ticksPerSecond, now: now))
+  /// an empty one can take another driver (``replaceGroup(_:driver:restRule:substepClockOrigin:)``).
+  ///
+  /// A ``BatchDriver/fluidSpring(_:)`` group's substep clock starts at ``now``, reading
+  /// `now − substepClockOrigin` (default: ``now``, so 0). SwiftUI measures a spring's time from
+  /// the beginning of the animation on that property, and a merge restarts the substep clock at
+  /// the merge time on that scale: for channels whose animation began at tick `b` and merge
+  /// into this spring now, pass `b` (later values are read as ``now``). Other drivers ignore it.
+  public func addGroup(
+    _ driver: BatchDriver, restRule: BatchRestRule = .pixel, substepClockOrigin: Int64? = nil
+  ) -> BatchGroup {
+    _groups.append(
+      _Group(
+        driver: driver, rest: restRule, ticksPerSecond: ticksPerSecond, now: now,
+        origin: substepClockOrigin ?? now))
     return BatchGroup(index: _groups.count - 1)
   }
 
   /// Gives the empty `group` a new `driver` and `restRule`, as if it had just been added (its
   /// matrix caches are dropped; a ``BatchDriver/fluidSpring(_:)`` group's substep clock starts at
-  /// ``now``), so that an engine whose drivers change over time — a new animation per
+  /// ``now``, or at `substepClockOrigin` as ``addGroup(_:restRule:substepClockOrigin:)``
+  /// documents), so that an engine whose drivers change over time — a new animation per
   /// interaction — keeps a bounded number of groups, and a bounded cost per step, instead of
   /// adding one per driver. The handle keeps its index.
   ///
   /// Throws ``BatchError/invalidGroup`` for an invalid handle and ``BatchError/groupNotEmpty``
   /// while the group has channels (active or settled); the engine is unchanged then. O(1).
   public func replaceGroup(
-    _ group: BatchGroup, driver: BatchDriver, restRule: BatchRestRule = .pixel
+    _ group: BatchGroup, driver: BatchDriver, restRule: BatchRestRule = .pixel,
+    substepClockOrigin: Int64? = nil
   ) throws(BatchError) {
     guard _groups.indices.contains(group.index) else { throw .invalidGroup }
     guard _groups[group.index].columns.count == 0 else { throw .groupNotEmpty }
-    _groups[group.index] = _Group(driver: driver, rest: restRule, ticksPerSecond: ticksPerSecond, now: now)
+    _groups[group.index] = _Group(
+      driver: driver, rest: restRule, ticksPerSecond: ticksPerSecond, now: now,
+      origin: substepClockOrigin ?? now)
+  }
+
+  /// Moves every settled channel of `group` to `destination` (handles stay valid; a settled
+  /// channel rests exactly on its target with no velocity or force, so its value is unchanged and
+  /// it stays settled). Active and combining channels stay. For embedders that give each
+  /// interaction its own group (a SwiftUI-model spring's substep clock starts at the
+  /// interaction): once a group's channels have all settled it can be emptied this way and then
+  /// reused (``replaceGroup(_:driver:restRule:substepClockOrigin:)``). Returns the number moved;
+  /// 0 for invalid groups or `group == destination`. O(settled channels of `group`).
+  @discardableResult
+  public func moveSettledChannels(of group: BatchGroup, to destination: BatchGroup) -> Int {
+    guard _groups.indices.contains(group.index), _groups.indices.contains(destination.index),
+      group != destination
+    else { return 0 }
+    let c = _groups[group.index].columns
+    var moved = 0
+    var i = c.count - 1
+    while i >= c.activeCount {
+      let slot = c.owner[i]
+      if _liveCombination(slot: Int(slot)) == nil {
+        let target = c.target[i]
+        _detach(group: group.index, index: i)
+        _insert(slot: slot, into: destination.index, y: 0, v: 0, target: target, a: 0)
+        moved += 1
+      }
+      i -= 1
+    }
+    return moved
   }
 
   /// The number of channels in `group`, active and settled (0 for an invalid group).
@@ -217,6 +288,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   #endif
   public func removeChannel(_ channel: BatchChannel) throws(BatchError) {
     let (g, i) = try _locate(channel)
+    _dropCombination(slot: Int(channel.index))
     _detach(group: g, index: i)
     _slotGroup[Int(channel.index)] = -1
     _free.append(channel.index)
@@ -230,8 +302,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   #endif
   public func value(of channel: BatchChannel) -> Scalar? {
     guard let (g, i) = try? _locate(channel) else { return nil }
-    let c = _groups[g].columns
-    return c.target[i] + c.y[i]
+    return _presentedValue(slot: Int(channel.index), group: g, index: i)
   }
 
   /// The channel's current velocity in units per second (nil for an invalid handle).
@@ -242,6 +313,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   #endif
   public func velocity(of channel: BatchChannel) -> Scalar? {
     guard let (g, i) = try? _locate(channel) else { return nil }
+    if let k = _liveCombination(slot: Int(channel.index)) { return _combinations[k].velocity }
     return _groups[g].columns.v[i]
   }
 
@@ -253,6 +325,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   #endif
   public func target(of channel: BatchChannel) -> Scalar? {
     guard let (g, i) = try? _locate(channel) else { return nil }
+    if let k = _liveCombination(slot: Int(channel.index)) { return _combinations[k].target }
     return _groups[g].columns.target[i]
   }
 
@@ -264,6 +337,9 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   #endif
   public func displacement(of channel: BatchChannel) -> Scalar? {
     guard let (g, i) = try? _locate(channel) else { return nil }
+    if let k = _liveCombination(slot: Int(channel.index)) {
+      return _combinations[k].value - _combinations[k].target
+    }
     return _groups[g].columns.y[i]
   }
 
@@ -282,14 +358,18 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   #endif
   public func isSettled(_ channel: BatchChannel) -> Bool? {
     guard let (g, i) = try? _locate(channel) else { return nil }
-    return i >= _groups[g].columns.activeCount
+    return i >= _groups[g].columns.activeCount && _liveCombination(slot: Int(channel.index)) == nil
   }
 
   /// Retargets a channel: its value stays exactly where it is (the stored displacement is
   /// shifted, `y ← value − newTarget`, nudged by at most 2 ulps so that `newTarget + y` reproduces
   /// the value bit for bit whenever a representable `y` does so), its velocity is kept bit for
   /// bit unless `velocity` is given, and with `group` it moves to another group with its state
-  /// copied bit for bit (a timing curve restarts from the current value at ``now``).
+  /// copied bit for bit (a channel leaving an exact spring for a SwiftUI-model spring takes that
+  /// spring's force per unit mass, `−(k·y + c·v)/m`, as its force; a timing curve restarts from
+  /// the current value at ``now``; to combine
+  /// a timing curve with the running motion as SwiftUI does, use ``combine(_:to:group:)``). A
+  /// running combination ends here at its presented value and velocity.
   ///
   /// Throws (leaving the engine unchanged) ``BatchError/nonFiniteTarget``,
   /// ``BatchError/nonFiniteVelocity``, ``BatchError/invalidChannel`` or
@@ -309,9 +389,22 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     let destination = group?.index ?? g
     guard _groups.indices.contains(destination) else { throw .invalidGroup }
     let c = _groups[g].columns
-    let value = c.target[i] + c.y[i]
+    var value = c.target[i] + c.y[i]
     var v = velocity ?? c.v[i]
-    let a = c.hasAcceleration ? c.a[i] : 0
+    var a = c.hasAcceleration ? c.a[i] : 0
+    if case .spring(let s) = _groups[g].driver, _groups[destination].columns.hasAcceleration {
+      // An exact spring's force per unit mass at this state, which SwiftUI's integrator would
+      // carry on with (its merge keeps the force).
+      a = Scalar(-(s.stiffness / s.mass) * Double(c.y[i]) - (s.damping / s.mass) * Double(c.v[i]))
+      if !a.isFinite { a = 0 }
+    }
+    if let k = _liveCombination(slot: Int(channel.index)) {
+      // A combination ends at its presented value; it has no force of its own.
+      value = _combinations[k].value
+      v = velocity ?? _combinations[k].velocity
+      a = 0
+    }
+    _dropCombination(slot: Int(channel.index))
     let y: Scalar
     if let shifted = _displacement(keeping: value, target: newTarget) {
       y = shifted
@@ -343,6 +436,15 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   }
 
   // MARK: Internals
+
+  /// The presented value of the channel at storage position `i` of group `g` with handle slot
+  /// `s`: its combination's value while one runs, else `target + displacement`.
+  @inline(__always)
+  func _presentedValue(slot s: Int, group g: Int, index i: Int) -> Scalar {
+    if !_combinations.isEmpty, let k = _liveCombination(slot: s) { return _combinations[k].value }
+    let c = _groups[g].columns
+    return c.target[i] + c.y[i]
+  }
 
   func _locate(_ channel: BatchChannel) throws(BatchError) -> (Int, Int) {
     let s = Int(channel.index)

@@ -82,10 +82,16 @@ public enum BatchDriver: Sendable {
   /// velocity is `−y₀·curve′(progress)/duration`, read as 0 where the curve's slope is infinite
   /// (the circular easings at their ends), so it is always finite.
   case timingCurve(UnitCurve, duration: Double)
+  /// Any of the package's timing curves (``BatchCurve``), as ``timingCurve(_:duration:)`` does
+  /// for a `UnitCurve` (which is `.curve(.unitCurve(c), duration:)`), each curve evaluated by its
+  /// own type — a CSS `cubic-bezier()` as `CubicBezier` computes it, which is how a per-property
+  /// `BezierAnimation` moves.
+  case curve(BatchCurve, duration: Double)
   /// SwiftUI's animation spring (`.spring(response:dampingFraction:)`, see
   /// ``FluidSpringModel``): per channel the state `(x − target, v, a)`; a frame of n substeps
   /// of 1/300 s is one cached 3×3 matrix `Sⁿ` (``FluidSpringModel/substepMatrix``). The channels
-  /// of a group share one substep clock, started at the tick the group was added and advanced
+  /// of a group share one substep clock, started at the tick the group was added (reading the
+  /// seconds since its `substepClockOrigin`, see ``BatchEngine/addGroup(_:restRule:substepClockOrigin:)``) and advanced
   /// exactly as ``FluidSpringModel/advance(_:target:to:)`` does (floating-point accumulation of
   /// 1/300 s, stall rule), so n per frame equals ``FluidSpringModel/substepCount(from:to:)``.
   /// The force `a` is kept across retargets (SwiftUI keeps it across merges); a channel moved
@@ -113,7 +119,7 @@ public enum BatchError: Error, Hashable, Sendable {
   case invalidChannel
   /// The group index is out of range.
   case invalidGroup
-  /// The group still has channels (``BatchEngine/replaceGroup(_:driver:restRule:)`` takes empty
+  /// The group still has channels (``BatchEngine/replaceGroup(_:driver:restRule:substepClockOrigin:)`` takes empty
   /// groups only).
   case groupNotEmpty
 }
@@ -136,7 +142,7 @@ public struct BatchChannel: Hashable, Sendable {
 }
 
 /// A channel group inside a ``BatchEngine``: its index, as returned by
-/// ``BatchEngine/addGroup(_:restRule:)``.
+/// ``BatchEngine/addGroup(_:restRule:substepClockOrigin:)``.
 @frozen
 public struct BatchGroup: Hashable, Sendable {
   /// Position of the group in the engine's group list.

@@ -1,0 +1,284 @@
+/// One timing curve of a combination (``BatchEngine/combine(_:to:group:)``): the shift of the
+/// target it animates, `δ = target − previous target`, and its curve and timing.
+struct _CombinedCurve {
+  var shift: Double
+  var start: Int64
+  var durationTicks: Int64
+  var curve: BatchCurve
+}
+
+/// A channel whose running motion was interrupted by a timing curve: the motion it had (the
+/// *base*, still stepped in the channel's group towards the old target) and the curves added on
+/// top, oldest first. See ``BatchEngine/combine(_:to:group:)``.
+struct _Combination<Scalar: BatchScalar> {
+  var slot: UInt32
+  /// The newest target.
+  var target: Scalar
+  /// The presented value and velocity as of the last step (or the combine).
+  var value: Scalar
+  var velocity: Scalar
+  /// Whether the base motion still contributes (false once a curve above it has finished).
+  var baseLive = true
+  var curves: [_CombinedCurve]
+  /// The newest curve has finished: the channel is at rest on ``target``; the record is swept at
+  /// the next step.
+  var finished = false
+}
+
+extension BatchEngine {
+  /// Combines a new timing-curve animation with the channel's running motion, as SwiftUI combines
+  /// an animation that does not merge (a timing curve) with the animation it interrupts: the
+  /// running motion keeps going towards its own target, and the new curve chases the gap between
+  /// the new target and that motion's current position. With the running motion's displacement
+  /// `e₀` from its target (0 once it has settled) and curves `i = 1…k` added at ticks `sᵢ`, each
+  /// shifting the target by `δᵢ`, the presented displacement from the newest target is
+  ///
+  ///     eᵢ = (eᵢ₋₁ − δᵢ)·(1 − curveᵢ(pᵢ)),   pᵢ = (now − sᵢ)/durationᵢ,
+  ///
+  /// and `eᵢ = 0` once `pᵢ ≥ 1`, so a finished curve cuts off everything older (those are then
+  /// dropped: the state is bounded by the curves still running, not by how often the channel was
+  /// interrupted). This is SwiftUI's combining rule (each entry animates `targetᵢ − acc`, `acc`
+  /// the sum so far) written as displacements. The combination ends, and the channel rests
+  /// exactly on the newest target with zero velocity, when the newest curve finishes.
+  ///
+  /// `group` must hold a ``BatchDriver/timingCurve(_:duration:)`` or ``BatchDriver/curve(_:duration:)``
+  /// driver (it gives the curve and
+  /// the duration; the channel itself stays where its running motion is stepped). A settled
+  /// channel has no running motion: it is retargeted into `group` as
+  /// ``retarget(_:to:velocity:group:)`` does (the curve starts from the current value). A later
+  /// ``retarget(_:to:velocity:group:)`` (a spring merging in) ends the combination at its
+  /// presented value; its velocity is the derivative of the expression above
+  /// (``velocity(of:)``), 0 where a curve's slope is infinite.
+  ///
+  /// Throws (the engine unchanged) ``BatchError/nonFiniteTarget``, ``BatchError/invalidChannel``,
+  /// or ``BatchError/invalidGroup`` (out of range, or not a timing-curve group). A shift that
+  /// overflows the scalar snaps the channel to the new target. Cost: O(1) here; each step costs
+  /// one curve evaluation per running curve of each combined channel, on the calling thread.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
+  public func combine(_ channel: BatchChannel, to newTarget: Scalar, group: BatchGroup) throws(BatchError) {
+    let (g, i) = try _locate(channel)
+    guard newTarget.isFinite else { throw .nonFiniteTarget }
+    guard _groups.indices.contains(group.index), let curve = _groups[group.index].curve else {
+      throw .invalidGroup
+    }
+    let layer = _CombinedCurve(
+      shift: 0, start: now, durationTicks: _groups[group.index].durationTicks, curve: curve)
+    let s = Int(channel.index)
+    if let k = _liveCombination(slot: s) {
+      let shift = Double(newTarget) - Double(_combinations[k].target)
+      guard shift.isFinite, (Double(_combinations[k].value) - Double(newTarget)).isFinite else {
+        return try retarget(channel, to: newTarget, velocity: 0, group: group)
+      }
+      _combinations[k].curves.append(_CombinedCurve(layer, shift: shift))
+      _combinations[k].target = newTarget
+      return
+    }
+    _dropCombination(slot: s)
+    let c = _groups[g].columns
+    let value = c.target[i] + c.y[i]
+    let shift = Double(newTarget) - Double(c.target[i])
+    guard i < c.activeCount, shift.isFinite, (Double(value) - Double(newTarget)).isFinite else {
+      // At rest (nothing to combine with) or an overflowing shift: a plain curve from here.
+      return try retarget(channel, to: newTarget, velocity: i < c.activeCount ? nil : 0, group: group)
+    }
+    if s >= _combinationOf.count {
+      _combinationOf.append(contentsOf: repeatElement(-1, count: s + 1 - _combinationOf.count))
+    }
+    _combinationOf[s] = Int32(_combinations.count)
+    _runningCombinations += 1
+    _combinations.append(
+      _Combination(
+        slot: channel.index, target: newTarget, value: value, velocity: c.v[i],
+        curves: [_CombinedCurve(layer, shift: shift)]))
+  }
+
+  /// Combines `channels[k]` with a curve to `targets[k]` (``combine(_:to:group:)``); rejected
+  /// pairs are skipped and counted (returned). Extra elements of the longer buffer are ignored.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
+  @discardableResult
+  public func combine(
+    _ channels: UnsafeBufferPointer<BatchChannel>, to targets: UnsafeBufferPointer<Scalar>, group: BatchGroup
+  ) -> Int {
+    var rejected = 0
+    for k in 0..<Swift.min(channels.count, targets.count) {
+      do throws(BatchError) { try combine(channels[k], to: targets[k], group: group) } catch { rejected += 1 }
+    }
+    return rejected
+  }
+
+  /// Channels whose motion is a running combination (``combine(_:to:group:)``). They are not
+  /// counted in ``activeCount`` unless their interrupted motion is still stepped in its group.
+  public var combiningCount: Int { _runningCombinations }
+
+  /// Whether `channel` is running a combination (nil for an invalid handle).
+  public func isCombining(_ channel: BatchChannel) -> Bool? {
+    guard (try? _locate(channel)) != nil else { return nil }
+    return _liveCombination(slot: Int(channel.index)) != nil
+  }
+
+  /// Writes the presented value of every channel that was combining at the start of the last
+  /// step into `values[map[h]]` (`h` its handle index), as ``scatterValues(group:range:through:into:)``
+  /// does for the channels of a group — call it after those, because the group's storage holds
+  /// the interrupted motion, not the presented value. Entries outside `map` or `values` are
+  /// skipped and counted (returned). Allocation-free; reads only.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
+  @discardableResult
+  public func scatterCombinedValues(
+    through map: UnsafeBufferPointer<Int32>, into values: UnsafeMutableBufferPointer<Scalar>
+  ) -> Int {
+    var skipped = 0
+    _combinations.withUnsafeBufferPointer { records in
+      for k in records.indices {
+        let h = Int(records[k].slot)
+        guard h < map.count, map[h] >= 0, Int(map[h]) < values.count else {
+          skipped += 1
+          continue
+        }
+        values[Int(map[h])] = records[k].value
+      }
+    }
+    return skipped
+  }
+
+  // MARK: Internals
+
+  /// The index of the running combination of handle slot `s`, if any.
+  @inline(__always)
+  func _liveCombination(slot s: Int) -> Int? {
+    guard s < _combinationOf.count else { return nil }
+    let k = Int(_combinationOf[s])
+    return k >= 0 && !_combinations[k].finished ? k : nil
+  }
+
+  /// Removes the combination record of handle slot `s` (running or finished), if any. O(1).
+  func _dropCombination(slot s: Int) {
+    guard s < _combinationOf.count else { return }
+    let k = Int(_combinationOf[s])
+    guard k >= 0 else { return }
+    if !_combinations[k].finished { _runningCombinations -= 1 }
+    _combinationOf[s] = -1
+    let last = _combinations.count - 1
+    if k != last {
+      _combinations.swapAt(k, last)
+      _combinationOf[Int(_combinations[k].slot)] = Int32(k)
+    }
+    _combinations.removeLast()
+  }
+
+  /// Drops the records of combinations that finished in an earlier step (in record order, so
+  /// the order of the records does not depend on threading).
+  func _sweepFinishedCombinations() {
+    var k = 0
+    while k < _combinations.count {
+      if _combinations[k].finished {
+        _dropCombination(slot: Int(_combinations[k].slot))
+      } else {
+        k += 1
+      }
+    }
+  }
+
+  /// Evaluates every running combination at ``now`` (after the groups were stepped: the base
+  /// motion is read from its group's storage). A combination whose newest curve finished puts
+  /// its channel at rest on the newest target; one where an older curve finished stops its base
+  /// motion (snapped to rest) and drops the curves before it. Returns the number of channels
+  /// snapped to rest in the groups' active ranges (for ``finishStep(snapped:)``).
+  func _stepCombinations() -> Int {
+    // The records are taken out of the engine for the loop (moved, not copied) and the curves
+    // walked in place: through the stored properties every access retains the arrays.
+    var combinations: [_Combination<Scalar>] = []
+    swap(&combinations, &_combinations)
+    defer { swap(&combinations, &_combinations) }
+    let tps = Double(ticksPerSecond)
+    let now = self.now
+    let clockEnded = _clockEnded
+    var snapped = 0
+    _slotGroup.withUnsafeBufferPointer { slotGroup in
+      _slotIndex.withUnsafeBufferPointer { slotIndex in
+        combinations.withUnsafeMutableBufferPointer { records in
+          for k in records.indices where !records[k].finished {
+            let s = Int(records[k].slot)
+            let c = _groups[Int(slotGroup[s])].columns
+            let i = slotIndex[s]
+            var e = 0.0
+            var de = 0.0
+            if records[k].baseLive {
+              e = Double(c.y[i])
+              de = Double(c.v[i])
+            }
+            let newestFinished: Int = records[k].curves.withUnsafeBufferPointer { curves in
+              var newest = -1
+              for j in curves.indices {
+                let elapsed = now &- curves[j].start
+                if elapsed >= curves[j].durationTicks || clockEnded {
+                  (e, de) = (0, 0)
+                  newest = j
+                  continue
+                }
+                let duration = Double(curves[j].durationTicks)
+                let p = Double(elapsed) / duration
+                let gap = e - curves[j].shift
+                let remaining = 1 - curves[j].curve.value(at: p)
+                e = gap * remaining
+                de = de * remaining - gap * curves[j].curve.velocity(at: p) * (tps / duration)
+                if !de.isFinite { de = 0 }
+              }
+              return newest
+            }
+            if newestFinished == records[k].curves.count - 1 {
+              // The newest curve has arrived: the combination ends on its target, at rest.
+              if _restBase(c, i) { snapped += 1 }
+              c.target[i] = records[k].target
+              records[k].value = records[k].target
+              records[k].velocity = 0
+              records[k].finished = true
+              _runningCombinations -= 1
+              continue
+            }
+            if newestFinished >= 0 {
+              // Everything before a finished curve no longer contributes.
+              records[k].curves.removeFirst(newestFinished + 1)
+              if records[k].baseLive {
+                records[k].baseLive = false
+                if _restBase(c, i) { snapped += 1 }
+              }
+            }
+            records[k].value = records[k].target + Scalar(e)
+            records[k].velocity = Scalar(de)
+          }
+        }
+      }
+    }
+    return snapped
+  }
+
+  /// Puts the base row `i` of `c` at rest (zero displacement, velocity and force); returns
+  /// whether it was moving in the active range (so the compaction must run). Touches row `i` only.
+  @inline(__always)
+  func _restBase(_ c: _BatchColumns<Scalar>, _ i: Int) -> Bool {
+    let moving = i < c.activeCount && !(c.y[i] == 0 && c.v[i] == 0 && (!c.hasAcceleration || c.a[i] == 0))
+    c.y[i] = 0
+    c.v[i] = 0
+    if c.hasAcceleration { c.a[i] = 0 }
+    return moving
+  }
+}
+
+extension _CombinedCurve {
+  init(_ template: _CombinedCurve, shift: Double) {
+    self = template
+    self.shift = shift
+  }
+}
