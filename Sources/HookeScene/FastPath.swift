@@ -13,11 +13,14 @@ import HookeThreads
 /// → the batch's SwiftUI integrator driver, ``SpringAnimationModel/exact`` → the exact spring
 /// driver), a ``BezierAnimation`` or ``UnitCurveAnimation`` (timing-curve driver). Anything
 /// else (modifiers, custom animations, interpolating springs) uses the general per-property
-/// animators. Semantics of the batch engine (documented there): retargeting keeps position and
-/// velocity (a spring merge); a timing curve restarts from the current value (SwiftUI would
-/// combine); settling uses a 1/64-point rest rule for frames and a 1/65,536 rule for style and
-/// effect lanes instead of SwiftUI's 1 % rule; the SwiftUI integrator's substep clock is shared
-/// by all channels of one animation value.
+/// animators. SwiftUI's interruption rules hold on both paths: a spring merges (position kept;
+/// velocity kept unless the interrupted animation reports none — a Bézier curve or a combination
+/// — as SwiftUI's `shouldMerge` reads it), and a timing curve *combines* with the running motion
+/// (``BatchEngine/combine(_:to:group:)``: the interrupted animation keeps going and the curve
+/// chases the gap). A SwiftUI-model spring's substep clock starts at the transaction that started
+/// or merged it, as per property: channels animated by the same spring in different transactions
+/// get different groups. What still differs: settling uses a 1/64-point rest rule for frames and
+/// a 1/65,536 rule for style and effect lanes instead of SwiftUI's 1 % rule.
 final class _FastPath {
   let engine = BatchEngine<Double>()
   /// Workers for stepping, the value scatter and the render rows (`threads > 1`); every split
@@ -28,8 +31,18 @@ final class _FastPath {
   /// channels, per animation value. Style lanes mix points with unitless opacity and scale and
   /// radians, whose visible effect scales with the element: a 1/65,536 rest rule keeps a settled
   /// scale or rotation within 1/64 point on elements up to 1,000 points.
-  @exclusivity(unchecked) var groups: [Animation: BatchGroup] = [:]
-  @exclusivity(unchecked) var styleGroups: [Animation: BatchGroup] = [:]
+  @exclusivity(unchecked) var groups: [_BatchGroupKey: BatchGroup] = [:]
+  @exclusivity(unchecked) var styleGroups: [_BatchGroupKey: BatchGroup] = [:]
+  /// Per engine group: how its animation takes over a channel and what it hands on (see
+  /// ``_GroupKind``).
+  @exclusivity(unchecked) var groupKind: [_GroupKind] = []
+  /// Per engine group: its key and whether it is a style group (to find a SwiftUI spring's group
+  /// for another substep clock origin).
+  @exclusivity(unchecked) var groupKey: [_BatchGroupKey?] = []
+  @exclusivity(unchecked) var groupIsStyle: [Bool] = []
+  /// Per quad: the tick its running animation began (SwiftUI measures an animation's time from
+  /// there; merges and combinations keep it), set when the quad starts from rest.
+  @exclusivity(unchecked) var quadBegin: [Int64] = []
   /// Channel handles, four per quad (slot `q` uses `4q ..< 4q + 4`), and their values as of
   /// the last ``refresh(to:)``.
   @exclusivity(unchecked) var handles: [BatchChannel] = []
@@ -100,27 +113,38 @@ final class _FastPath {
   func group(for animation: Animation) -> BatchGroup? {
     // A transaction asks for the same animation once per animated frame: compare with the last
     // one before hashing an existential.
-    if let (a, g) = _last, a == animation { return g }
+    if let (a, t, g) = _last, t == engine.now, a == animation { return g }
     let g = _group(for: animation, style: false)
-    _last = (animation, g)
+    _last = (animation, engine.now, g)
     return g
   }
-  @exclusivity(unchecked) var _last: (Animation, BatchGroup?)?
+  @exclusivity(unchecked) var _last: (Animation, Int64, BatchGroup?)?
 
   /// The batch group of style and effect channels for `animation`, or `nil` (general path).
   func styleGroup(for animation: Animation) -> BatchGroup? {
-    if let (a, g) = _lastStyle, a == animation { return g }
+    if let (a, t, g) = _lastStyle, t == engine.now, a == animation { return g }
     let g = _group(for: animation, style: true)
-    _lastStyle = (animation, g)
+    _lastStyle = (animation, engine.now, g)
     return g
   }
-  @exclusivity(unchecked) var _lastStyle: (Animation, BatchGroup?)?
+  @exclusivity(unchecked) var _lastStyle: (Animation, Int64, BatchGroup?)?
 
   /// Groups whose channels all left (moved to another animation's group or removed), ready to
-  /// take the next new animation (``BatchEngine/replaceGroup(_:driver:restRule:)``).
+  /// take the next new animation (``BatchEngine/replaceGroup(_:driver:restRule:substepClockOrigin:)``).
   @exclusivity(unchecked) var freeGroups: [BatchGroup] = []
   /// The group count at which the next new animation first looks for empty groups to recycle.
   @exclusivity(unchecked) var recycleAt = 16
+
+  /// Where settled channels of finished transactions' SwiftUI-spring groups rest (never stepped:
+  /// its channels are settled until a transaction moves them to its own group).
+  lazy var _restingGroup: BatchGroup = {
+    let g = engine.addGroup(.spring(Spring()), restRule: BatchRestRule(minimumVisibleChange: 1.0 / 64))
+    activeBefore.append(0)
+    groupKind.append(.mergesWithVelocity)
+    groupKey.append(nil)
+    groupIsStyle.append(false)
+    return g
+  }()
 
   /// Recycles empty groups when the animation tables have doubled since the last sweep. Called by
   /// the scene between frames only: a transaction caches its groups while it runs.
@@ -134,6 +158,14 @@ final class _FastPath {
   /// per-frame cost of stepping, bounded by the animations in use instead of growing with every
   /// animation ever used.
   func _recycleEmptyGroups() {
+    // A SwiftUI spring's group belongs to one transaction: once its channels have settled, they
+    // move to a group of resting channels, so the group empties and can be reused.
+    for (key, g) in groups where key.epoch >= 0 && engine.activeCount(of: g) == 0 {
+      engine.moveSettledChannels(of: g, to: _restingGroup)
+    }
+    for (key, g) in styleGroups where key.epoch >= 0 && engine.activeCount(of: g) == 0 {
+      engine.moveSettledChannels(of: g, to: _restingGroup)
+    }
     var empty: [BatchGroup] = []
     for (a, g) in groups where engine.channelCount(of: g) == 0 {
       empty.append(g)
@@ -150,35 +182,55 @@ final class _FastPath {
     recycleAt = Swift.max(16, 2 * (groups.count + styleGroups.count))
   }
 
-  func _group(for animation: Animation, style: Bool) -> BatchGroup? {
-    if let g = style ? styleGroups[animation] : groups[animation] { return g }
+  func _group(for animation: Animation, style: Bool, origin: Int64? = nil) -> BatchGroup? {
+    // A SwiftUI-model spring's substep clock starts at the transaction (the group's epoch) on
+    // the time scale of the animation's beginning (origin); the other drivers keep their timing
+    // per channel and share one group per animation.
+    let isFluid = animation.as(FluidSpringAnimation.self)?.model == .swiftUI
+    let now = engine.now
+    let key = _BatchGroupKey(
+      animation: animation, epoch: isFluid ? now : -1, origin: isFluid ? Swift.min(origin ?? now, now) : -1)
+    if let g = style ? styleGroups[key] : groups[key] { return g }
     let driver: BatchDriver
+    let kind: _GroupKind
     if let s = animation.as(FluidSpringAnimation.self) {
       switch s.model {
       case .swiftUI:
         driver = .fluidSpring(FluidSpringModel(response: s.response, dampingFraction: s.dampingFraction))
       case .exact: driver = .spring(Spring(response: s.response, dampingRatio: s.dampingFraction))
       }
+      kind = .mergesWithVelocity
     } else if let b = animation.as(BezierAnimation.self) {
-      driver = .timingCurve(
-        .bezier(startControlPoint: b.curve.startControlPoint, endControlPoint: b.curve.endControlPoint),
-        duration: b.duration)
+      // The curve as the per-property animation evaluates it: its own solver, and the identity
+      // for the linear control points.
+      let linear =
+        b.curve.startControlPoint == UnitPoint(x: 0, y: 0) && b.curve.endControlPoint == UnitPoint(x: 1, y: 1)
+      driver = .curve(linear ? .unitCurve(.linear) : .cubicBezier(b.curve), duration: b.duration)
+      kind = .combinesWithoutVelocity
     } else if let u = animation.as(UnitCurveAnimation.self) {
       driver = .timingCurve(u.curve, duration: u.duration)
+      kind = .combinesWithVelocity
     } else {
       return nil
     }
     let rule = BatchRestRule(minimumVisibleChange: style ? 1.0 / 65_536 : 1.0 / 64)
     let g: BatchGroup
+    let clockOrigin = isFluid ? key.origin : nil
     if let free = freeGroups.popLast(),
-      (try? engine.replaceGroup(free, driver: driver, restRule: rule)) != nil
+      (try? engine.replaceGroup(free, driver: driver, restRule: rule, substepClockOrigin: clockOrigin)) != nil
     {
       g = free
     } else {
-      g = engine.addGroup(driver, restRule: rule)
+      g = engine.addGroup(driver, restRule: rule, substepClockOrigin: clockOrigin)
       activeBefore.append(0)
+      groupKind.append(kind)
+      groupKey.append(nil)
+      groupIsStyle.append(style)
     }
-    if style { styleGroups[animation] = g } else { groups[animation] = g }
+    groupKind[g.index] = kind
+    groupKey[g.index] = key
+    groupIsStyle[g.index] = style
+    if style { styleGroups[key] = g } else { groups[key] = g }
     return g
   }
 
@@ -195,6 +247,8 @@ final class _FastPath {
       activeBefore[g] = engine.activeCount(of: BatchGroup(index: g))
       moving += activeBefore[g]
     }
+    let combining = engine.combiningCount
+    moving += combining
     guard moving > 0 else {
       engine.step(ticks: target - engine.now)  // keeps the clocks (and the SwiftUI substep clocks) in step
       return
@@ -241,6 +295,8 @@ final class _FastPath {
               engine.scatterValues(group: BatchGroup(index: g), range: 0..<before[g], through: map, into: v)
             }
           }
+          // After the groups: a combining channel's group holds its interrupted motion.
+          if combining > 0 { engine.scatterCombinedValues(through: map, into: v) }
         }
       }
     }
@@ -276,6 +332,7 @@ final class _FastPath {
     }
     var total = 0
     for w in 0..<pool.threads { total += _snapped[w] }
+    total += engine.stepCombinations()
     engine.finishStep(snapped: total)
   }
 
@@ -292,7 +349,11 @@ final class _FastPath {
   }
 
   /// Adds four channels at `value` towards `target` with `velocity` in `group`; the quad slot.
-  func addQuad(_ group: BatchGroup, value: _Quad, target: _Quad, velocity: _Quad) -> Int? {
+  func addQuad(
+    _ group: BatchGroup, value: _Quad, target: _Quad, velocity: _Quad, begin: Int64? = nil
+  ) -> Int? {
+    let begin = begin ?? engine.now
+    let group = _group(group, origin: begin)
     (_v[0], _v[1], _v[2], _v[3]) = (value.a, value.b, value.c, value.d)
     (_t[0], _t[1], _t[2], _t[3]) = (target.a, target.b, target.c, target.d)
     (_w[0], _w[1], _w[2], _w[3]) = (velocity.a, velocity.b, velocity.c, velocity.d)
@@ -326,6 +387,8 @@ final class _FastPath {
       if i >= slotMap.count { slotMap.append(contentsOf: repeatElement(-1, count: i + 1 - slotMap.count)) }
       slotMap[i] = Int32(4 * q + k)
     }
+    if q >= quadBegin.count { quadBegin.append(contentsOf: repeatElement(0, count: q + 1 - quadBegin.count)) }
+    quadBegin[q] = begin
     _reread(q)
     noteMoving(q)
     return q
@@ -341,13 +404,56 @@ final class _FastPath {
   func retarget(_ q: Int, to target: _Quad, group: BatchGroup) {
     (_t[0], _t[1], _t[2], _t[3]) = (target.a, target.b, target.c, target.d)
     let engine = self.engine
-    handles.withUnsafeBufferPointer { h in
-      _t.withUnsafeBufferPointer { t in
-        _ = engine.retarget(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]), to: t, group: group)
+    if _isAtRest(q) { quadBegin[q] = engine.now }
+    let group = _group(group, origin: quadBegin[q])
+    switch groupKind[group.index] {
+    case .combinesWithVelocity, .combinesWithoutVelocity:
+      handles.withUnsafeBufferPointer { h in
+        _t.withUnsafeBufferPointer { t in
+          _ = engine.combine(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]), to: t, group: group)
+        }
+      }
+    case .mergesWithVelocity:
+      // SwiftUI's merge reads the interrupted animation's velocity; a Bézier curve and a
+      // combination report none, so the spring starts from rest there.
+      func reportsNoVelocity(_ h: BatchChannel) -> Bool {
+        engine.isCombining(h) == true
+          || engine.group(of: h).map { groupKind[$0.index] == .combinesWithoutVelocity } == true
+      }
+      if (0..<4).contains(where: { reportsNoVelocity(handles[4 * q + $0]) }) {
+        for k in 0..<4 {
+          let h = handles[4 * q + k]
+          try? engine.retarget(h, to: _t[k], velocity: reportsNoVelocity(h) ? 0 : nil, group: group)
+        }
+      } else {
+        handles.withUnsafeBufferPointer { h in
+          _t.withUnsafeBufferPointer { t in
+            _ = engine.retarget(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]), to: t, group: group)
+          }
+        }
       }
     }
     _reread(q)
     noteMoving(q)
+  }
+
+  /// The group for `group`'s animation whose substep clock reads the time since `origin`, for a
+  /// SwiftUI-model spring merging into a quad whose animation began before this transaction;
+  /// `group` itself otherwise.
+  func _group(_ group: BatchGroup, origin: Int64) -> BatchGroup {
+    guard let key = groupKey[group.index], key.epoch >= 0, key.origin != origin else { return group }
+    return _group(for: key.animation, style: groupIsStyle[group.index], origin: origin) ?? group
+  }
+
+  /// Whether quad `q` is at rest (every channel settled, none combining).
+  func _isAtRest(_ q: Int) -> Bool {
+    (0..<4).allSatisfy { engine.isSettled(handles[4 * q + $0]) ?? true }
+  }
+
+  /// Whether `group` combines with a running motion (a timing curve) instead of merging.
+  @inline(__always)
+  func combines(_ group: BatchGroup) -> Bool {
+    groupKind[group.index] != .mergesWithVelocity
   }
 
   func removeQuad(_ q: Int) {
@@ -498,13 +604,19 @@ struct _BatchedChannel<V: _QuadLanes> {
             fast.retarget(Int(_hi), to: newValue.quad(1), group: group)
           } else if !newValue.quad(1).isIdentical(to: _general.value.quad(1)) {
             // The resting high lanes start to move: from their value, at rest.
+            // One animation over all lanes: the high quad's began with the low one's.
             guard
               let hi = fast.addQuad(
-                group, value: _general.value.quad(1), target: newValue.quad(1), velocity: .zero)
+                group, value: _general.value.quad(1), target: newValue.quad(1), velocity: .zero,
+                begin: fast.quadBegin[Int(_lo)])
             else { return _leaveBatch(for: newValue, animation: animation, at: t, fast: fast) }
             _hi = Int32(hi)
           }
         }
+      } else if _general.isAnimating && fast.combines(group) {
+        // A timing curve combines with the running general-path animation there, exactly.
+        _general.retarget(newValue, animation: animation, at: t)
+        return
       } else {
         _general.sample(at: t)
         let current = _general.value
@@ -554,6 +666,28 @@ struct _BatchedChannel<V: _QuadLanes> {
     }
     (_lo, _hi) = (-1, -1)
   }
+}
+
+/// The key of a batch group in ``_FastPath/groups``: the animation, and for a SwiftUI-model
+/// spring the ticks that place its substep clock.
+struct _BatchGroupKey: Hashable {
+  var animation: Animation
+  /// SwiftUI-model springs: the tick of the transaction and the tick the merged animation began
+  /// (the group's substep clock origin); −1 for the other drivers.
+  var epoch: Int64
+  var origin: Int64
+}
+
+/// How a batch group's animation takes over a channel, and what it hands on to a spring that
+/// merges in later.
+enum _GroupKind {
+  /// A spring: it merges (position and velocity kept) and reports its velocity.
+  case mergesWithVelocity
+  /// A `UnitCurve` timing curve: it combines with the running motion and reports a velocity.
+  case combinesWithVelocity
+  /// A Bézier timing curve: it combines, and reports no velocity (a spring merging in starts
+  /// from rest, as SwiftUI's merge reads it).
+  case combinesWithoutVelocity
 }
 
 /// An element's own frame or a matched group's shared frame: one quad on the fast path.

@@ -2,11 +2,12 @@ import Hooke
 
 extension Scene {
   /// The number of batch channels animating on the fast path right now (0 without the fast
-  /// path): the channels the next ``advance(to:)`` steps. Animations on the general path
+  /// path): the channels the next ``advance(to:)`` steps (combining channels count once). Animations on the general path
   /// (style, transition effects, custom animations) are not counted. O(batch groups); for
   /// benchmarks' work counters.
   public var fastPathActiveChannelCount: Int {
-    _fast?.engine.activeCount ?? 0
+    guard let e = _fast?.engine else { return 0 }
+    return e.activeCount + e.combiningCount
   }
 }
 

@@ -330,7 +330,7 @@ public final class Scene {
   func _collectMovingRows(_ f: _FastPath) {
     if f.moving.count > _incrementalRowLimit {
       _rowsAllDirty = true
-      if f.engine.activeCount == 0 {
+      if f.engine.activeCount == 0 && f.engine.combiningCount == 0 {
         for q in f.moving { f.isListedMoving[Int(q)] = false }
         f.moving.removeAll(keepingCapacity: true)
       }

@@ -182,7 +182,8 @@ import Testing
   }
 
   /// A removal's fade (the implicit opacity transition) with a timing curve on the batch follows
-  /// the curve (opacity 1 − easeInOut(t/d)) and the element leaves once the curve ends.
+  /// the curve (opacity 1 − easeInOut(t/d), the CSS `cubic-bezier(0.42, 0, 0.58, 1)` that a
+  /// per-property `BezierAnimation` evaluates) and the element leaves once the curve ends.
   @Test func curveFadeOutOnTheBatchFollowsTheCurveAndLeaves() {
     let scene = Scene(fastPath: true)
     scene.withoutAnimation(at: 0) {
@@ -192,7 +193,7 @@ import Testing
     #expect(scene._records[scene._slots[1]!].effect.isBatched)
     for k in Int64(1)...Int64(29) {
       scene.advance(to: frameTime(k))
-      let expected = 1 - UnitCurve.easeInOut.value(at: frameTime(k) / 0.5)
+      let expected = 1 - CubicBezier.easeInOut.value(at: frameTime(k) / 0.5)
       #expect(close(scene.renderedOpacity(1)!, expected, 1e-9), "frame \(k)")
     }
     scene.advance(to: frameTime(30))
