@@ -327,11 +327,12 @@ func soak(_ arguments: ArraySlice<String>) -> Int32 {
       : "re-animations (one per 120 Hz frame) with \(kind)"
   print("hooke-fuzz soak: \(n) \(what); warm-up \(warmUp) frames, windows of \(window) frames")
   // Evaluated: entries one frame evaluates, including those kept for pending completions.
-  print("window   CPU ns/frame RSS MiB   combined entries  evaluated")
+  print("window   CPU ns/frame RSS MiB   combined entries" + (kind == "scene" ? "" : "  evaluated"))
   for r in report {
     print(
       "\(r.label.padding(toLength: 6, withPad: " ", startingAt: 0)) \(String(format: "%10.0f", r.ns))"
-        + " \(String(format: "%11.1f", Double(r.rss) / 1_048_576)) \(pad(r.entries, 18)) \(pad(r.evaluated, 10))"
+        + " \(String(format: "%11.1f", Double(r.rss) / 1_048_576)) \(pad(r.entries, 18))"
+        + (kind == "scene" ? "" : " \(pad(r.evaluated, 10))")
     )
   }
   let costRatio = report[1].ns / report[0].ns
