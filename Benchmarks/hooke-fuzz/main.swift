@@ -250,7 +250,7 @@ func soak(_ arguments: ArraySlice<String>) -> Int32 {
     return Double(ts.tv_sec) * 1e9 + Double(ts.tv_nsec)
   }
   var windowStart = cpuNanoseconds()
-  var report: [(label: String, ns: Double, rss: Int, entries: Int)] = []
+  var report: [(label: String, ns: Double, rss: Int, entries: Int, evaluated: Int)] = []
   var checksum = 0.0
   // The scene soak: 200 elements on the batch path; a transaction on most frames moves or
   // fades ten of them with a spring of a new response each time (a new batch group per
@@ -313,7 +313,10 @@ func soak(_ arguments: ArraySlice<String>) -> Int32 {
     }
     if frame == warmUp + window - 1 || frame == n - 1 {
       let ns = (cpuNanoseconds() - windowStart) / Double(window)
-      report.append((frame == n - 1 ? "end" : "start", ns, residentBytes(), entries()))
+      let evaluated =
+        kind == "scene"
+        ? 0 : kind == "phase" ? phases.animator.evaluatedEntryCount : animator.evaluatedEntryCount
+      report.append((frame == n - 1 ? "end" : "start", ns, residentBytes(), entries(), evaluated))
     }
   }
   let what =
@@ -323,11 +326,14 @@ func soak(_ arguments: ArraySlice<String>) -> Int32 {
       ? "frames of PhaseAnimator(.repeating, .interpolatingSpring)"
       : "re-animations (one per 120 Hz frame) with \(kind)"
   print("hooke-fuzz soak: \(n) \(what); warm-up \(warmUp) frames, windows of \(window) frames")
-  print("window   CPU ns/frame RSS MiB   combined entries")
+  // Evaluated: entries one frame evaluates, including those kept for pending completions.
+  print("window   CPU ns/frame RSS MiB   combined entries" + (kind == "scene" ? "" : "  evaluated"))
   for r in report {
     print(
       "\(r.label.padding(toLength: 6, withPad: " ", startingAt: 0)) \(String(format: "%10.0f", r.ns))"
-        + " \(String(format: "%11.1f", Double(r.rss) / 1_048_576)) \(pad(r.entries, 18))")
+        + " \(String(format: "%11.1f", Double(r.rss) / 1_048_576)) \(pad(r.entries, 18))"
+        + (kind == "scene" ? "" : " \(pad(r.evaluated, 10))")
+    )
   }
   let costRatio = report[1].ns / report[0].ns
   let rssRatio = Double(report[1].rss) / Double(Swift.max(report[0].rss, 1))

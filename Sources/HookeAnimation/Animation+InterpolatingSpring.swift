@@ -19,7 +19,8 @@ import Hooke
 ///
 /// Bad parameters: k ≤ 0, NaN or ∞, or m ≤ 0 → s is not finite or D is 0 → the animation ends
 /// immediately (snaps); so does an offset `value × s` that overflows (a huge initial velocity). Negative damping is read as 0 (undamped, never ends by time).
-/// Cost: one `exp` and one `sincos` per call.
+/// Cost: one `exp` and one `sincos` per call; D (a grid search of up to 1,000 `exp` for ζ ≥ 1)
+/// is computed at the first call of a run and kept in the context for these exact parameters.
 public struct SpringAnimation: CustomAnimation {
   /// Mass m.
   public var mass: Double
@@ -70,10 +71,31 @@ public struct SpringAnimation: CustomAnimation {
     return Swift.max(-Deterministic.log(0.001 / (1 + abs(a))) / (zeta * w0), 1.0)
   }
 
+  /// D as kept in a run's context: computed once, reused while the parameters are bit for bit
+  /// the ones it was computed for (a context shared by different springs recomputes it).
+  struct _Duration: AnimationStateKey {
+    var parameters: SIMD4<UInt64>? = nil
+    var duration = 0.0
+    static var defaultValue: _Duration { _Duration() }
+  }
+
+  var _parameterBits: SIMD4<UInt64> {
+    SIMD4(mass.bitPattern, stiffness.bitPattern, damping.bitPattern, initialVelocity.bitPattern)
+  }
+
+  func _duration<V: VectorArithmetic>(_ context: inout AnimationContext<V>) -> Double {
+    let bits = _parameterBits
+    let cached = context.state[_Duration.self]
+    if cached.parameters == bits { return cached.duration }
+    let d = duration
+    context.state[_Duration.self] = _Duration(parameters: bits, duration: d)
+    return d
+  }
+
   /// See the type.
   public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
     let time = time.isNaN ? 0 : time
-    guard time < duration else { return nil }
+    guard time < _duration(&context) else { return nil }
     if time >= 2 * Double.pi / stiffness.squareRoot() { context.isLogicallyComplete = true }
     let s = fraction(at: Swift.max(time, 0))
     guard s.isFinite else { return nil }

@@ -117,4 +117,32 @@ extension DefaultCombiningAnimation {
     context.state[_State<V>.self] = state
     return combined.entries.count == count ? animation : Animation(combined)
   }
+
+  /// The per-entry state (finished, context) of the combination `animation` running with
+  /// `context`, oldest first; `nil` when `animation` is not a combination or `context` does not
+  /// hold its state.
+  static func _entryStates<V: VectorArithmetic>(of animation: Animation, context: AnimationContext<V>)
+    -> [_EntryState<V>]?
+  {
+    guard let combined = animation.as(DefaultCombiningAnimation.self) else { return nil }
+    let states = context.state[_State<V>.self].entries
+    return states.count == combined.entries.count ? states : nil
+  }
+
+  /// `animation` (a combination) cut to the entries `range`, with `context` cut to match. Entries
+  /// only depend on the older ones, so every kept entry evaluates as before when `range` starts
+  /// at 0 or at a finished entry. Any other animation is returned unchanged.
+  static func _slice<V: VectorArithmetic>(
+    _ animation: Animation, context: inout AnimationContext<V>, to range: Range<Int>
+  ) -> Animation {
+    guard var combined = animation.as(DefaultCombiningAnimation.self) else { return animation }
+    var state = context.state._take(_State<V>.self)
+    defer { context.state[_State<V>.self] = state }
+    guard state.entries.count == combined.entries.count, range != combined.entries.indices,
+      range.clamped(to: combined.entries.indices) == range
+    else { return animation }
+    combined.entries = Array(combined.entries[range])
+    state.entries = Array(state.entries[range])
+    return Animation(combined)
+  }
 }

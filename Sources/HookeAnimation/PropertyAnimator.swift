@@ -4,8 +4,9 @@ import Hooke
 public enum AnimationCompletionCriteria: Hashable, Sendable {
   /// When the animation that was started reports `isLogicallyComplete` (springs: `t ≥ response`;
   /// interpolating springs: `t ≥ 2π/√k`; timing curves: only when they end), or when it ends.
-  /// Later animations that merge or combine on the property do not delay it: the animator keeps
-  /// evaluating a private fork of the animation as it was when the callback was registered.
+  /// Later animations that merge or combine on the property do not delay it: it fires exactly
+  /// when a private fork of the animation as it was when the callback was registered (SwiftUI's
+  /// rule) would report it — see ``PropertyAnimator`` for how that is done without a copy.
   case logicallyComplete
   /// When the running animation of the property — including anything merged or combined into it
   /// later — is removed (it ends, or a non-animated change cuts it).
@@ -41,17 +42,30 @@ public enum AnimationCompletionCriteria: Hashable, Sendable {
 /// fire before `.removed` ones (registration order inside each group). If nothing animates (no
 /// animation, or no change) the callback fires immediately, inside `set`.
 ///
-/// Cost: one `animate` of the running animation per ``sample(at:)``, plus one per pending
-/// `.logicallyComplete` fork.
+/// `.logicallyComplete` forks without copies: a fork registered by a `set` is the running
+/// animation as it was then, whose newest entry (``DefaultCombiningAnimation``) is the one that
+/// `set` added, or the whole animation when it was not combined. That entry evaluates in the
+/// running animation exactly as in the fork — an entry depends only on the entries before it,
+/// and later combines only append — so the completion fires when that entry reports
+/// `isLogicallyComplete` or ends, read from the running animation's own evaluation. Only a merge
+/// (which replaces the running animation) and pruning (which drops entries older than the newest
+/// finished one) take away entries a pending completion still waits on; those entries are then
+/// kept aside as a retired run, evaluated once per sample and cut to the entries still waited
+/// on, until their completions fire.
+///
+/// Cost: one `animate` of the running animation per ``sample(at:)`` (of each entry still
+/// running in a combination), plus one of each retired run; pending completions add no
+/// evaluations. Memory: O(entries still running + pending completions), however often the
+/// property was animated.
 public struct PropertyAnimator<Value: VectorArithmetic> {
   /// The latest value set.
   public private(set) var modelValue: Value
   /// The value to display, as of the last ``sample(at:)`` or `set`.
   public private(set) var presentationValue: Value
   /// The running animation, `nil` when idle.
-  public private(set) var animation: Animation?
+  public internal(set) var animation: Animation?
   /// The running animation's context.
-  public private(set) var context: AnimationContext<Value>
+  public internal(set) var context: AnimationContext<Value>
   /// The running animation's interval (accumulated across merges and combines).
   public private(set) var interval: Value
   /// The time the running animation began (not reset by merges or combines).
@@ -63,14 +77,18 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
     var id: Int
     var criteria: AnimationCompletionCriteria
     var callback: (() -> Void)?
-    // .logicallyComplete: a fork of the animation as registered.
-    var fork: Animation?
-    var forkContext: AnimationContext<Value>
-    var forkInterval: Value
-    var forkBegin: Double
   }
+  /// Pending completions, in registration (= id) order.
   var _listeners: [_Listener] = []
   var _nextID = 0
+  /// The ids of the pending `.logicallyComplete` completions; each waits on the entry its `set`
+  /// created (in the running animation or in a retired run).
+  var _pendingLogical: Set<Int> = []
+  /// For each entry of the running animation (one when it is not a combination): the id of the
+  /// `set` that created it.
+  var _entryIDs: [Int] = []
+  /// Entries taken from the running animation while completions still wait on them.
+  var _retired: [_RetiredRun] = []
 
   /// The ids of the completions fired by the last call, in firing order (for engines that poll
   /// instead of using callbacks).
@@ -138,40 +156,34 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
   }
 
   mutating func _advance(to t: Double) {
-    // Forks of .logicallyComplete listeners.
     var due: [Int] = []
-    for i in _listeners.indices where _listeners[i].criteria == .logicallyComplete {
-      guard let fork = _listeners[i].fork else { continue }
-      var ctx = _listeners[i].forkContext
-      _listeners[i].forkContext = AnimationContext()  // ctx is then the only reference: no copies
-      let r = fork.animate(
-        value: _listeners[i].forkInterval, time: t - _listeners[i].forkBegin, context: &ctx)
-      _listeners[i].fork = DefaultCombiningAnimation._pruned(fork, context: &ctx)
-      _listeners[i].forkContext = ctx
-      if r == nil || ctx.isLogicallyComplete {
-        _listeners[i].fork = nil
-        due.append(_listeners[i].id)
-      }
-    }
     var removed = false
     if let animation {
       // A non-finite offset (x − x ≠ 0) ends the animation: the model shows instead of ±∞/NaN.
-      if let offset = animation.animate(value: interval, time: t - beginTime, context: &context),
-        offset - offset == .zero
-      {
+      let offset = animation.animate(value: interval, time: t - beginTime, context: &context)
+      if let offset, offset - offset == .zero {
         presentationValue = modelValue - interval + offset
-        self.animation = DefaultCombiningAnimation._pruned(animation, context: &context)
       } else {
         removed = true
       }
+      _collectDue(animation, context, ended: offset == nil, _entryIDs, into: &due)
     }
+    _advanceRetiredRuns(to: t, collectingDueInto: &due)
     _fire(logical: due)
-    if removed { _remove() }
+    if removed {
+      _remove()
+    } else {
+      _pruneRunningAnimation()
+    }
   }
 
+  /// Fires the `.logicallyComplete` completions `ids` (in registration order).
   mutating func _fire(logical ids: [Int]) {
-    for id in ids {
-      guard let i = _listeners.firstIndex(where: { $0.id == id }) else { continue }
+    guard !ids.isEmpty else { return }
+    for id in ids.sorted() {
+      guard _pendingLogical.remove(id) != nil,
+        let i = _listeners.firstIndex(where: { $0.id == id })
+      else { continue }
       let l = _listeners.remove(at: i)
       firedCompletions.append(l.id)
       l.callback?()
@@ -185,6 +197,9 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
     context = AnimationContext()
     interval = .zero
     presentationValue = modelValue
+    _entryIDs = []
+    _retired = []
+    _pendingLogical = []
     let pending = _listeners
     _listeners = []
     for l in pending where l.criteria == .logicallyComplete {
@@ -236,13 +251,22 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
       var ctx = context
       let elapsed = t - beginTime
       if newAnimation.shouldMerge(previous: running, value: interval, time: elapsed, context: &ctx) {
+        // The replaced animation, as it was before the merge, for the completions waiting on it.
+        _retire(
+          _RetiredRun(
+            animation: running, context: context, interval: interval, begin: beginTime, entryIDs: _entryIDs))
         animation = newAnimation
         context = ctx
+        _entryIDs = [id]
       } else {
         let (combined, combinedContext) = DefaultCombiningAnimation.combining(
           previous: running, context: context, value: interval, with: newAnimation, delta: delta, at: elapsed)
         animation = combined
         context = combinedContext
+        // `_advance` has just pruned: the combination keeps every entry and appends one.
+        let count = combined.as(DefaultCombiningAnimation.self)?.entries.count ?? 1
+        _entryIDs.removeFirst(Swift.max(0, _entryIDs.count + 1 - count))
+        _entryIDs.append(id)
       }
       interval = interval + delta
     } else {
@@ -250,12 +274,10 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
       context = AnimationContext()
       interval = delta
       beginTime = t
+      _entryIDs = [id]
     }
-    _listeners.append(
-      _Listener(
-        id: id, criteria: completionCriteria, callback: completion,
-        fork: completionCriteria == .logicallyComplete ? animation : nil,
-        forkContext: context, forkInterval: interval, forkBegin: beginTime))
+    _listeners.append(_Listener(id: id, criteria: completionCriteria, callback: completion))
+    if completionCriteria == .logicallyComplete { _pendingLogical.insert(id) }
     // Shown value is unchanged at the moment of the change.
     return id
   }

@@ -171,6 +171,28 @@ import _TestSupport
     #expect(run(.interpolatingSpring(stiffness: .nan, damping: 1), interval: 1, hz: 60).endFrame == 0)
   }
 
+  /// One context evaluated by two different interpolating springs (as a custom animation that
+  /// plays one after the other might do): each ends at its own D. Under-damped k = 100 with
+  /// c = 10 (D = ln(1000(1 + 1/√3))/5 = 1.4727 s) and c = 4 (ζ = 0.2, A = 0.2/√0.96,
+  /// D = ln(1000(1 + A))/2 = 3.5492 s), from the documented formula.
+  @Test func interpolatingSpringsSharingAContext() {
+    let short = Animation.interpolatingSpring(stiffness: 100, damping: 10)
+    let long = Animation.interpolatingSpring(stiffness: 100, damping: 4)
+    let shortEnd = log(1000 * (1 + 1 / 3.0.squareRoot())) / 5
+    let longEnd = log(1000 * (1 + 0.2 / 0.96.squareRoot())) / 2
+    var ctx = AnimationContext<Double>()
+    #expect(short.animate(value: 1.0, time: 0.1, context: &ctx) != nil)
+    #expect(short.animate(value: 1.0, time: shortEnd + 0.01, context: &ctx) == nil)
+    #expect(
+      long.animate(value: 1.0, time: shortEnd + 0.01, context: &ctx) != nil,
+      "the long spring ended at D of the short one")
+    #expect(long.animate(value: 1.0, time: longEnd - 0.01, context: &ctx) != nil)
+    #expect(long.animate(value: 1.0, time: longEnd + 0.01, context: &ctx) == nil)
+    #expect(
+      short.animate(value: 1.0, time: shortEnd - 0.01, context: &ctx) != nil,
+      "the short spring kept the long D")
+  }
+
   /// The exact model at 60/120 Hz against the damped-oscillator closed form written here with
   /// Foundation's exp/sin/cos (under-damped and critical); it ends, like SwiftUI's model, once
   /// |v|, |a| ≤ 0.06 and the gap ≤ 1 %; logical completion at t ≥ response.
