@@ -37,7 +37,7 @@ public struct MatchedGeometry: Hashable, Sendable {
 /// Apple platforms and undocumented): the transaction's animation, or `Animation.default` when
 /// the transaction is not animated (a navigation push always animates).
 public struct ZoomNavigationTransition: Hashable, Sendable {
-  /// The id of the source, tagged with ``Element/matchedTransitionSource(id:in:)``.
+  /// The id of the source, tagged with ``Element/matchedTransitionSource(id:in:)-(MatchID,_)``.
   public var sourceID: MatchID
   /// The namespace of the source.
   public var namespace: Namespace

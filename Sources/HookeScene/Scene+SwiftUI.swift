@@ -4,7 +4,7 @@ import HookeAnimation
 // SwiftUI's `withAnimation` on a scene: transactions happen now — at the scene's clock, the time
 // of the last frame or transaction — and may register a completion.
 
-/// A completion registered by ``Scene/withAnimation(_:completionCriteria:_:completion:)``.
+/// A completion registered by ``Scene/withAnimation(_:completionCriteria:at:_:completion:)``.
 struct _SceneCompletion {
   var criteria: AnimationCompletionCriteria
   var callback: () -> Void
@@ -50,7 +50,9 @@ extension Scene {
   ///
   /// Without animation (`nil`) or when nothing changes, the completion fires at the end of the
   /// next ``advance(to:)``. A completion may start transactions; they apply at that frame's
-  /// time. Completions of one frame fire in registration order.
+  /// time. Completions of one frame fire in registration order. An animation that never
+  /// completes (`repeatForever`) never fires its completion, as in SwiftUI; each pending
+  /// completion costs one evaluation of its fork (or one check per changed element) per frame.
   @discardableResult
   public func withAnimation(
     _ animation: Animation? = .default, completionCriteria: AnimationCompletionCriteria = .logicallyComplete,
