@@ -47,9 +47,9 @@ func _internedValue(_ raw: Int) -> AnyHashable? {
 extension ElementID: ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
   /// An id from any hashable value, as SwiftUI's `.id(_:)` and `ForEach` identities.
   ///
-  /// An `Int` is the id itself (`ElementID(5) == 5`); every other value (strings included) is
-  /// interned: equal values (as `AnyHashable`) give the same id, different values different
-  /// ones, for the life of the process. Interned ids are `Int.min + n` for the n-th distinct
+  /// An `Int` is the id itself (`ElementID(5) == 5`), an `ElementID` stays itself; every other
+  /// value (strings included) is interned: equal values (as `AnyHashable`) give the same id,
+  /// different values different ones, for the life of the process. Interned ids are `Int.min + n` for the n-th distinct
   /// value, so integer ids below −2⁶² are reserved and may collide with them.
   ///
   /// Cost: one locked dictionary lookup when the id is made; none afterwards (the engine sees an
@@ -57,6 +57,8 @@ extension ElementID: ExpressibleByStringLiteral, ExpressibleByStringInterpolatio
   public init<ID: Hashable & Sendable>(_ id: ID) {
     if let n = id as? Int {
       self.init(n)
+    } else if let e = id as? ElementID {
+      self = e
     } else {
       self.init(_internedBase &+ _intern(_InternKey(id)))
     }

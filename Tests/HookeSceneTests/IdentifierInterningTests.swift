@@ -26,6 +26,8 @@ import Testing
     #expect(ElementID(42 as Int).internedValue == nil)
     #expect(ElementID(42 as Int).description == "#42")
     #expect(ElementID("42") != 42)  // a string is not the integer
+    func erased<T: Hashable & Sendable>(_ id: T) -> ElementID { ElementID(id) }
+    #expect(erased(ElementID(42)) == 42 && erased(ElementID("x")) == "x")  // an id stays itself
   }
 
   @Test func anyHashableValueGivesOneIDPerDistinctValue() {
