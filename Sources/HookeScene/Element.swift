@@ -37,7 +37,7 @@ public struct MatchedGeometry: Hashable, Sendable {
 /// Apple platforms and undocumented): the transaction's animation, or `Animation.default` when
 /// the transaction is not animated (a navigation push always animates).
 public struct ZoomNavigationTransition: Hashable, Sendable {
-  /// The id of the source, tagged with ``Element/matchedTransitionSource(id:in:)``.
+  /// The id of the source, tagged with ``Element/matchedTransitionSource(id:in:)-(MatchID,_)``.
   public var sourceID: MatchID
   /// The namespace of the source.
   public var namespace: Namespace
@@ -76,8 +76,12 @@ public struct Element: Sendable {
   public var offset: Size = .zero
   /// Rotation in radians about the visual centre (default 0).
   public var rotation: Double = 0
-  /// Corner radius in points (≥ 0 at render time; default 0).
+  /// Corner radius in points (≥ 0 at render time; default 0). Rendered at most half the shorter
+  /// side of the visual rectangle; ignored while ``shape`` is round.
   public var cornerRadius: Double = 0
+  /// The outline (default ``ElementShape/rectangle``): a ``ElementShape/circle`` or
+  /// ``ElementShape/capsule`` renders with corner radius min(width, height)/2 in every frame.
+  public var shape: ElementShape = .rectangle
   /// Blur radius in points (≥ 0 at render time; default 0).
   public var blurRadius: Double = 0
   /// Order inside the container: higher draws later (on top); ties keep insertion order.
@@ -145,7 +149,7 @@ public struct Element: Sendable {
 
   /// `(opacity, scale, offset.w, offset.h, rotation, cornerRadius, blur, 0)`.
   var _styleVector: _Oct {
-    _Oct(SIMD8(opacity, scale, offset.width, offset.height, rotation, cornerRadius, blurRadius, 0))
+    _Oct(SIMD8(opacity, scale, offset.width, offset.height, rotation, _renderedCornerRadius, blurRadius, 0))
   }
 }
 

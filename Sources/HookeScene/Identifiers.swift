@@ -15,8 +15,8 @@ public struct ElementID: Hashable, Sendable, Comparable, ExpressibleByIntegerLit
   @inlinable public init(integerLiteral value: Int) { self.rawValue = value }
   /// Orders by ``rawValue``.
   @inlinable public static func < (a: ElementID, b: ElementID) -> Bool { a.rawValue < b.rawValue }
-  /// `#<rawValue>`.
-  public var description: String { "#\(rawValue)" }
+  /// `#<rawValue>`, or `#<value>` for an id interned from a value (`#hero-card`).
+  public var description: String { "#\(internedValue.map { "\($0.base)" } ?? "\(rawValue)")" }
 }
 
 /// The identity of a container: a group of elements sharing a z-order layer and an optional

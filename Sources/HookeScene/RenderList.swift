@@ -31,7 +31,8 @@ public struct RenderList: Sendable {
     public var opacity: Double
     /// Rotation in radians about the rectangle's centre.
     public var rotation: Double
-    /// Corner radius (≥ 0).
+    /// Corner radius (≥ 0; for an element row at most half the shorter side of its rectangle,
+    /// so a round ``Element/shape`` reports half the shorter side).
     public var cornerRadius: Double
     /// Blur radius (≥ 0).
     public var blurRadius: Double
@@ -258,6 +259,10 @@ struct _RenderColumns: @unchecked Sendable {
     width[i] = RenderList._finite(s.size.width, 0)
     height[i] = RenderList._finite(s.size.height, 0)
     styleIndices[i] = UInt32(truncatingIfNeeded: style)
-    styles![style] = RenderList.Style(opacity: o, rotation: rot, cornerRadius: cr, blurRadius: b, clip: clip)
+    // A radius beyond half the shorter side draws as that (SwiftUI's rounded rectangles; round
+    // shapes ask for more than any side, see `Element.shape`).
+    let radius = Swift.min(cr, Swift.min(width[i], height[i]) / 2)
+    styles![style] = RenderList.Style(
+      opacity: o, rotation: rot, cornerRadius: radius, blurRadius: b, clip: clip)
   }
 }

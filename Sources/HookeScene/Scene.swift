@@ -127,6 +127,8 @@ public final class Scene {
   @exclusivity(unchecked) var _rowsLayoutDirty = true
   /// This frame rewrites every row (too many changed) although the layout and the map stand.
   @exclusivity(unchecked) var _rowsAllDirty = false
+  /// Transaction completions not fired yet (`Scene+SwiftUI.swift`).
+  var _completions: [_SceneCompletion] = []
 
   /// An empty scene with window `bounds` (default 390 × 844 points).
   ///
@@ -303,6 +305,7 @@ public final class Scene {
     _refreshDirtyHot()
     _writeRenderList()
     _fast?.recycleEmptyGroupsIfDue()
+    if !_completions.isEmpty { _fireCompletions(at: t) }
   }
 
   /// The most rows a frame rewrites one by one; beyond it a full write is cheaper.

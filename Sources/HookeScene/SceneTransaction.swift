@@ -637,6 +637,7 @@ extension Scene {
     _records[s].frame.retarget(e.frame._q, animation: anim, at: t, fast: _fast)
     var startStyle = e._styleVector
     startStyle[5] = _records[src].style.value(_fast)[5]
+    if _records[src].element.shape != .rectangle { startStyle[5] = Swift.min(from.width, from.height) / 2 }
     _records[s].style.release(_fast)
     _records[s].style = _OctChannel(startStyle, time: t)
     _records[s].style.retarget(e._styleVector, animation: anim, at: t, fast: _fast)
