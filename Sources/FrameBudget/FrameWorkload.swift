@@ -116,9 +116,6 @@ public struct ScenarioRegistry: Sendable {
   public func scenario(named name: String) -> ScenarioDescriptor? {
     scenarios.first { $0.name == name }
   }
-
-  /// A registry holding only the built-in harness self-test workload `spring-field`.
-  public static var selfTest: ScenarioRegistry { ScenarioRegistry([SpringFieldWorkload.descriptor]) }
 }
 
 /// Errors a workload factory reports.

@@ -253,7 +253,7 @@ struct SceneGoldenTests {
       // Checksums every 60 frames: verify's interval.
       let trace = try BenchmarkRunner.trace(
         scenario: d, engine: entry.engine, setup: setup, totalFrames: entry.frames, checksumInterval: 60)
-      #expect(VerifyCommand.firstMismatch(golden: entry, trace: trace) == nil, "\(entry.id)")
+      #expect(entry.firstMismatch(trace) == nil, "\(entry.id)")
     }
   }
 }
