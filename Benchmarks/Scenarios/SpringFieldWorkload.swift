@@ -20,9 +20,9 @@ import Hooke
 /// Checksum: FNV-1a over the bit patterns of every channel's value in channel order. Threads split
 /// the stepping into contiguous chunks; the order of arithmetic per channel is unchanged, so results
 /// are identical for every thread count.
-public final class SpringFieldWorkload: FrameWorkload {
+package final class SpringFieldWorkload: FrameWorkload {
   /// The scenario's descriptor (name `spring-field`, engine `hooke`).
-  public static let descriptor = ScenarioDescriptor(
+  package static let descriptor = ScenarioDescriptor(
     name: "spring-field",
     summary: "harness self-test: N exact springs (SpringTransitionMatrix) retargeted on a seeded schedule",
     engines: ["hooke"]
@@ -34,7 +34,7 @@ public final class SpringFieldWorkload: FrameWorkload {
   }
 
   /// The setup the workload was created with.
-  public let setup: WorkloadSetup
+  package let setup: WorkloadSetup
   private var values: [Double]
   private var velocities: [Double]
   private var targets: [Double]
@@ -52,7 +52,7 @@ public final class SpringFieldWorkload: FrameWorkload {
   static let restThreshold = 1e-3
 
   /// Creates the field; O(N) time and 4·8 + 2 bytes per element.
-  public init(setup: WorkloadSetup) {
+  package init(setup: WorkloadSetup) {
     self.setup = setup
     let n = setup.elements
     let springs: [Spring] = [.smooth, .snappy, .bouncy, Spring(response: 0.35, dampingRatio: 0.7)]
@@ -75,7 +75,7 @@ public final class SpringFieldWorkload: FrameWorkload {
   }
 
   /// Retargets this frame's channels (serially), then steps every active channel one frame.
-  public func performFrame(_ k: Int) throws {
+  package func performFrame(_ k: Int) throws {
     let n = setup.elements
     if k > 0 {
       var random = _SplitMix64(seed: setup.seed ^ (UInt64(truncatingIfNeeded: k) &* 0x9E37_79B9_7F4A_7C15))
@@ -126,17 +126,17 @@ public final class SpringFieldWorkload: FrameWorkload {
   }
 
   /// The presented value of channel `index` (0 for an index out of range).
-  public func value(ofChannel index: Int) -> Double { values.indices.contains(index) ? values[index] : 0 }
+  package func value(ofChannel index: Int) -> Double { values.indices.contains(index) ? values[index] : 0 }
 
   /// FNV-1a over every channel's value bit pattern, in channel order.
-  public func renderListChecksum() -> UInt64 {
+  package func renderListChecksum() -> UInt64 {
     var digest = _FNV1a()
     for v in values { digest.combine(v) }
     return digest.value
   }
 
   /// `channelsStepped`, `retargets`, `transitionsStarted`, `transitionsFinished`.
-  public var counters: WorkCounters {
+  package var counters: WorkCounters {
     [
       "channelsStepped": stepped, "retargets": retargets,
       "transitionsStarted": started, "transitionsFinished": finished,
@@ -145,7 +145,8 @@ public final class SpringFieldWorkload: FrameWorkload {
 }
 
 extension ScenarioRegistry {
-  /// A registry holding only the harness self-test workload `spring-field`.
+  /// A registry holding only the harness self-test workload `spring-field`: N exact springs
+  /// (Hooke's `SpringTransitionMatrix`) retargeted on a seeded schedule, engine `hooke`.
   public static var selfTest: ScenarioRegistry { ScenarioRegistry([SpringFieldWorkload.descriptor]) }
 }
 

@@ -217,7 +217,7 @@ public enum Comparator {
     let comparisons = pending.map(\.0)
     warnings += _powerWarnings(order, sampleSizes, tests: max(1, tested.count), options: options)
     let violations = budgets.map { check(budgets: $0, results: candidate.results) } ?? []
-    var report = CompareReport(
+    let report = CompareReport(
       baselinePath: baselinePath, candidatePath: candidatePath, noise: options.noise, alpha: options.alpha,
       comparisons: comparisons, behaviourChanges: behaviour,
       missing: baseline.results.map(\.id).filter { !candidateIDs.contains($0) },

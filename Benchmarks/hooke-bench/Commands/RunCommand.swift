@@ -77,29 +77,19 @@ struct SuiteSelection: Sendable {
     }
   }
 
-  /// One measurement to make.
-  struct Item: Sendable {
-    /// The scenario.
-    var scenario: ScenarioDescriptor
-    /// Engine name.
-    var engine: String
-    /// Element count.
-    var elements: Int
-    /// Refresh rate.
-    var hz: Int
-  }
-
   /// The measurements in report order (scenario, engine, elements, hz). Scenario names may be
   /// globs; unknown scenario or engine names are usage errors naming the flag, with a
   /// did-you-mean hint.
-  func items(in registry: ScenarioRegistry) throws -> [Item] {
+  func items(in registry: ScenarioRegistry) throws -> [BenchmarkItem] {
     let chosen = try _chooseScenarios(scenarios, engines: engines, in: registry)
-    var out: [Item] = []
+    var out: [BenchmarkItem] = []
     for s in chosen {
       let selected = engines.map { list in list.filter { s.engines.contains($0) } } ?? [s.engines[0]]
       for e in selected {
         for n in elements ?? registry.defaultElements {
-          for h in hz ?? registry.defaultHz { out.append(Item(scenario: s, engine: e, elements: n, hz: h)) }
+          for h in hz ?? registry.defaultHz {
+            out.append(BenchmarkItem(scenario: s, engine: e, elements: n, hz: h))
+          }
         }
       }
     }
@@ -122,22 +112,10 @@ struct SuiteSelection: Sendable {
     var options = effectiveOptions(context.registry)
     options.keepRawFrameTimes = keepRaw
     let progress = quiet ? { _, _ in } : context.progress(total: list.count * options.repetitions)
-    var results: [ScenarioResult] = []
-    for (index, item) in list.enumerated() {
-      let id = ScenarioResult.makeID(
-        scenario: item.scenario.name, engine: item.engine, elements: item.elements, hz: item.hz)
-      results.append(
-        BenchmarkRunner.run(
-          scenario: item.scenario, engine: item.engine, elements: item.elements, hz: item.hz, options: options
-        ) { done, _ in progress(index * options.repetitions + done, id) })
-    }
-    return ResultsFile(
-      createdAt: Probe.timestamp(), machine: context.machine,
-      source: Probe.source(directory: context.workingDirectory),
-      config: RunConfigRecord(
-        seed: options.seed, frames: options.frames, warmupFrames: options.warmupFrames,
-        repetitions: options.repetitions, threads: options.threads, clock: options.effectiveClock.rawValue),
-      results: results)
+    return BenchmarkRunner.runSuite(
+      list, options: options, machine: context.machine,
+      source: Probe.source(directory: context.workingDirectory)
+    ) { done, _, id in progress(done, id) }
   }
 }
 

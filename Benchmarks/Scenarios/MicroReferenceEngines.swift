@@ -10,7 +10,7 @@ import Hooke
 #endif
 
 /// An engine stepping `channels` spring-driven scalars at a fixed frame interval.
-public protocol MicroEngine: AnyObject {
+package protocol MicroEngine: AnyObject {
   /// Engine name in the results ("hooke", "naive", "euler", "rk4").
   var name: String { get }
   /// Model name in the results ("exact" or "swiftui").
@@ -44,7 +44,7 @@ func closedForm(lambda: Double, omega: Double, y0: Double, v0: Double, t: Double
 
 /// The naive closed form, array of structs: every frame, each channel evaluates exp, cos and sin
 /// from its last retarget (what per-element spring objects do).
-public final class NaiveClosedFormEngine: MicroEngine {
+package final class NaiveClosedFormEngine: MicroEngine {
   struct Channel {
     var target: Double
     var y0: Double
@@ -52,22 +52,22 @@ public final class NaiveClosedFormEngine: MicroEngine {
     var start: Double
     var value: Double
   }
-  public let name = "naive", model = "exact", scalarName = "Double"
-  public let threads = 1
-  public var bytesPerChannelStep: Int { MemoryLayout<Channel>.stride + 8 }
+  package let name = "naive", model = "exact", scalarName = "Double"
+  package let threads = 1
+  package var bytesPerChannelStep: Int { MemoryLayout<Channel>.stride + 8 }
   var channels: [Channel]
   let lambda: Double, omega: Double, dt: Double
   var time = 0.0
   var frame = 0
 
-  public init(count: Int, spring: Spring, frameRate: Double) {
+  package init(count: Int, spring: Spring, frameRate: Double) {
     channels = Array(repeating: Channel(target: 0, y0: 0, v0: 0, start: 0, value: 0), count: count)
     lambda = spring.decayConstant
     omega = spring.angularFrequency
     dt = 1 / frameRate
   }
 
-  public func retarget(_ targets: UnsafeBufferPointer<Double>) {
+  package func retarget(_ targets: UnsafeBufferPointer<Double>) {
     let t = Double(frame) * dt
     for i in channels.indices {
       let c = channels[i]
@@ -77,7 +77,7 @@ public final class NaiveClosedFormEngine: MicroEngine {
     }
   }
 
-  public func step() {
+  package func step() {
     frame += 1
     let t = Double(frame) * dt
     channels.withUnsafeMutableBufferPointer { cs in
@@ -89,18 +89,18 @@ public final class NaiveClosedFormEngine: MicroEngine {
     }
   }
 
-  public func value(_ i: Int) -> Double { channels[i].value }
+  package func value(_ i: Int) -> Double { channels[i].value }
 }
 
 /// One semi-implicit (symplectic) Euler step per frame: `v += (−k·y − c·v)·dt; y += v·dt`.
-public final class EulerEngine: MicroEngine {
-  public let name = "euler", model = "exact", scalarName = "Double"
-  public let threads = 1
-  public let bytesPerChannelStep = 32
+package final class EulerEngine: MicroEngine {
+  package let name = "euler", model = "exact", scalarName = "Double"
+  package let threads = 1
+  package let bytesPerChannelStep = 32
   var y: [Double], v: [Double], target: [Double]
   let k: Double, c: Double, dt: Double
 
-  public init(count: Int, spring: Spring, frameRate: Double) {
+  package init(count: Int, spring: Spring, frameRate: Double) {
     y = Array(repeating: 0, count: count)
     v = y
     target = y
@@ -109,7 +109,7 @@ public final class EulerEngine: MicroEngine {
     dt = 1 / frameRate
   }
 
-  public func retarget(_ targets: UnsafeBufferPointer<Double>) {
+  package func retarget(_ targets: UnsafeBufferPointer<Double>) {
     for i in y.indices {
       let p = target[i] + y[i]
       target[i] = targets[i]
@@ -117,7 +117,7 @@ public final class EulerEngine: MicroEngine {
     }
   }
 
-  public func step() {
+  package func step() {
     let k = k
     let c = c
     let dt = dt
@@ -132,22 +132,22 @@ public final class EulerEngine: MicroEngine {
     }
   }
 
-  public func value(_ i: Int) -> Double { target[i] + y[i] }
+  package func value(_ i: Int) -> Double { target[i] + y[i] }
 }
 
 /// Fixed-step RK4 at 1 kHz with linear interpolation between the two states around each frame
 /// time (what game-style fixed-timestep loops do).
-public final class RK4Engine: MicroEngine {
-  public let name = "rk4", model = "exact", scalarName = "Double"
-  public let threads = 1
-  public let bytesPerChannelStep = 48
+package final class RK4Engine: MicroEngine {
+  package let name = "rk4", model = "exact", scalarName = "Double"
+  package let threads = 1
+  package let bytesPerChannelStep = 48
   var y: [Double], v: [Double], yPrevious: [Double], target: [Double]
   var out: [Double]
   let k: Double, c: Double, h = 0.001, frameInterval: Double
   var frame = 0
   var simulatedSteps = 0
 
-  public init(count: Int, spring: Spring, frameRate: Double) {
+  package init(count: Int, spring: Spring, frameRate: Double) {
     y = Array(repeating: 0, count: count)
     v = y
     yPrevious = y
@@ -158,7 +158,7 @@ public final class RK4Engine: MicroEngine {
     frameInterval = 1 / frameRate
   }
 
-  public func retarget(_ targets: UnsafeBufferPointer<Double>) {
+  package func retarget(_ targets: UnsafeBufferPointer<Double>) {
     for i in y.indices {
       let p = out[i]
       let shift = target[i] - targets[i]
@@ -170,7 +170,7 @@ public final class RK4Engine: MicroEngine {
     }
   }
 
-  public func step() {
+  package func step() {
     frame += 1
     let t = Double(frame) * frameInterval
     let k = k
@@ -209,5 +209,5 @@ public final class RK4Engine: MicroEngine {
     }
   }
 
-  public func value(_ i: Int) -> Double { out[i] }
+  package func value(_ i: Int) -> Double { out[i] }
 }
