@@ -11,6 +11,8 @@ final class ForwardingEngine: ChannelEngine {
   let inner: any ChannelEngine
   let name = "forwarding"
   init(_ inner: any ChannelEngine) { self.inner = inner }
+  /// Forwards to a fresh `naive` engine.
+  convenience init() { self.init(ChannelEngineFactory.naive.make(1)) }
   func addChannel(value: Double, target: Double, motion: ChannelMotion) -> Int {
     inner.addChannel(value: value, target: target, motion: motion)
   }
