@@ -8,9 +8,9 @@ let package = Package(
     .library(name: "Hooke", targets: ["Hooke"]),
     .library(name: "HookeAnimation", targets: ["HookeAnimation"]),
     .library(name: "HookeScene", targets: ["HookeScene"]),
-    .executable(name: "scene-bench", targets: ["scene-bench"]),
     .library(name: "HookeThreads", targets: ["HookeThreads"]),
     .library(name: "FrameBudget", targets: ["FrameBudget"]),
+    .library(name: "Scenarios", targets: ["Scenarios"]),
     .executable(name: "hooke-bench", targets: ["hooke-bench"]),
     .executable(name: "hooke-fuzz", targets: ["hooke-fuzz"]),
   ],
@@ -29,22 +29,23 @@ let package = Package(
     .target(name: "HookeScene", dependencies: ["Hooke", "HookeAnimation", "HookeThreads"]),
     .testTarget(
       name: "HookeSceneTests", dependencies: ["HookeScene", "HookeAnimation", "Hooke", "_TestSupport"]),
-    .executableTarget(
-      name: "scene-bench", dependencies: ["HookeScene", "HookeAnimation", "Hooke"],
-      path: "Benchmarks/scene-bench"),
     // Multi-core stepping of the batch engine and an allocation-free worker pool (Dispatch,
     // pthreads; not part of the Embedded core).
     .target(name: "HookeThreads", dependencies: ["Hooke"]),
-    // The frame-budget benchmark harness: workloads, metrics, results, compare, reports, CLI layer.
-    .target(name: "FrameBudget", dependencies: ["Hooke"]),
-    // Benchmark scenarios and the reference engines peers use (libm allowed here, not in Hooke).
+    // The frame-budget benchmark harness: workloads, runner, metrics, statistics, results files,
+    // compare, reports. Engine-agnostic: no Hooke dependency (Foundation only).
+    .target(name: "FrameBudget"),
+    // Hooke's benchmark scenarios and the engine seam (`ChannelEngine`) an outside engine
+    // implements to run on them, plus the reference engines (libm allowed here, not in Hooke).
     .target(
       name: "Scenarios",
       dependencies: ["Hooke", "HookeThreads", "HookeAnimation", "HookeScene", "FrameBudget"],
       path: "Benchmarks/Scenarios"),
+    // The `hooke-bench` tool: the command layer (one file per command, internal) on the harness.
     .executableTarget(
-      name: "hooke-bench", dependencies: ["Hooke", "Scenarios", "FrameBudget"], path: "Benchmarks/hooke-bench"
-    ),
+      name: "hooke-bench",
+      dependencies: ["Hooke", "HookeAnimation", "HookeScene", "Scenarios", "FrameBudget"],
+      path: "Benchmarks/hooke-bench"),
     // Scalar spring calls next to a naive libm closed form (libm allowed here, not in Hooke).
     .executableTarget(
       name: "spring-scalar-bench", dependencies: ["Hooke"], path: "Benchmarks/spring-scalar-bench"),
@@ -55,10 +56,15 @@ let package = Package(
 
     // Test-only helpers: approximate equality, seeded randomness, fixtures, a double-double reference.
     .target(name: "_TestSupport", dependencies: ["Hooke"]),
+    // Test-only synthetic results files and a temporary directory, for the harness and tool tests.
+    .target(name: "_FrameBudgetTestSupport", dependencies: ["FrameBudget", "Hooke"]),
     .testTarget(name: "HookeTests", dependencies: ["Hooke", "_TestSupport", "HookeThreads"]),
     .testTarget(name: "HookeAnimationTests", dependencies: ["HookeAnimation", "Hooke", "_TestSupport"]),
+    .testTarget(name: "FrameBudgetTests", dependencies: ["FrameBudget", "_FrameBudgetTestSupport"]),
     .testTarget(
-      name: "FrameBudgetTests", dependencies: ["FrameBudget", "Hooke"], exclude: ["HelpSnapshots"]),
+      name: "HookeBenchTests",
+      dependencies: ["hooke-bench", "FrameBudget", "Scenarios", "Hooke", "_FrameBudgetTestSupport"],
+      exclude: ["HelpSnapshots"]),
     .testTarget(
       name: "ScenariosTests",
       dependencies: ["Scenarios", "FrameBudget", "HookeScene", "HookeAnimation", "Hooke"]),

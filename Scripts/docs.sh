@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of every library product as a static site, with the toolchain's
 # `docc` and no plugin: `swift build` emits the public symbol graphs, `docc convert` turns each
-# product's catalog (Sources/<Product>/<Product>.docc) and symbol graph into a static site with
+# product's catalog (Sources/<Product>/<Product>.docc, or Benchmarks/<Product>/<Product>.docc for
+# the Scenarios product) and symbol graph into a static site with
 # warnings treated as errors (so an unresolved link fails the build).
 #
 # Usage: bash Scripts/docs.sh [OUTPUT_DIR]      (default .build/docs/site)
@@ -10,7 +11,7 @@
 # Output: OUTPUT_DIR/<Product>/ per product (host the folder as is) and OUTPUT_DIR/index.html.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-products=(Hooke HookeAnimation HookeScene HookeThreads FrameBudget)
+products=(Hooke HookeAnimation HookeScene HookeThreads FrameBudget Scenarios)
 out=${1:-.build/docs/site}
 base=${HOOKE_DOCS_BASE_PATH:-}
 base=${base#/}
@@ -50,7 +51,9 @@ for product in "${products[@]}"; do
   done
   hosting="${base:+$base/}$product"
   echo "docs: $product"
-  docc convert "Sources/$product/$product.docc" \
+  catalog="Sources/$product/$product.docc"
+  [ -d "$catalog" ] || catalog="Benchmarks/$product/$product.docc"
+  docc convert "$catalog" \
     --additional-symbol-graph-dir "$work/$product" \
     --fallback-display-name "$product" --fallback-bundle-identifier "org.hooke.$product" \
     --transform-for-static-hosting --hosting-base-path "$hosting" \

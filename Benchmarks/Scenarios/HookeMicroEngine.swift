@@ -2,13 +2,13 @@ import Hooke
 import HookeThreads
 
 /// Hooke's batch engine in the micro benchmark: one group, every channel a handle.
-public final class HookeMicroEngine<S: BatchScalar>: MicroEngine {
-  public let name = "hooke"
-  public let model: String
-  public var scalarName: String { S.self == Float.self ? "Float" : "Double" }
-  public let threads: Int
+package final class HookeMicroEngine<S: BatchScalar>: MicroEngine {
+  package let name = "hooke"
+  package let model: String
+  package var scalarName: String { S.self == Float.self ? "Float" : "Double" }
+  package let threads: Int
   /// Stepping reads and writes displacement and velocity (and force for the SwiftUI model).
-  public var bytesPerChannelStep: Int { (model.hasPrefix("swiftui") ? 6 : 4) * MemoryLayout<S>.size }
+  package var bytesPerChannelStep: Int { (model.hasPrefix("swiftui") ? 6 : 4) * MemoryLayout<S>.size }
   let engine: BatchEngine<S>
   let stepper: BatchThreadedStepper<S>
   var handles: [BatchChannel] = []
@@ -21,7 +21,7 @@ public final class HookeMicroEngine<S: BatchScalar>: MicroEngine {
   /// the bare kernel) uses the engine's default rest rule (``BatchRestRule/pixel``) instead, as an
   /// embedder calling `addGroup(_:)` gets; its model label gets a "+rest" suffix. The two side by
   /// side show what the rest test costs per channel-step when called from another module.
-  public init(
+  package init(
     count: Int, spring: Spring, frameRate: Int, threads: Int, model: String = "exact",
     defaultRestRule: Bool = false
   ) {
@@ -42,7 +42,7 @@ public final class HookeMicroEngine<S: BatchScalar>: MicroEngine {
     scratch = Array(repeating: 0, count: count)
   }
 
-  public func retarget(_ targets: UnsafeBufferPointer<Double>) {
+  package func retarget(_ targets: UnsafeBufferPointer<Double>) {
     for i in 0..<scratch.count { scratch[i] = S(targets[i]) }
     handles.withUnsafeBufferPointer { h in
       scratch.withUnsafeBufferPointer { t in _ = engine.retarget(h, to: t) }
@@ -53,7 +53,7 @@ public final class HookeMicroEngine<S: BatchScalar>: MicroEngine {
   // the `MicroEngine` existential) would run the engine's generic entry points instead.
   @_specialize(where S == Float)
   @_specialize(where S == Double)
-  public func step() { stepper.step(ticks: ticks) }
+  package func step() { stepper.step(ticks: ticks) }
 
-  public func value(_ i: Int) -> Double { Double(engine.value(of: handles[i])!) }
+  package func value(_ i: Int) -> Double { Double(engine.value(of: handles[i])!) }
 }

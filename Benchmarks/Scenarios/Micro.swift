@@ -7,53 +7,53 @@ import Hooke
 #endif
 
 /// One row of `hooke-bench micro`.
-public struct MicroResult: Sendable {
+package struct MicroResult: Sendable {
   /// "hooke", "naive", "euler" or "rk4".
-  public var engine: String
+  package var engine: String
   /// "exact" (closed-form spring) or "swiftui" (SwiftUI's animation-spring integrator).
-  public var model: String
+  package var model: String
   /// "Float" or "Double".
-  public var scalar: String
+  package var scalar: String
   /// Number of channels stepped.
-  public var channels: Int
+  package var channels: Int
   /// Worker threads.
-  public var threads: Int
+  package var threads: Int
   /// Timed step nanoseconds divided by channels × frames.
-  public var nsPerChannelStep: Double
+  package var nsPerChannelStep: Double
   /// Engine bytes read + written per channel-step × channel-steps per second.
-  public var bytesPerSecond: Double
+  package var bytesPerSecond: Double
   /// Largest |value − Double closed form| over the sampled channels and all frames.
-  public var maxAbsError: Double
+  package var maxAbsError: Double
 }
 
 /// One triad probe row: `a[i] = b[i] + s·c[i]` over `channels` Floats, best of several passes,
 /// counted as 12 bytes per element (STREAM convention).
-public struct TriadResult: Sendable {
+package struct TriadResult: Sendable {
   /// Elements per array.
-  public var channels: Int
+  package var channels: Int
   /// 12 bytes × elements / best pass time.
-  public var bytesPerSecond: Double
+  package var bytesPerSecond: Double
 }
 
 /// The micro workload: springs with response 0.5 s and damping ratio 0.8 at 120 Hz, channels
 /// starting at rest at 0, every channel retargeted to a seeded random value in [−1000, 1000)
 /// every 30 frames (first at frame 0). Only `step()` is timed (retargets are not).
-public struct MicroBenchmark {
+package struct MicroBenchmark {
   /// The workload's spring: response 0.5 s, damping ratio 0.8.
-  public static let spring = Spring(response: 0.5, dampingRatio: 0.8)
+  package static let spring = Spring(response: 0.5, dampingRatio: 0.8)
   /// Frames per second.
-  public static let frameRate = 120
+  package static let frameRate = 120
   /// Channel counts of a default run.
-  public static let defaultChannels = [4_096, 65_536, 1_048_576, 16_777_216]
+  package static let defaultChannels = [4_096, 65_536, 1_048_576, 16_777_216]
   /// Channel counts to run.
-  public var channels: [Int]
+  package var channels: [Int]
   /// Short run: fewer frames and triad passes.
-  public var quick: Bool
+  package var quick: Bool
   /// Thread counts for Hooke's rows (reference engines are single-threaded).
-  public var threadCounts: [Int]
+  package var threadCounts: [Int]
 
   /// A benchmark over `channels` (see the properties).
-  public init(
+  package init(
     channels: [Int] = MicroBenchmark.defaultChannels, quick: Bool = false, threadCounts: [Int] = [1, 2]
   ) {
     self.channels = channels
@@ -73,7 +73,7 @@ public struct MicroBenchmark {
   }
 
   /// Runs the triad probe and every engine; `progress` receives one line per run.
-  public func run(progress: (String) -> Void) -> (triad: [TriadResult], results: [MicroResult]) {
+  package func run(progress: (String) -> Void) -> (triad: [TriadResult], results: [MicroResult]) {
     var triad: [TriadResult] = []
     var results: [MicroResult] = []
     for n in channels {
@@ -177,7 +177,7 @@ public struct MicroBenchmark {
   }
 
   /// Best-of-`passes` triad bandwidth over `n` Floats.
-  public static func triad(_ n: Int, passes: Int) -> TriadResult {
+  package static func triad(_ n: Int, passes: Int) -> TriadResult {
     let a = UnsafeMutablePointer<Float>.allocate(capacity: n)
     let b = UnsafeMutablePointer<Float>.allocate(capacity: n)
     let c = UnsafeMutablePointer<Float>.allocate(capacity: n)

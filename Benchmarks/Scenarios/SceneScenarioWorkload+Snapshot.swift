@@ -8,7 +8,7 @@ extension SceneScenarioWorkload: FrameSnapshotting {
   /// The first `limit` entries of the scene's render list (back to front) that intersect the
   /// scripts' 390 × 844 pt screen, as rectangles with their opacities; `elementCount` is the
   /// whole list's length (on screen or not). Reads only; O(list length).
-  public func snapshot(limit: Int) -> FrameSnapshot {
+  package func snapshot(limit: Int) -> FrameSnapshot {
     let list = scene.renderList
     let screen = _Script.fullScreen
     let limit = max(0, limit)

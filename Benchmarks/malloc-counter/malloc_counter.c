@@ -1,7 +1,8 @@
-// LD_PRELOAD malloc counter for scene-bench's allocation check (not part of the package build).
+// LD_PRELOAD malloc counter for `hooke-bench scene`'s allocation check (not part of the package
+// build).
 // Build: cc -shared -fPIC -O2 -o /tmp/libmalloc_counter.so Benchmarks/malloc-counter/malloc_counter.c -ldl
-// Run:   LD_PRELOAD=/tmp/libmalloc_counter.so .build/release/scene-bench 1000000 30
-// scene-bench finds `hooke_malloc_count` with dlsym and prints allocations per frame.
+// Run:   LD_PRELOAD=/tmp/libmalloc_counter.so .build/release/hooke-bench scene 1000000 30
+// `hooke-bench scene` finds `hooke_malloc_count` with dlsym and prints allocations per frame.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stddef.h>

@@ -99,6 +99,21 @@ public struct BudgetViolation: Codable, Sendable, Equatable {
   public var limit: String
 }
 
+/// What a compare found that a CI gate can fail on (``Comparator/findings(_:options:)``), most
+/// severe first. A tool maps each to its exit status (`hooke-bench`: 3, 2, 7, 8, 4).
+public enum CompareFinding: String, Sendable, CaseIterable {
+  /// A candidate result failed (threw, or was not deterministic).
+  case scenarioFailed
+  /// A timing statistic regressed, or (with `strict`) the behaviour changed.
+  case regression
+  /// A static budget of the budgets file was violated.
+  case budgetViolated
+  /// A statistic was inconclusive (reported only with `strict`).
+  case inconclusive
+  /// A statistic improved (reported only with `failOnImprovement`).
+  case improvements
+}
+
 /// The outcome of a compare, written as `hooke.compare` JSON.
 public struct CompareReport: Codable, Sendable, Equatable {
   /// Always 1.
@@ -127,7 +142,10 @@ public struct CompareReport: Codable, Sendable, Equatable {
   public var budgetViolations: [BudgetViolation]
   /// Warnings (machine mismatch, too few repetitions), one per kind with the number of rows.
   public var warnings: [String]
-  /// The exit code (an `ExitCode` raw value) by the precedence 3 > 2 > 7 > 8 > 4 > 0.
+  /// The exit status of the tool that ran the compare, from ``Comparator/findings(_:options:)``
+  /// (`hooke-bench`: 3 a result failed > 2 regression > 7 budget violated > 8 inconclusive > 4
+  /// improvements only > 0 pass). ``Comparator/compare(baseline:candidate:baselinePath:candidatePath:budgets:options:)``
+  /// leaves it 0; the tool sets it before it prints or writes the report.
   public var exitCode: Int32
 }
 
@@ -199,13 +217,12 @@ public enum Comparator {
     let comparisons = pending.map(\.0)
     warnings += _powerWarnings(order, sampleSizes, tests: max(1, tested.count), options: options)
     let violations = budgets.map { check(budgets: $0, results: candidate.results) } ?? []
-    var report = CompareReport(
+    let report = CompareReport(
       baselinePath: baselinePath, candidatePath: candidatePath, noise: options.noise, alpha: options.alpha,
       comparisons: comparisons, behaviourChanges: behaviour,
       missing: baseline.results.map(\.id).filter { !candidateIDs.contains($0) },
       new: candidate.results.map(\.id).filter { byID[$0] == nil },
       failed: failed, budgetViolations: violations, warnings: warnings, exitCode: 0)
-    report.exitCode = exitCode(report, options: options).rawValue
     return report
   }
 
@@ -246,20 +263,21 @@ public enum Comparator {
     return out
   }
 
-  /// Exit code by precedence 3 > 2 > 7 > 8 > 4 > 0: a result failed, regression (or, with
-  /// `--strict`, a behaviour change), budget violation, inconclusive (only with `--strict`),
-  /// improvements (only with `--fail-on-improvement`), pass.
-  public static func exitCode(_ r: CompareReport, options: CompareOptions) -> ExitCode {
+  /// What `r` found that a gate can fail on, most severe first: a candidate result failed, a
+  /// regression (or, with `--strict`, a behaviour change), a budget violation, an inconclusive
+  /// statistic (only with `strict`), an improvement (only with `failOnImprovement`). Empty: the
+  /// compare passes.
+  public static func findings(_ r: CompareReport, options: CompareOptions) -> [CompareFinding] {
     let verdicts = r.comparisons.map(\.verdict)
-    var codes: [ExitCode] = []
-    if !r.failed.isEmpty { codes.append(.scenarioFailed) }
+    var out: [CompareFinding] = []
+    if !r.failed.isEmpty { out.append(.scenarioFailed) }
     if verdicts.contains(.regressed) || (options.strict && !r.behaviourChanges.isEmpty) {
-      codes.append(.regression)
+      out.append(.regression)
     }
-    if !r.budgetViolations.isEmpty { codes.append(.budgetViolated) }
-    if options.strict && verdicts.contains(.inconclusive) { codes.append(.inconclusive) }
-    if options.failOnImprovement && verdicts.contains(.improved) { codes.append(.improvementsOnly) }
-    return ExitCode.mostSevere(codes)
+    if !r.budgetViolations.isEmpty { out.append(.budgetViolated) }
+    if options.strict && verdicts.contains(.inconclusive) { out.append(.inconclusive) }
+    if options.failOnImprovement && verdicts.contains(.improved) { out.append(.improvements) }
+    return out
   }
 
   static func _behaviour(_ a: ScenarioResult, _ c: ScenarioResult) -> [BehaviourChange] {
@@ -412,7 +430,7 @@ public enum Comparator {
 }
 
 /// A number without a trailing `.0` when integral.
-func _number(_ x: Double) -> String {
+package func _number(_ x: Double) -> String {
   if x.isFinite && x == x.rounded() && abs(x) < 1e15 { return String(Int64(x)) }
   return String(x)
 }

@@ -59,6 +59,21 @@ public struct FilmFrame: Sendable, Hashable {
   public var snapshot: FrameSnapshot
 }
 
+/// Why ``FilmRecorder`` could not record a scenario; the message names the scenario (and frame).
+public enum FilmRecorderError: Error, Equatable, CustomStringConvertible {
+  /// The workload could not be created, or threw during a frame.
+  case scenarioFailed(String)
+  /// The workload has no render list to draw (it does not conform to ``FrameSnapshotting``).
+  case notDrawable(String)
+
+  /// The message.
+  public var description: String {
+    switch self {
+    case .scenarioFailed(let m), .notDrawable(let m): return m
+    }
+  }
+}
+
 /// Records a scenario frame by frame for previews and filmstrips.
 public enum FilmRecorder {
   /// The most rectangles a preview or filmstrip draws per frame; the rest are summarised.
@@ -67,8 +82,9 @@ public enum FilmRecorder {
   /// Runs `frames` frames (clamped to 1…10 000) of `scenario` with `engine` and `setup` from a
   /// fresh workload and snapshots the frames in `sampled` (indices outside 0..<frames are
   /// ignored; nil: every frame), each with at most `limit` rectangles (clamped to
-  /// 0…``maximumDrawnElements``). Throws `CommandFailure(.scenarioFailed)` when the workload
-  /// throws, and `.usage` when it cannot be drawn (not a scene scenario).
+  /// 0…``maximumDrawnElements``). Throws ``FilmRecorderError/scenarioFailed(_:)`` when the
+  /// workload throws, and ``FilmRecorderError/notDrawable(_:)`` when it cannot be drawn (not a
+  /// scene scenario).
   public static func record(
     scenario: ScenarioDescriptor, engine: String, setup: WorkloadSetup, frames: Int, sampled: Set<Int>? = nil,
     limit: Int = maximumDrawnElements
@@ -79,10 +95,10 @@ public enum FilmRecorder {
     do {
       workload = try scenario.makeWorkload(engine, setup)
     } catch {
-      throw CommandFailure(.scenarioFailed, "scenario '\(scenario.name)': \(error)")
+      throw FilmRecorderError.scenarioFailed("scenario '\(scenario.name)': \(error)")
     }
     guard let drawable = workload as? any FrameSnapshotting else {
-      throw CommandFailure(.usage, "scenario '\(scenario.name)' has no render list to draw")
+      throw FilmRecorderError.notDrawable("scenario '\(scenario.name)' has no render list to draw")
     }
     var film: [FilmFrame] = []
     for k in 0..<total {
@@ -90,7 +106,7 @@ public enum FilmRecorder {
       do {
         try drawable.performFrame(k)
       } catch {
-        throw CommandFailure(.scenarioFailed, "scenario '\(scenario.name)' frame \(k): \(error)")
+        throw FilmRecorderError.scenarioFailed("scenario '\(scenario.name)' frame \(k): \(error)")
       }
       let c1 = Probe.threadCPUNanoseconds()
       if sampled?.contains(k) ?? true {

@@ -1,4 +1,4 @@
-// The engine protocol: what a scenario (or a user's own engine) implements to be benchmarked.
+// The runner's interface to one scenario run, and the registry of scenarios a tool offers.
 
 /// Everything a workload is set up with. Values are validated by `init` (clamps documented).
 public struct WorkloadSetup: Sendable, Hashable {
@@ -38,8 +38,12 @@ public struct WorkloadSetup: Sendable, Hashable {
 /// Counters are compared exactly by `compare` and `verify`.
 public typealias WorkCounters = [String: UInt64]
 
-/// A benchmarkable engine running one scenario: the protocol scenarios and users' own engines
-/// implement.
+/// One run of a scenario on one engine, as the runner drives it: what a scenario's factory
+/// (``ScenarioDescriptor/makeWorkload``) returns.
+///
+/// This is the harness's layer below the engine seam, not the engine seam itself: an animation
+/// engine implements `ChannelEngine` (product `Scenarios`) and Hooke's scenarios wrap it in a
+/// `FrameWorkload`; implement `FrameWorkload` directly only for a scenario of your own.
 ///
 /// The runner creates a fresh instance per repetition, calls `performFrame(_:)` for frames
 /// 0, 1, 2, … in order (warm-up frames first; they are part of the script, only not measured),
@@ -116,9 +120,6 @@ public struct ScenarioRegistry: Sendable {
   public func scenario(named name: String) -> ScenarioDescriptor? {
     scenarios.first { $0.name == name }
   }
-
-  /// A registry holding only the built-in harness self-test workload `spring-field`.
-  public static var selfTest: ScenarioRegistry { ScenarioRegistry([SpringFieldWorkload.descriptor]) }
 }
 
 /// Errors a workload factory reports.

@@ -1,6 +1,5 @@
 // A self-contained HTML report with inline SVG charts, and exporters for CI dashboards.
 import Foundation
-import Hooke
 
 /// Builds the self-contained HTML report (no scripts, no external resources).
 ///
@@ -24,7 +23,7 @@ public enum HTMLReport {
     return out
   }
 
-  static func f(_ x: Double) -> String { String(format: "%.1f", x.isFinite ? x : 0) }
+  package static func f(_ x: Double) -> String { String(format: "%.1f", x.isFinite ? x : 0) }
 
   /// The anchor of a result's plots: `r-` and the id with every character outside `[A-Za-z0-9-]`
   /// replaced by `-`.
@@ -53,16 +52,36 @@ public enum HTMLReport {
     @media (max-width:600px){body{margin:8px}h1{font-size:1.4em}}
     """
 
+  /// A section after the report's own: a heading, a caption (both escaped) and inline SVG charts
+  /// (inserted as they are, side by side).
+  public struct Section: Sendable {
+    /// The `h2` heading.
+    public var heading: String
+    /// One paragraph under the heading.
+    public var caption: String
+    /// Complete `<svg>` elements.
+    public var charts: [String]
+
+    /// Creates a section.
+    public init(heading: String, caption: String, charts: [String]) {
+      self.heading = heading
+      self.caption = caption
+      self.charts = charts
+    }
+  }
+
   /// The report: a summary table whose ids link to each result's plots; per result a frame-time
   /// percentile plot (log time axis, the deadline always drawn) and a histogram on the same time
-  /// axis; a capacity chart per Hz and engine when `capacity` is given; Hooke's spring step
-  /// responses and unit-curve trajectories. With two or more `history` files (oldest first), a
+  /// axis; a capacity chart per Hz and engine when `capacity` is given; then each `appendix`
+  /// section (`hooke-bench` adds Hooke's spring step responses and unit curves). With two or
+  /// more `history` files (oldest first), a
   /// trend section after the summary plots each id's p50 and p99 across them (`trendPlot`).
   /// `filmstrips` (result id → SVG, from `FilmstripSVG.strips`) adds a strip of sampled frames
   /// above each row's plots, so a reader sees what was animated; rows without one say why.
   public static func render(
     results: ResultsFile?, capacity: CapacityFile?, history: [ResultsFile] = [],
-    title: String = "Hooke frame-budget report", filmstrips: [String: String]? = nil
+    title: String = "Hooke frame-budget report", filmstrips: [String: String]? = nil,
+    appendix: [Section] = []
   ) -> String {
     var body = "<h1>\(escape(title))</h1>\n"
     if let results {
@@ -135,9 +154,10 @@ public enum HTMLReport {
         "<h2>Capacity (largest N with p99 ≤ deadline)</h2>\n<div class=\"scroll\">" + capacityPlot(capacity)
         + "</div>\n"
     }
-    body +=
-      "<h2>Hooke trajectories</h2>\n<p>Spring step responses and unit curves, evaluated with Hooke.</p>\n"
-    body += "<div class=\"charts\">" + springPlot() + curvePlot() + "</div>\n"
+    for section in appendix {
+      body += "<h2>\(escape(section.heading))</h2>\n<p>\(escape(section.caption))</p>\n"
+      body += "<div class=\"charts\">" + section.charts.joined() + "</div>\n"
+    }
     return """
       <!DOCTYPE html>
       <html lang="en"><head><meta charset="utf-8">
@@ -153,19 +173,19 @@ public enum HTMLReport {
 
   // MARK: Chart geometry: a 420 × 260 view box, plot area x 56…404, y 20…216.
 
-  static let left = 56.0
-  static let right = 404.0
-  static let top = 20.0
-  static let bottom = 216.0
+  package static let left = 56.0
+  package static let right = 404.0
+  package static let top = 20.0
+  package static let bottom = 216.0
 
   /// `<svg>` with a view box of `width` × `height` that scales to its container.
-  static func _svg(_ width: Int, _ height: Int, label: String) -> String {
+  package static func _svg(_ width: Int, _ height: Int, label: String) -> String {
     "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" role=\"img\" aria-label=\"\(escape(label))\">"
   }
 
   /// Plot frame, title, axis titles, and ticks: `xTicks`/`yTicks` are (position in 0…1, label),
   /// each drawn as a grid line, a tick mark and its label.
-  static func _frame(
+  package static func _frame(
     _ title: String, x: String, y: String, xTicks: [(Double, String)], yTicks: [(Double, String)]
   ) -> String {
     let w = right - left
@@ -443,56 +463,9 @@ public enum HTMLReport {
   }
 
   /// A legend entry: a short line in `color` and its label, at (x, y).
-  static func _legend(_ name: String, _ color: String, x: Double, y: Double) -> String {
+  package static func _legend(_ name: String, _ color: String, x: Double, y: Double) -> String {
     "<line x1=\"\(f(x))\" x2=\"\(f(x + 16))\" y1=\"\(f(y - 4))\" y2=\"\(f(y - 4))\" stroke=\"\(color)\" stroke-width=\"2.5\"/>"
       + "<text x=\"\(f(x + 20))\" y=\"\(f(y))\" fill=\"\(color)\">\(escape(name))</text>"
-  }
-
-  /// Step responses (0 → 1) of Hooke's spring presets over 1.2 s.
-  public static func springPlot() -> String {
-    let springs: [(String, Spring)] = [("smooth", .smooth), ("snappy", .snappy), ("bouncy", .bouncy)]
-    var s = _svg(420, 260, label: "Spring step responses")
-    s += _frame(
-      "Spring step response", x: "time (s)", y: "value",
-      xTicks: stride(from: 0.0, through: 1.2, by: 0.2).map { ($0 / 1.2, String(format: "%.1f", $0)) },
-      yTicks: stride(from: 0.0, through: 1.5, by: 0.25).map { ($0 / 1.5, String(format: "%g", $0)) })
-    let colors = ["#1565c0", "#ef6c00", "#2e7d32"]
-    for (k, (name, spring)) in springs.enumerated() {
-      var points: [String] = []
-      for i in 0...120 {
-        let t = Double(i) / 100
-        let v: Double = spring.value(target: 1.0, time: t)
-        points.append(
-          "\(f(left + (right - left) * t / 1.2)),\(f(bottom - (bottom - top) * min(1.5, max(0, v)) / 1.5))")
-      }
-      s +=
-        "<polyline fill=\"none\" stroke=\"\(colors[k])\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\"/>"
-      s += _legend(name, colors[k], x: 320, y: 160 + 14 * Double(k))
-    }
-    return s + "</svg>"
-  }
-
-  /// Hooke's `UnitCurve` presets over progress 0…1.
-  public static func curvePlot() -> String {
-    let curves: [(String, UnitCurve)] = [
-      ("easeInOut", .easeInOut), ("easeOut", .easeOut), ("linear", .linear),
-    ]
-    var s = _svg(420, 260, label: "UnitCurve presets")
-    let quarter = stride(from: 0.0, through: 1, by: 0.25).map { ($0, String(format: "%g", $0)) }
-    s += _frame("UnitCurve", x: "progress", y: "value", xTicks: quarter, yTicks: quarter)
-    let colors = ["#6a1b9a", "#00838f", "#757575"]
-    for (k, (name, curve)) in curves.enumerated() {
-      var points: [String] = []
-      for i in 0...100 {
-        let p = Double(i) / 100
-        points.append(
-          "\(f(left + (right - left) * p)),\(f(bottom - (bottom - top) * curve.value(at: p)))")
-      }
-      s +=
-        "<polyline fill=\"none\" stroke=\"\(colors[k])\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\"/>"
-      s += _legend(name, colors[k], x: 64, y: 40 + 14 * Double(k))
-    }
-    return s + "</svg>"
   }
 }
 

@@ -29,13 +29,6 @@ public enum ResultsFileError: Error, Equatable, CustomStringConvertible {
     case .writeFailed(let p, let r): return "\(p): cannot write: \(r)"
     }
   }
-
-  /// The exit code for the error: `.baselineNotFound` for a missing baseline when
-  /// `missingIsBaseline`, else `.failure`.
-  public func exitCode(missingIsBaseline: Bool) -> ExitCode {
-    if case .missing = self, missingIsBaseline { return .baselineNotFound }
-    return .failure
-  }
 }
 
 /// File access for result files.

@@ -210,6 +210,35 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
   /// Why the scenario failed (threw, or was not deterministic across repetitions); nil if it ran.
   public var failure: String?
 
+  /// A result with every field given (``repetitionP50CV`` unset); the runner and synthetic test
+  /// files build results this way.
+  package init(
+    id: String, scenario: String, engine: String, elements: Int, hz: Int, frames: Int, warmupFrames: Int,
+    deadlineNs: UInt64, model: String, durationSource: String, clock: String, metrics: ResultMetrics,
+    repetitions: [RepetitionSummary], checksum: String, checksums: [SampledChecksum], counters: WorkCounters,
+    histogram: LogLinearHistogram, frameTimesNs: [[UInt64]]?, failure: String?
+  ) {
+    self.id = id
+    self.scenario = scenario
+    self.engine = engine
+    self.elements = elements
+    self.hz = hz
+    self.frames = frames
+    self.warmupFrames = warmupFrames
+    self.deadlineNs = deadlineNs
+    self.model = model
+    self.durationSource = durationSource
+    self.clock = clock
+    self.metrics = metrics
+    self.repetitions = repetitions
+    self.checksum = checksum
+    self.checksums = checksums
+    self.counters = counters
+    self.histogram = histogram
+    self.frameTimesNs = frameTimesNs
+    self.failure = failure
+  }
+
   /// The stable id of a parameter set.
   public static func makeID(scenario: String, engine: String, elements: Int, hz: Int) -> String {
     "\(scenario)/\(engine)?elements=\(elements)&hz=\(hz)"
@@ -335,6 +364,21 @@ public struct GoldenEntry: Codable, Sendable, Equatable {
   public var checksums: [SampledChecksum]
   /// Counters after the last frame.
   public var counters: WorkCounters
+
+  /// An entry with every field given.
+  public init(
+    id: String, scenario: String, engine: String, elements: Int, hz: Int, frames: Int,
+    checksums: [SampledChecksum], counters: WorkCounters
+  ) {
+    self.id = id
+    self.scenario = scenario
+    self.engine = engine
+    self.elements = elements
+    self.hz = hz
+    self.frames = frames
+    self.checksums = checksums
+    self.counters = counters
+  }
 }
 
 /// A `hooke.golden` file (`results/golden.json`).
@@ -347,6 +391,12 @@ public struct GoldenFile: Codable, Sendable, Equatable {
   public var seed: UInt64
   /// Golden entries.
   public var entries: [GoldenEntry]
+
+  /// A golden file of `entries`, all traced with `seed`.
+  public init(seed: UInt64, entries: [GoldenEntry]) {
+    self.seed = seed
+    self.entries = entries
+  }
 
   /// `hooke.golden`.
   public static let kindName = "hooke.golden"

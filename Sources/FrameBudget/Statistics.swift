@@ -1,6 +1,5 @@
 // Statistics for compare: Mann–Whitney U, bootstrap CI of the median ratio, Holm correction.
 import Foundation
-import Hooke
 
 /// Nonparametric statistics over per-repetition samples.
 public enum Statistics {
@@ -117,7 +116,7 @@ public enum Statistics {
     _ a: [Double], _ b: [Double], resamples: Int = 10_000, seed: UInt64 = 0x5EED_B007
   ) -> BootstrapIntervals? {
     guard !a.isEmpty, !b.isEmpty, resamples > 0 else { return nil }
-    var random = _SplitMix64(seed: seed)
+    var random = _ResampleRandom(seed: seed)
     var ratios: [Double] = []
     var differences: [Double] = []
     ratios.reserveCapacity(resamples)
@@ -175,5 +174,23 @@ public enum Statistics {
       adjusted[index] = running
     }
     return adjusted
+  }
+}
+
+/// SplitMix64 (Steele, Lea and Flood 2014; the `splitmix64.c` reference), the bootstrap's seeded
+/// index stream: the same generator Hooke's scripts use, kept here so the harness needs no
+/// animation library. Resample `k` of a sample of size n takes `next() % n`.
+struct _ResampleRandom {
+  var state: UInt64
+  /// A stream whose every value is determined by `seed`.
+  init(seed: UInt64) { state = seed }
+  /// The next 64 bits: `state += 0x9E3779B97F4A7C15`, then the reference's two xor-shift-multiply
+  /// rounds and a final xor-shift.
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

@@ -1,32 +1,10 @@
 // Text and Markdown renderings of results and compare reports.
 import Foundation
 
-/// Output formats of `run` and `compare`.
-public enum OutputFormat: String, Sendable, CaseIterable {
-  /// Aligned plain-text table.
-  case text
-  /// GitHub-flavoured Markdown (PR step summaries).
-  case markdown
-  /// The JSON file format.
-  case json
-
-  /// The value of `--format` (`text`, `markdown`, `json`; `table` is accepted for `text`) among
-  /// `allowed`, nil when absent, or a `UsageError` naming the flag and the allowed values.
-  public static func parse(_ a: ParsedArguments, allowed: [OutputFormat] = allCases) throws -> OutputFormat? {
-    guard let raw = a.string("format") else { return nil }
-    if let format = OutputFormat(rawValue: raw == "table" ? "text" : raw), allowed.contains(format) {
-      return format
-    }
-    let names = allowed.map(\.rawValue)
-    let hint = Suggestion.nearest(to: raw, in: names).map { "; did you mean '\($0)'?" } ?? ""
-    throw UsageError("option '--format': '\(raw)' is not one of \(names.joined(separator: ", "))\(hint)")
-  }
-}
-
 /// Renders results and compare reports as tables.
 public enum TextReports {
   /// Milliseconds with 3 decimals.
-  static func ms(_ ns: Double) -> String { String(format: "%.3f", ns / 1e6) }
+  package static func ms(_ ns: Double) -> String { String(format: "%.3f", ns / 1e6) }
 
   static func table(_ header: [String], _ rows: [[String]], markdown: Bool) -> String {
     if markdown {

@@ -1,8 +1,8 @@
 // The HTML report: colours the stylesheet cannot override, responsive SVG, anchors, ticks and an
 // always-drawn deadline.
 import Foundation
-import Hooke
 import Testing
+import _FrameBudgetTestSupport
 
 @testable import FrameBudget
 
@@ -10,6 +10,15 @@ import Testing
 private let svgElements: Set<String> = [
   "text", "tspan", "rect", "line", "polyline", "path", "circle", "g", "*",
 ]
+
+/// An appendix section with one chart whose legend label carries its own colour (`hooke-bench`
+/// appends Hooke's trajectories this way).
+private let appendix = HTMLReport.Section(
+  heading: "Appendix", caption: "One chart.",
+  charts: [
+    HTMLReport._svg(420, 260, label: "legend") + HTMLReport._legend("snappy", "#ef6c00", x: 64, y: 40)
+      + "</svg>"
+  ])
 
 /// The CSS rules of `html`'s `<style>` as (selector, declarations).
 private func cssRules(_ html: String) -> [(String, String)] {
@@ -43,7 +52,8 @@ struct HTMLReportTests {
   /// as `svg text{fill:#333}` would grey out every coloured legend and deadline label).
   @Test func noStylesheetRuleOverridesSVGColours() throws {
     let html = HTMLReport.render(
-      results: syntheticFile([syntheticResult(baseNs: 2e6, noise: 0.1, seed: 4)]), capacity: capacityFile())
+      results: syntheticFile([syntheticResult(baseNs: 2e6, noise: 0.1, seed: 4)]), capacity: capacityFile(),
+      appendix: [appendix])
     let rules = cssRules(html)
     #expect(!rules.isEmpty)
     for (selector, declarations) in rules {
@@ -68,9 +78,11 @@ struct HTMLReportTests {
   /// Every chart scales: a viewBox on each `<svg>`, a meta viewport, and CSS letting SVGs shrink.
   @Test func chartsAreResponsive() {
     let html = HTMLReport.render(
-      results: syntheticFile([syntheticResult(baseNs: 2e6, noise: 0.1, seed: 4)]), capacity: capacityFile())
+      results: syntheticFile([syntheticResult(baseNs: 2e6, noise: 0.1, seed: 4)]), capacity: capacityFile(),
+      appendix: [appendix])
     let svgs = html.components(separatedBy: "<svg ").dropFirst()
-    #expect(svgs.count == 5)  // percentile, histogram, capacity, spring, curve
+    #expect(svgs.count == 4)  // percentile, histogram, capacity, the appendix's chart
+    #expect(html.contains("<h2>Appendix</h2>\n<p>One chart.</p>"))
     for svg in svgs { #expect(svg.hasPrefix("xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ")) }
     #expect(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
     #expect(html.contains("svg{background:#fafafa;border:1px solid #ddd;height:auto;max-width:100%"))
@@ -121,68 +133,5 @@ struct HTMLReportTests {
     }
     #expect(svg.contains(">hooke</text>") && svg.contains(">naive</text>"))
     #expect(svg.contains(">1.12M</text>") && svg.contains(">18.5k</text>"))
-  }
-}
-
-@Suite("export of capacity files")
-struct CapacityExportTests {
-  /// A capacity file exports its largest N per scenario, engine and Hz (bigger is better).
-  @Test func capacityExportsToBothFormats() throws {
-    let dir = TempDirectory()
-    defer { dir.cleanup() }
-    try ResultsIO.write(capacityFile(), to: dir.file("cap.json"))
-    let bmf = bench(["export", "cap.json", "--format", "bmf"], in: dir.path)
-    #expect(bmf.code == 0, "\(bmf.stderr)")
-    let object =
-      try JSONSerialization.jsonObject(with: Data(bmf.stdout.utf8)) as! [String: [String: [String: Double]]]
-    #expect(object["grid/hooke?hz=120"]?["max-elements"]?["value"] == 1_115_500)
-    let perElement = try #require(object["grid/naive?hz=120"]?["ns-per-element"]?["value"])
-    #expect(abs(perElement - 8_000_000.0 / 18_500) < 1e-9)
-    let gab = bench(["export", "cap.json", "--format", "github-action-benchmark"], in: dir.path)
-    let entries = try JSONSerialization.jsonObject(with: Data(gab.stdout.utf8)) as! [[String: Any]]
-    #expect(
-      entries.map { $0["name"] as! String } == [
-        "grid/hooke?hz=120 max elements", "grid/naive?hz=120 max elements",
-      ])
-    #expect(entries.allSatisfy { $0["unit"] as? String == "elements" })
-  }
-}
-
-@Suite("report trends")
-struct ReportTrendTests {
-  /// `report a.json b.json c.json`: one trend chart per id present in at least two files, with a
-  /// point per file and statistic, labelled by commit; a file missing the id leaves a gap.
-  @Test func trendAcrossThreeFiles() throws {
-    let dir = TempDirectory()
-    defer { dir.cleanup() }
-    for (k, base) in [1e6, 1.5e6, 3e6].enumerated() {
-      var file = syntheticFile(
-        [syntheticResult(id: "alpha", baseNs: base, noise: 0.01, seed: UInt64(k))]
-          + (k == 1 ? [] : [syntheticResult(id: "beta", baseNs: base, noise: 0.01, seed: UInt64(k + 10))]))
-      file.source = SourceInfo(commit: "abcdef\(k)0123456789", dirty: false)
-      try ResultsIO.write(file, to: dir.file("h\(k).json"))
-    }
-    let r = bench(["report", "h0.json", "h1.json", "h2.json", "--html", "trend.html"], in: dir.path)
-    #expect(r.code == 0, "\(r.stderr)")
-    let html = try #require(dir.read("trend.html"))
-    #expect(html.contains("<h2>Trend over 3 results files</h2>"))
-    let alpha = try #require(
-      HTMLReport.trendPlot(
-        id: "alpha/hooke?elements=1000&hz=60",
-        history: (0..<3).map {
-          try! ResultsIO.read(ResultsFile.self, kind: ResultsFile.kindName, from: dir.file("h\($0).json"))
-        }))
-    #expect(alpha.components(separatedBy: "<circle ").count - 1 == 6)  // 3 files × p50, p99
-    for label in ["abcdef0", "abcdef1", "abcdef2"] { #expect(alpha.contains(">\(label)</text>"), "\(label)") }
-    // beta is missing from the middle file: two points per statistic, no line across the gap.
-    let beta = try #require(
-      HTMLReport.trendPlot(
-        id: "beta/hooke?elements=1000&hz=60",
-        history: (0..<3).map {
-          try! ResultsIO.read(ResultsFile.self, kind: ResultsFile.kindName, from: dir.file("h\($0).json"))
-        }))
-    #expect(beta.components(separatedBy: "<circle ").count - 1 == 4)
-    #expect(!beta.contains("<polyline fill=\"none\" stroke=\"#1565c0\""))
-    #expect(ReportCommand.configuration.usage == "hooke-bench report <results> ... [<options>]")
   }
 }

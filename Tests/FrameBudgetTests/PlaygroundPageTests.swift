@@ -1,5 +1,5 @@
 // The playground page: self-contained, under 1 MB, embedding a valid wasm module with the entry
-// points its script calls; and the `playground` command that writes it.
+// points its script calls.
 import Foundation
 import Testing
 
@@ -74,31 +74,5 @@ private func wasmExportNames(_ bytes: [UInt8]) -> [String]? {
   @Test func nativeDigestHasTheScriptsFormat() {
     #expect(playgroundNativeDigest.count == 16)
     #expect(playgroundNativeDigest.allSatisfy { "0123456789abcdef".contains($0) })
-  }
-
-  /// `playground --html FILE` writes exactly the page and nothing else.
-  @Test func commandWritesThePageAndNoTemporaryFile() throws {
-    let dir = TempDirectory()
-    defer { dir.cleanup() }
-    let out = bench(["playground", "--html", "pages/p.html"], in: dir.path)
-    #expect(out.code == 0, "\(out.stderr)")
-    #expect(out.stdout.hasPrefix("wrote pages/p.html ("))
-    #expect(dir.read("pages/p.html") == PlaygroundPage.render())
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("pages")) == ["p.html"])
-  }
-
-  /// A directory as the target is an I/O error naming the path; an empty path a usage error.
-  @Test func badTargetsAreReported() {
-    let dir = TempDirectory()
-    defer { dir.cleanup() }
-    dir.write("x", to: "taken/keep.txt")
-    let directory = bench(["playground", "--html", "taken"], in: dir.path)
-    #expect(directory.code == ExitCode.failure.rawValue)
-    #expect(
-      directory.stderr.contains("taken") && directory.stderr.contains("is a directory"), "\(directory.stderr)"
-    )
-    let empty = bench(["playground", "--html", ""], in: dir.path)
-    #expect(empty.code == ExitCode.usage.rawValue)
-    #expect(empty.stderr.contains("--html"), "\(empty.stderr)")
   }
 }

@@ -77,8 +77,9 @@ struct SceneScenarioTests {
 
   @Test("channel engines never hold NaN: non-finite adds are cleaned, non-finite retargets ignored")
   func nonFiniteInput() {
-    for name in ChannelEngineRegistry.names {
-      let e = ChannelEngineRegistry.make(name, threads: 1)!
+    for factory in ChannelEngineFactory.builtIn {
+      let name = factory.name
+      let e = factory.make(1)
       let a = e.addChannel(
         value: .nan, target: 5, motion: .swiftUISpring(response: 0.5, dampingFraction: 0.8))
       let b = e.addChannel(value: 3, target: .infinity, motion: .timingCurve(.easeIn, duration: .nan))
@@ -221,7 +222,7 @@ struct SceneScenarioTests {
   func referenceEnginesTrackSpring() {
     let spring = Spring(response: 0.5, dampingRatio: 0.8)
     for name in ["naive", "rk4", "euler", "hooke-channels"] {
-      let e = ChannelEngineRegistry.make(name, threads: 1)!
+      let e = ChannelEngineFactory.builtIn.first { $0.name == name }!.make(1)
       let ch = e.addChannel(value: 0, target: 100, motion: .spring(spring))
       for k in 1...30 { _ = e.advance(toTick: Int64(k) * 1000, ticksPerSecond: 60_000) }
       let expected = spring.value(target: 100.0, initialVelocity: 0, time: 0.5)
@@ -253,7 +254,7 @@ struct SceneGoldenTests {
       // Checksums every 60 frames: verify's interval.
       let trace = try BenchmarkRunner.trace(
         scenario: d, engine: entry.engine, setup: setup, totalFrames: entry.frames, checksumInterval: 60)
-      #expect(VerifyCommand.firstMismatch(golden: entry, trace: trace) == nil, "\(entry.id)")
+      #expect(entry.firstMismatch(trace) == nil, "\(entry.id)")
     }
   }
 }

@@ -1,0 +1,134 @@
+// A scenario script on the full HookeScene (engine `hooke`), and the counters both paths share.
+import FrameBudget
+import Hooke
+import HookeAnimation
+import HookeScene
+
+/// Counters shared by both paths (definitions in ``SceneScenarioWorkload``).
+struct _ScriptCounters {
+  var channelsStepped: UInt64 = 0
+  var retargets: UInt64 = 0
+  var transitionsStarted: UInt64 = 0
+  var transitionsFinished: UInt64 = 0
+  var transactions: UInt64 = 0
+  var frames: UInt64 = 0
+
+  mutating func count(_ tx: ScriptTransaction) {
+    transactions += 1
+    for op in tx.ops {
+      switch op {
+      case .insert, .remove: if tx.animation != .none { transitionsStarted += 1 }
+      case .move, .opacity: retargets += 1
+      case .insertGrid(let g, _): if tx.animation != .none { transitionsStarted += UInt64(max(0, g.count)) }
+      case .updateGrid(let g, _): retargets += UInt64(max(0, g.count))
+      }
+    }
+  }
+
+  var dictionary: WorkCounters {
+    [
+      "channelsStepped": channelsStepped, "retargets": retargets, "transitionsStarted": transitionsStarted,
+      "transitionsFinished": transitionsFinished, "transactions": transactions, "frames": frames,
+    ]
+  }
+}
+
+/// A scenario script on a full `HookeScene.Scene(fastPath: true, threads: setup.threads)`: engine
+/// `hooke` (the scene's frame work runs on `setup.threads` workers; results do not depend on it).
+///
+/// Before frame 0 the script's containers and elements are inserted without animation. Frame
+/// `k` applies the script's transactions of frame `k` at time `k/hz` (from integer ticks), then
+/// advances the scene to that time (render list written). Counters: `channelsStepped` — batch
+/// channels animating on the fast path at each advance plus the moving grids' channels
+/// (`Scene.gridActiveChannelCount`; general-path style/effect animators are not counted); `retargets` — move and opacity changes; `transitionsStarted` — animated
+/// insertions and removals; `transitionsFinished` — elements that left the scene after their
+/// removal transition; `transactions`, `frames`. Checksum: FNV-1a over the render list's row
+/// count and every row's id, kind, x, y, width, height, opacity, rotation and blur radius.
+/// Single-threaded (HookeScene steps on one thread), so results cannot depend on `threads`.
+package final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload {
+  /// The setup.
+  package let setup: WorkloadSetup
+  /// The scene (read its `renderList` between frames).
+  package private(set) var scene: Scene
+  var script: Script
+  var c = _ScriptCounters()
+  var inserted = 0
+
+  /// Builds the scene and inserts the script's initial elements (O(N)).
+  package init(setup: WorkloadSetup) {
+    self.setup = setup
+    scene = Scene(bounds: _Script.fullScreen, fastPath: true, threads: max(1, setup.threads))
+    let ns = scene.makeNamespace()
+    script = Script(setup: setup, namespace: ns)
+    let containers = script.initialContainers()
+    let ops = script.initialOps()
+    scene.withoutAnimation(at: 0) { tx in
+      for container in containers { tx.setContainer(container) }
+      tx.reserveCapacity(ops.count)
+      for op in ops { Self.record(op, into: &tx) }
+    }
+    inserted = scene.elementCount
+  }
+
+  static func record(_ op: ScriptOp, into tx: inout SceneTransaction) {
+    switch op {
+    case .insert(let e, _, _): tx.insert(e)
+    case .remove(let id, _, _): tx.remove(id)
+    case .move(let id, let frame, let container, _):
+      if let container {
+        tx.update(id) {
+          $0.frame = frame
+          $0.container = container
+        }
+      } else {
+        tx.setFrame(id, frame)
+      }
+    case .opacity(let id, let o, _): tx.update(id) { $0.opacity = o }
+    case .insertGrid(let g, _): tx.insertGrid(g)
+    case .updateGrid(let g, _): tx.updateGrid(g.id) { $0 = g }
+    }
+  }
+
+  /// Applies frame `k`'s transactions and advances the scene to `k/hz`.
+  package func performFrame(_ k: Int) throws {
+    let t = setup.seconds(atTick: setup.tick(ofFrame: k))
+    for tx in script.transactions(atFrame: k) {
+      c.count(tx)
+      for op in tx.ops {
+        if case .insert = op { inserted += 1 }
+        if case .insertGrid(let g, _) = op { inserted += max(0, g.count) }
+      }
+      scene.withAnimation(tx.animation.animation, at: t) { s in
+        s.reserveCapacity(tx.ops.count)
+        for op in tx.ops { Self.record(op, into: &s) }
+      }
+    }
+    c.channelsStepped += UInt64(scene.fastPathActiveChannelCount + scene.gridActiveChannelCount)
+    scene.advance(to: t)
+    c.transitionsFinished = UInt64(max(0, inserted - scene.elementCount))
+    c.frames += 1
+  }
+
+  /// FNV-1a over the render list (see the type).
+  package func renderListChecksum() -> UInt64 {
+    let r = scene.renderList
+    var d = _FNV1a()
+    d.combine(UInt64(r.count))
+    for i in 0..<r.count {
+      d.combine(UInt64(bitPattern: Int64(r.ids[i].rawValue)))
+      d.combine(UInt64(r.kinds[i].rawValue))
+      d.combine(r.x[i])
+      d.combine(r.y[i])
+      d.combine(r.width[i])
+      d.combine(r.height[i])
+      let style = r.style(at: i)
+      d.combine(style.opacity)
+      d.combine(style.rotation)
+      d.combine(style.blurRadius)
+    }
+    return d.value
+  }
+
+  /// See the type.
+  package var counters: WorkCounters { c.dictionary }
+}

@@ -1,0 +1,195 @@
+// Files and output paths: empty, negative, inconsistent and out-of-range content is an error
+// naming the file and field; output paths are checked before any work; temp files are swept.
+import Foundation
+import Hooke
+import Scenarios
+import Testing
+import _FrameBudgetTestSupport
+
+@testable import FrameBudget
+@testable import hooke_bench
+
+@Suite("results files: consistency")
+struct ResultsFileConsistencyTests {
+  /// `compare good.json bad.json` (with and without --strict) exits 1 and names the file and the
+  /// field, for each kind of inconsistent file.
+  @Test(arguments: [
+    ("empty results", "results", "is empty"),
+    ("negative repetitions", "config.repetitions", "-5 is not in 1…10000"),
+    ("zero frames", "config.frames", "0 is not in 1…10000000"),
+    ("no repetitions", "results[0].repetitions", "is empty"),
+    ("wrong id", "results[0].id", "does not match"),
+    ("p50 above p99", "results[0].repetitions[0]", "p50Ns"),
+    ("on-time above 1", "results[0].repetitions[0].onTimeRate", "1.5 is not in 0…1"),
+    ("duplicate id", "results[1].id", "appears twice"),
+  ])
+  func inconsistentFileIsAnErrorNamingFileAndField(label: String, field: String, detail: String) throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    try ResultsIO.write(
+      syntheticFile([syntheticResult(baseNs: 2e6, noise: 0.05, seed: 7)]), to: dir.file("good.json"))
+    try writeEdited(dir, "bad.json") { top in
+      switch label {
+      case "empty results": top["results"] = [Any]()
+      case "negative repetitions":
+        var c = top["config"] as! [String: Any]
+        c["repetitions"] = -5
+        top["config"] = c
+      case "zero frames":
+        var c = top["config"] as! [String: Any]
+        c["frames"] = 0
+        top["config"] = c
+      case "no repetitions": editResult(&top) { $0["repetitions"] = [Any]() }
+      case "wrong id": editResult(&top) { $0["id"] = "spring-field/hooke?elements=2&hz=60" }
+      case "p50 above p99":
+        editResult(&top) { r in
+          var reps = r["repetitions"] as! [[String: Any]]
+          reps[0]["p50Ns"] = (reps[0]["p99Ns"] as! Int) + 1
+          r["repetitions"] = reps
+        }
+      case "on-time above 1":
+        editResult(&top) { r in
+          var reps = r["repetitions"] as! [[String: Any]]
+          reps[0]["onTimeRate"] = 1.5
+          r["repetitions"] = reps
+        }
+      default:
+        let results = top["results"] as! [Any]
+        top["results"] = results + results
+      }
+    }
+    for strict in [false, true] {
+      let r = bench(["compare", "good.json", "bad.json"] + (strict ? ["--strict"] : []), in: dir.path)
+      #expect(r.code == 1, "\(label): \(r.stderr)")
+      #expect(r.stderr.contains("bad.json: field '\(field)': "), "\(label): \(r.stderr)")
+      #expect(r.stderr.contains(detail), "\(label): \(r.stderr)")
+      #expect(r.stdout.isEmpty)
+    }
+  }
+
+  /// A number that is valid JSON but does not fit its integer field (1e30, a 31-digit integer,
+  /// −5 for an unsigned time) is named by field and range, not called invalid JSON.
+  @Test(arguments: [
+    ("results[0].elements", "1e30", "not an integer in -9223372036854775808…9223372036854775807"),
+    (
+      "results[0].metrics.p99Ns", "1000000000000000000000000000000",
+      "not an integer in 0…18446744073709551615"
+    ),
+    ("results[0].metrics.p99Ns", "-5", "not an integer in 0…18446744073709551615"),
+  ])
+  func outOfRangeNumberIsNamed(field: String, literal: String, detail: String) throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    let good = try ResultsIO.encode(syntheticFile([syntheticResult(baseNs: 2e6, noise: 0.05, seed: 7)]))
+    var text = String(decoding: good, as: UTF8.self)
+    let key = field.split(separator: ".").last!
+    let range = try #require(text.range(of: "\"\(key)\" : "))
+    let end = text[range.upperBound...].firstIndex(where: { $0 == "," || $0 == "\n" })!
+    text.replaceSubrange(range.upperBound..<end, with: literal)
+    dir.write(text, to: "bad.json")
+    let r = bench(["report", "bad.json"], in: dir.path)
+    #expect(r.code == 1, "\(r.stderr)")
+    #expect(
+      r.stderr.contains("bad.json: field '\(field)': \(literal == "1e30" ? "1e+30" : literal)"), "\(r.stderr)"
+    )
+    #expect(r.stderr.contains(detail), "\(r.stderr)")
+    #expect(!r.stderr.contains("not valid JSON"), "\(r.stderr)")
+  }
+
+  /// An empty capacity file and a budgets file with an unknown metric are errors naming the field.
+  @Test func capacityAndBudgetFilesAreChecked() throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    try ResultsIO.write(
+      syntheticFile([syntheticResult(baseNs: 2e6, noise: 0.05, seed: 7)]), to: dir.file("r.json"))
+    dir.write(
+      #"{"schemaVersion":1,"kind":"hooke.capacity","createdAt":"x","machine":{"id":"m","os":"Linux","arch":"x","cpu":"c","cores":1,"memoryBytes":0,"swift":"6.3","configuration":"release"},"source":{"commit":null,"dirty":null},"results":[]}"#,
+      to: "cap.json")
+    let cap = bench(["report", "r.json", "--capacity", "cap.json"], in: dir.path)
+    #expect(cap.code == 1)
+    #expect(cap.stderr.contains("cap.json: field 'results': is empty"), "\(cap.stderr)")
+    dir.write(
+      #"{"schemaVersion":1,"kind":"hooke.budgets","budgets":[{"scenario":"*","metric":"p99ns","max":1}]}"#,
+      to: "b.json")
+    let budget = bench(["compare", "r.json", "r.json", "--budgets", "b.json"], in: dir.path)
+    #expect(budget.code == 1)
+    #expect(
+      budget.stderr.contains(
+        "b.json: field 'budgets[0].metric': unknown metric 'p99ns' (did you mean 'p99Ns'?)"),
+      "\(budget.stderr)")
+  }
+}
+
+@Suite("output paths and temp files")
+struct OutputPathTests {
+  /// `run --output DIR`, `--html` under a regular file, and a report into a directory fail with
+  /// exit 1 before anything is measured or written, naming the path and why.
+  @Test(arguments: [
+    (["run", "--output", "out"], "out: cannot write: is a directory"),
+    (["run", "--html", "plain.txt/report.html"], "'PLAIN' is a file, not a directory"),
+    (["run", "--output", "plain.txt/deeper/r.json"], "'PLAIN' is a file, not a directory"),
+    (["capacity", "--output", "out", "--max-elements", "10", "--start", "10"], "is a directory"),
+    (["baseline", "update", "--machine-id", "plain.txt"], "is a file, not a directory"),
+  ])
+  func badOutputPathFailsBeforeMeasuring(arguments: [String], message: String) throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    try FileManager.default.createDirectory(atPath: dir.file("out"), withIntermediateDirectories: true)
+    dir.write("x", to: "plain.txt")
+    if arguments[0] == "baseline" {
+      // results/baselines/plain.txt is a regular file where the machine folder belongs.
+      dir.write("x", to: "results/baselines/plain.txt")
+    }
+    let r = bench(
+      arguments + ["--hz", "60", "--frames", "2", "--warmup", "0", "--threads", "1"], in: dir.path)
+    #expect(r.code == 1, "\(arguments): \(r.stderr)")
+    #expect(
+      r.stderr.contains(message.replacingOccurrences(of: "PLAIN", with: dir.file("plain.txt"))), "\(r.stderr)"
+    )
+    #expect(r.stdout.isEmpty, "\(arguments) measured: \(r.stdout)")
+    #expect(!FileManager.default.fileExists(atPath: dir.file("results/latest.json")))
+    #expect(!FileManager.default.fileExists(atPath: dir.file("results/latest.html")))
+  }
+
+  /// A temp file of `x.json` left by a process that no longer exists is removed by the next
+  /// write of `x.json`; one of a running process (this one: a concurrent writer) is kept, as is
+  /// a temp file of another target.
+  @Test func staleTempFilesAreSweptByTheNextWrite() throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    // A PID that no longer runs: a child that has exited and been reaped.
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: "/bin/true")
+    try child.run()
+    child.waitUntilExit()
+    let dead = child.processIdentifier
+    let stale = ".x.json.tmp-\(dead)-123"
+    let live = ".x.json.tmp-\(getpid())-456"
+    let other = ".y.json.tmp-\(dead)-789"
+    for name in [stale, live, other] { dir.write("partial", to: name) }
+    try ResultsIO.writeAtomically(Data("new".utf8), to: dir.file("x.json"))
+    let names = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
+    #expect(names == ["x.json", live, other], "\(names)")
+    #expect(dir.read("x.json") == "new")
+  }
+
+  /// While a write is in progress its temp file is registered (what the SIGINT/SIGTERM handlers
+  /// remove), and it is unregistered afterwards whether the write succeeded or failed.
+  @Test func tempFileIsRegisteredOnlyDuringTheWrite() throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    var during: Set<String> = []
+    try ResultsIO.writeAtomically(
+      Data("a".utf8), to: dir.file("x.json"),
+      beforeRename: { during = TemporaryFiles.registered.filter { $0.hasPrefix(dir.path) } })
+    #expect(during.count == 1)
+    #expect(
+      during.first.map { ($0 as NSString).lastPathComponent.hasPrefix(".x.json.tmp-\(getpid())-") } == true)
+    #expect(TemporaryFiles.registered.filter { $0.hasPrefix(dir.path) }.isEmpty)
+    // removeRegistered (the handlers' action) deletes a registered file.
+    dir.write("partial", to: ".z.json.tmp-1-1")
+    TemporaryFiles.register(dir.file(".z.json.tmp-1-1"))
+    TemporaryFiles.removeRegistered { $0.hasPrefix(dir.path) }
+    #expect(!FileManager.default.fileExists(atPath: dir.file(".z.json.tmp-1-1")))
+  }
+}
