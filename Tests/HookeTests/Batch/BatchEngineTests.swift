@@ -544,8 +544,11 @@ func bits<S: BatchScalar>(_ x: S) -> UInt64 {
 
 @Suite struct BatchDigestTests {
   /// Golden value printed by `.ci/determinism.sh` (native release, debug and wasm32 agree).
+  /// Re-recorded (was 0x4ee0_413f_9744_8230) when a channel moving from an exact spring into a
+  /// SwiftUI-model group began to carry the exact spring's force, as SwiftUI's merge keeps it;
+  /// the digest's random retargets move channels between those groups.
   @Test func goldenDigest() {
-    #expect(_DeterminismDigest.batch() == 0x4ee0_413f_9744_8230)
+    #expect(_DeterminismDigest.batch() == 0x7730_ce5d_a000_0187)
     #expect(_DeterminismDigest._batch(seed: 1) != _DeterminismDigest.batch())
   }
 }
