@@ -46,7 +46,7 @@ import HookeAnimation
 /// by springs and timing curves step on a `BatchEngine` (on `threads` workers), only the
 /// channels a step moved are copied into the scene's value table, and a frame performs no heap
 /// allocation once the render list has grown, for any thread count (measured by
-/// `Benchmarks/scene-bench` under `Benchmarks/malloc-counter`; workers are a
+/// `hooke-bench scene` under `Benchmarks/malloc-counter`; workers are a
 /// `HookeThreads.WorkerPool`). The general path's animators
 /// allocate in their animation state (about two allocations per animating property per frame).
 public final class Scene {
@@ -134,10 +134,12 @@ public final class Scene {
   ///
   /// `fastPath` (default `false`): frames (own and matched), styles and transition effects
   /// animated by bare springs and timing curves run on a `BatchEngine` (one channel per animated
-  /// scalar) instead of per-property animators — much faster, with the batch engine's semantics
-  /// (see `_FastPath`: settling by a rest rule — 1/64 point for frames, 1/65,536 for style and
-  /// effect lanes — instead of SwiftUI's 1 % rule, timing curves restart on retarget instead of
-  /// combining).
+  /// scalar) instead of per-property animators — much faster, with SwiftUI's interruption rules
+  /// (springs merge, timing curves combine with the motion they interrupt, a SwiftUI spring's
+  /// substep clock as per property). One difference remains: settling by a rest rule — 1/64
+  /// point for frames, 1/65,536 for style and effect lanes, per channel — instead of SwiftUI's
+  /// rule on the whole value (within 1 % of the interval and slow), so the two paths may stop an
+  /// animation a few frames apart, within that rule's reach of each other.
   ///
   /// `threads` (default 1; values < 1 read as 1): workers stepping the fast path's batch engine
   /// and refreshing its value table and the render list's rows (a `HookeThreads.WorkerPool`
