@@ -410,7 +410,7 @@ final class _FastPath {
     case .combinesWithVelocity, .combinesWithoutVelocity:
       handles.withUnsafeBufferPointer { h in
         _t.withUnsafeBufferPointer { t in
-          _ = engine.combine(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]), to: t, group: group)
+          _ = engine.combine(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]), to: t, with: group)
         }
       }
     case .mergesWithVelocity:

@@ -105,7 +105,8 @@ extension BatchEngine {
   #endif
   @discardableResult
   public func combine(
-    _ channels: UnsafeBufferPointer<BatchChannel>, to targets: UnsafeBufferPointer<Scalar>, group: BatchGroup
+    _ channels: UnsafeBufferPointer<BatchChannel>, to targets: UnsafeBufferPointer<Scalar>,
+    with group: BatchGroup
   ) -> Int {
     var rejected = 0
     for k in 0..<Swift.min(channels.count, targets.count) {
