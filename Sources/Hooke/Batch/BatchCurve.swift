@@ -31,6 +31,20 @@ public enum BatchCurve: Hashable, Sendable {
     }
   }
 
+  /// The curve's value and slope at `progress` (the wrapped curve's `valueAndVelocity(at:)`: one
+  /// parameter solve for a `CubicBezier`).
+  @inlinable
+  public func valueAndVelocity(at progress: Double) -> (value: Double, velocity: Double) {
+    switch self {
+    case .unitCurve(let c): return c.valueAndVelocity(at: progress)
+    case .cubicBezier(let c): return c.valueAndVelocity(at: progress)
+    case .easing(let c): return c.valueAndVelocity(at: progress)
+    case .parametric(let c): return c.valueAndVelocity(at: progress)
+    case .steps(let c): return c.valueAndVelocity(at: progress)
+    case .cssLinear(let c): return c.valueAndVelocity(at: progress)
+    }
+  }
+
   /// The curve's slope at `progress` (the wrapped curve's `velocity(at:)`).
   @inlinable
   public func velocity(at progress: Double) -> Double {

@@ -231,9 +231,10 @@ extension BatchEngine {
                 let duration = Double(curves[j].durationTicks)
                 let p = Double(elapsed) / duration
                 let gap = e - curves[j].shift
-                let remaining = 1 - curves[j].curve.value(at: p)
+                let (value, slope) = curves[j].curve.valueAndVelocity(at: p)
+                let remaining = 1 - value
                 e = gap * remaining
-                de = de * remaining - gap * curves[j].curve.velocity(at: p) * (tps / duration)
+                de = de * remaining - gap * slope * (tps / duration)
                 if !de.isFinite { de = 0 }
               }
               return newest

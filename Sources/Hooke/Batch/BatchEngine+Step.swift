@@ -244,11 +244,12 @@ extension BatchEngine {
       }
       let p = Double(elapsed) / duration
       let y0 = Double(c.y0[i])
-      let y = Scalar(y0 * (1 - curve.value(at: p)))
+      let (value, slope) = curve.valueAndVelocity(at: p)
+      let y = Scalar(y0 * (1 - value))
       // A curve whose slope is infinite there (circular easing at its ends) reports no finite
       // velocity, which reads as 0, as a per-property animation reports none (a spring merging
       // in then starts from rest): a velocity handed on must be finite.
-      var v = Scalar(-y0 * curve.velocity(at: p) / seconds)
+      var v = Scalar(-y0 * slope / seconds)
       if !v.isFinite { v = 0 }
       if y == 0 && v.magnitude <= g.rest.1 {
         c.y[i] = 0

@@ -15,6 +15,9 @@ public protocol TimingCurve: Hashable, Sendable {
   func value(at progress: Double) -> Double
   /// The derivative d(output)/d(input) at input progress `progress`.
   func velocity(at progress: Double) -> Double
+  /// ``value(at:)`` and ``velocity(at:)`` at once, bit for bit the two calls; curves that solve
+  /// for a parameter (``CubicBezier``) solve once. Default: the two calls.
+  func valueAndVelocity(at progress: Double) -> (value: Double, velocity: Double)
   /// The curve on `[0, 1]` as a CSS `linear()` easing within `tolerance` (absolute, in output
   /// progress; clamped as ``CSSLinearEasing/approximating(tolerance:breakpoints:resolution:_:)``
   /// documents). Default: that exporter applied to ``value(at:)``; ``Easing`` passes its
@@ -24,6 +27,11 @@ public protocol TimingCurve: Hashable, Sendable {
 }
 
 extension TimingCurve {
+  /// The two calls, ``value(at:)`` then ``velocity(at:)``.
+  public func valueAndVelocity(at progress: Double) -> (value: Double, velocity: Double) {
+    (value(at: progress), velocity(at: progress))
+  }
+
   /// The minimal-stop approximation of ``value(at:)`` on `[0, 1]`; default tolerance 0.001.
   public func cssLinear(tolerance: Double = 0.001) -> CSSLinearExport {
     CSSLinearEasing.approximating(tolerance: tolerance) { value(at: $0) }

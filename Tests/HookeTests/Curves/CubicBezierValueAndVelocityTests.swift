@@ -1,0 +1,23 @@
+import Hooke
+import Testing
+import _TestSupport
+
+/// `valueAndVelocity(at:)` is documented as the two calls, bit for bit, with one solve.
+@Suite struct CubicBezierValueAndVelocityTests {
+  @Test func matchesTheTwoCallsBitForBit() {
+    var random = SplitMix64(seed: 41)
+    func unit() -> Double { Double(random.next() >> 11) * 0x1p-53 }
+    let edges: [Double] = [0, 1, -0.5, 1.5, .nan, .infinity, -.infinity, 0x1p-1074, 1 - 0x1p-53]
+    for _ in 0..<200 {
+      let curve = CubicBezier(unit(), unit() * 3 - 1, unit(), unit() * 3 - 1)
+      for x in edges + (0..<50).map({ _ in unit() }) {
+        let (v, s) = curve.valueAndVelocity(at: x)
+        let value = curve.value(at: x)
+        let velocity = curve.velocity(at: x)
+        #expect(
+          v.bitPattern == value.bitPattern && s.bitPattern == velocity.bitPattern,
+          "seed 41: \(curve) at \(x): \(v), \(s) vs \(value), \(velocity)")
+      }
+    }
+  }
+}
