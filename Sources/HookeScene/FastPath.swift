@@ -33,13 +33,9 @@ final class _FastPath {
   /// scale or rotation within 1/64 point on elements up to 1,000 points.
   @exclusivity(unchecked) var groups: [_BatchGroupKey: BatchGroup] = [:]
   @exclusivity(unchecked) var styleGroups: [_BatchGroupKey: BatchGroup] = [:]
-  /// Per engine group: how its animation takes over a channel and what it hands on (see
-  /// ``_GroupKind``).
-  @exclusivity(unchecked) var groupKind: [_GroupKind] = []
-  /// Per engine group: its key and whether it is a style group (to find a SwiftUI spring's group
-  /// for another substep clock origin).
-  @exclusivity(unchecked) var groupKey: [_BatchGroupKey?] = []
-  @exclusivity(unchecked) var groupIsStyle: [Bool] = []
+  /// Per engine group (by index): how its animation takes over a channel, its key and whether it
+  /// is a style group (see ``_GroupInfo``).
+  @exclusivity(unchecked) var groupInfo: [_GroupInfo] = []
   /// Per quad: the tick its running animation began (SwiftUI measures an animation's time from
   /// there; merges and combinations keep it), set when the quad starts from rest.
   @exclusivity(unchecked) var quadBegin: [Int64] = []
@@ -140,9 +136,7 @@ final class _FastPath {
   lazy var _restingGroup: BatchGroup = {
     let g = engine.addGroup(.spring(Spring()), restRule: BatchRestRule(minimumVisibleChange: 1.0 / 64))
     activeBefore.append(0)
-    groupKind.append(.mergesWithVelocity)
-    groupKey.append(nil)
-    groupIsStyle.append(false)
+    groupInfo.append(_GroupInfo(kind: .mergesWithVelocity, key: nil, isStyle: false))
     return g
   }()
 
@@ -223,13 +217,9 @@ final class _FastPath {
     } else {
       g = engine.addGroup(driver, restRule: rule, substepClockOrigin: clockOrigin)
       activeBefore.append(0)
-      groupKind.append(kind)
-      groupKey.append(nil)
-      groupIsStyle.append(style)
+      groupInfo.append(_GroupInfo(kind: kind, key: key, isStyle: style))
     }
-    groupKind[g.index] = kind
-    groupKey[g.index] = key
-    groupIsStyle[g.index] = style
+    groupInfo[g.index] = _GroupInfo(kind: kind, key: key, isStyle: style)
     if style { styleGroups[key] = g } else { groups[key] = g }
     return g
   }
@@ -406,7 +396,7 @@ final class _FastPath {
     let engine = self.engine
     if _isAtRest(q) { quadBegin[q] = engine.now }
     let group = _group(group, origin: quadBegin[q])
-    switch groupKind[group.index] {
+    switch groupInfo[group.index].kind {
     case .combinesWithVelocity, .combinesWithoutVelocity:
       handles.withUnsafeBufferPointer { h in
         _t.withUnsafeBufferPointer { t in
@@ -416,14 +406,19 @@ final class _FastPath {
     case .mergesWithVelocity:
       // SwiftUI's merge reads the interrupted animation's velocity; a Bézier curve and a
       // combination report none, so the spring starts from rest there.
-      func reportsNoVelocity(_ h: BatchChannel) -> Bool {
-        engine.isCombining(h) == true
-          || engine.group(of: h).map { groupKind[$0.index] == .combinesWithoutVelocity } == true
+      var atRest = 0  // bit k: channel k starts from rest
+      for k in 0..<4 {
+        let h = handles[4 * q + k]
+        if engine.isCombining(h) == true
+          || engine.group(of: h).map({ groupInfo[$0.index].kind == .combinesWithoutVelocity }) == true
+        {
+          atRest |= 1 << k
+        }
       }
-      if (0..<4).contains(where: { reportsNoVelocity(handles[4 * q + $0]) }) {
+      if atRest != 0 {
         for k in 0..<4 {
-          let h = handles[4 * q + k]
-          try? engine.retarget(h, to: _t[k], velocity: reportsNoVelocity(h) ? 0 : nil, group: group)
+          try? engine.retarget(
+            handles[4 * q + k], to: _t[k], velocity: atRest & (1 << k) != 0 ? 0 : nil, group: group)
         }
       } else {
         handles.withUnsafeBufferPointer { h in
@@ -441,8 +436,9 @@ final class _FastPath {
   /// SwiftUI-model spring merging into a quad whose animation began before this transaction;
   /// `group` itself otherwise.
   func _group(_ group: BatchGroup, origin: Int64) -> BatchGroup {
-    guard let key = groupKey[group.index], key.epoch >= 0, key.origin != origin else { return group }
-    return _group(for: key.animation, style: groupIsStyle[group.index], origin: origin) ?? group
+    let info = groupInfo[group.index]
+    guard let key = info.key, key.epoch >= 0, key.origin != origin else { return group }
+    return _group(for: key.animation, style: info.isStyle, origin: origin) ?? group
   }
 
   /// Whether quad `q` is at rest (every channel settled, none combining).
@@ -453,7 +449,7 @@ final class _FastPath {
   /// Whether `group` combines with a running motion (a timing curve) instead of merging.
   @inline(__always)
   func combines(_ group: BatchGroup) -> Bool {
-    groupKind[group.index] != .mergesWithVelocity
+    groupInfo[group.index].kind != .mergesWithVelocity
   }
 
   func removeQuad(_ q: Int) {
@@ -676,6 +672,14 @@ struct _BatchGroupKey: Hashable {
   /// (the group's substep clock origin); −1 for the other drivers.
   var epoch: Int64
   var origin: Int64
+}
+
+/// What the scene knows of one of its batch groups: its animation's kind, its key (nil for the
+/// resting group) and whether it holds style and effect lanes.
+struct _GroupInfo {
+  var kind: _GroupKind
+  var key: _BatchGroupKey?
+  var isStyle: Bool
 }
 
 /// How a batch group's animation takes over a channel, and what it hands on to a spring that

@@ -65,15 +65,17 @@ extension BatchEngine {
     guard _groups.indices.contains(group.index), let curve = _groups[group.index].curve else {
       throw .invalidGroup
     }
-    let layer = _CombinedCurve(
-      shift: 0, start: now, durationTicks: _groups[group.index].durationTicks, curve: curve)
+    let durationTicks = _groups[group.index].durationTicks
+    func layer(shift: Double) -> _CombinedCurve {
+      _CombinedCurve(shift: shift, start: now, durationTicks: durationTicks, curve: curve)
+    }
     let s = Int(channel.index)
     if let k = _liveCombination(slot: s) {
       let shift = Double(newTarget) - Double(_combinations[k].target)
       guard shift.isFinite, (Double(_combinations[k].value) - Double(newTarget)).isFinite else {
         return try retarget(channel, to: newTarget, velocity: 0, group: group)
       }
-      _combinations[k].curves.append(_CombinedCurve(layer, shift: shift))
+      _combinations[k].curves.append(layer(shift: shift))
       _combinations[k].target = newTarget
       return
     }
@@ -93,7 +95,7 @@ extension BatchEngine {
     _combinations.append(
       _Combination(
         slot: channel.index, target: newTarget, value: value, velocity: c.v[i],
-        curves: [_CombinedCurve(layer, shift: shift)]))
+        curves: [layer(shift: shift)]))
   }
 
   /// Combines `channels[k]` with a curve to `targets[k]` (``combine(_:to:group:)``); rejected
@@ -275,12 +277,5 @@ extension BatchEngine {
     c.v[i] = 0
     if c.hasAcceleration { c.a[i] = 0 }
     return moving
-  }
-}
-
-extension _CombinedCurve {
-  init(_ template: _CombinedCurve, shift: Double) {
-    self = template
-    self.shift = shift
   }
 }
