@@ -1,15 +1,20 @@
 /// One timing curve of a combination (``BatchEngine/combine(_:to:group:)``): the shift of the
-/// target it animates, `δ = target − previous target`, and its curve and timing.
+/// target it animates, `δ = target − previous target`, its timing, its curve (an entry of the
+/// engine's curve table) and the next newer curve of the same combination (−1: none; in the
+/// free list, the next free entry). Plain data, pooled in the engine: interrupting a channel
+/// allocates nothing once the pool has grown, and stepping copies no reference.
 struct _CombinedCurve {
   var shift: Double
   var start: Int64
   var durationTicks: Int64
-  var curve: BatchCurve
+  var curve: Int32
+  var next: Int32
 }
 
 /// A channel whose running motion was interrupted by a timing curve: the motion it had (the
 /// *base*, still stepped in the channel's group towards the old target) and the curves added on
-/// top, oldest first. See ``BatchEngine/combine(_:to:group:)``.
+/// top, oldest first, as a linked list in the engine's curve pool. See
+/// ``BatchEngine/combine(_:to:group:)``.
 struct _Combination<Scalar: BatchScalar> {
   var slot: UInt32
   /// The newest target.
@@ -19,10 +24,13 @@ struct _Combination<Scalar: BatchScalar> {
   var velocity: Scalar
   /// Whether the base motion still contributes (false once a curve above it has finished).
   var baseLive = true
-  var curves: [_CombinedCurve]
   /// The newest curve has finished: the channel is at rest on ``target``; the record is swept at
   /// the next step.
   var finished = false
+  /// The oldest and the newest of its curves in the pool (−1 when it has none), and their number.
+  var oldest: Int32
+  var newest: Int32
+  var curveCount: Int32
 }
 
 extension BatchEngine {
@@ -62,20 +70,21 @@ extension BatchEngine {
   public func combine(_ channel: BatchChannel, to newTarget: Scalar, group: BatchGroup) throws(BatchError) {
     let (g, i) = try _locate(channel)
     guard newTarget.isFinite else { throw .nonFiniteTarget }
-    guard _groups.indices.contains(group.index), let curve = _groups[group.index].curve else {
+    guard _groups.indices.contains(group.index), _groups[group.index].curveID >= 0 else {
       throw .invalidGroup
     }
     let durationTicks = _groups[group.index].durationTicks
-    func layer(shift: Double) -> _CombinedCurve {
-      _CombinedCurve(shift: shift, start: now, durationTicks: durationTicks, curve: curve)
-    }
+    let curveID = _groups[group.index].curveID
     let s = Int(channel.index)
     if let k = _liveCombination(slot: s) {
       let shift = Double(newTarget) - Double(_combinations[k].target)
       guard shift.isFinite, (Double(_combinations[k].value) - Double(newTarget)).isFinite else {
         return try retarget(channel, to: newTarget, velocity: 0, group: group)
       }
-      _combinations[k].curves.append(layer(shift: shift))
+      let j = _newCombinedCurve(shift: shift, durationTicks: durationTicks, curve: curveID)
+      _layers[Int(_combinations[k].newest)].next = j
+      _combinations[k].newest = j
+      _combinations[k].curveCount += 1
       _combinations[k].target = newTarget
       return
     }
@@ -90,12 +99,13 @@ extension BatchEngine {
     if s >= _combinationOf.count {
       _combinationOf.append(contentsOf: repeatElement(-1, count: s + 1 - _combinationOf.count))
     }
+    let j = _newCombinedCurve(shift: shift, durationTicks: durationTicks, curve: curveID)
     _combinationOf[s] = Int32(_combinations.count)
     _runningCombinations += 1
     _combinations.append(
       _Combination(
-        slot: channel.index, target: newTarget, value: value, velocity: c.v[i],
-        curves: [layer(shift: shift)]))
+        slot: channel.index, target: newTarget, value: value, velocity: c.v[i], oldest: j, newest: j,
+        curveCount: 1))
   }
 
   /// Combines `channels[k]` with a curve to `targets[k]` (``combine(_:to:group:)``); rejected
@@ -171,6 +181,7 @@ extension BatchEngine {
     let k = Int(_combinationOf[s])
     guard k >= 0 else { return }
     if !_combinations[k].finished { _runningCombinations -= 1 }
+    _freeCombinedCurves(from: _combinations[k].oldest)
     _combinationOf[s] = -1
     let last = _combinations.count - 1
     if k != last {
@@ -178,6 +189,76 @@ extension BatchEngine {
       _combinationOf[Int(_combinations[k].slot)] = Int32(k)
     }
     _combinations.removeLast()
+  }
+
+  /// A pooled curve entry (``_CombinedCurve``) starting at ``now``, holding a reference to curve
+  /// table entry `curve`. O(1); allocates only when the pool grows.
+  func _newCombinedCurve(shift: Double, durationTicks: Int64, curve: Int32) -> Int32 {
+    _retainCurve(curve)
+    let entry = _CombinedCurve(shift: shift, start: now, durationTicks: durationTicks, curve: curve, next: -1)
+    if _freeLayer >= 0 {
+      let j = _freeLayer
+      _freeLayer = _layers[Int(j)].next
+      _layers[Int(j)] = entry
+      return j
+    }
+    _layers.append(entry)
+    return Int32(_layers.count - 1)
+  }
+
+  /// Returns the pooled curves from `first` on (following `next`) to the free list and releases
+  /// their curve table entries.
+  func _freeCombinedCurves(from first: Int32) {
+    var j = first
+    while j >= 0 {
+      let next = _layers[Int(j)].next
+      _releaseCurve(_layers[Int(j)].curve)
+      _layers[Int(j)].next = _freeLayer
+      _freeLayer = j
+      j = next
+    }
+  }
+
+  /// A new curve table entry holding `curve`, referenced once (by the group that drives it).
+  func _allocateCurve(_ curve: BatchCurve) -> Int32 {
+    if let id = _freeCurves.popLast() {
+      _curveTable[Int(id)] = curve
+      _curveRefs[Int(id)] = 1
+      return id
+    }
+    _curveTable.append(curve)
+    _curveRefs.append(1)
+    return Int32(_curveTable.count - 1)
+  }
+
+  @inline(__always)
+  func _retainCurve(_ id: Int32) {
+    _curveRefs[Int(id)] += 1
+  }
+
+  /// Drops one reference to curve table entry `id`; the last one returns it to the free list (its
+  /// curve stays in place until the entry is reused, so the table never shrinks under a reader).
+  @inline(__always)
+  func _releaseCurve(_ id: Int32) {
+    guard id >= 0 else { return }
+    _curveRefs[Int(id)] -= 1
+    if _curveRefs[Int(id)] == 0 { _freeCurves.append(id) }
+  }
+
+  /// Points ``_groupRows`` at every group's displacement and velocity columns (they move only
+  /// when a group grows, never during a step).
+  func _refreshGroupRows() {
+    if _groupRows.count > _groups.count { _groupRows.removeLast(_groupRows.count - _groups.count) }
+    var g = 0
+    while g < _groups.count {
+      let c = _groups[g].columns
+      if g < _groupRows.count {
+        _groupRows[g] = (c.y, c.v)
+      } else {
+        _groupRows.append((c.y, c.v))
+      }
+      g += 1
+    }
   }
 
   /// Drops the records of combinations that finished in an earlier step (in record order, so
@@ -199,72 +280,108 @@ extension BatchEngine {
   /// motion (snapped to rest) and drops the curves before it. Returns the number of channels
   /// snapped to rest in the groups' active ranges (for ``finishStep(snapped:)``).
   func _stepCombinations() -> Int {
-    // The records are taken out of the engine for the loop (moved, not copied) and the curves
-    // walked in place: through the stored properties every access retains the arrays.
+    // The records and the curve pool are taken out of the engine for the loop (moved, not
+    // copied) and walked through buffer pointers: plain data, so nothing is retained per record.
     var combinations: [_Combination<Scalar>] = []
+    var layers: [_CombinedCurve] = []
     swap(&combinations, &_combinations)
-    defer { swap(&combinations, &_combinations) }
+    swap(&layers, &_layers)
+    defer {
+      swap(&combinations, &_combinations)
+      swap(&layers, &_layers)
+    }
+    _refreshGroupRows()
     let tps = Double(ticksPerSecond)
     let now = self.now
     let clockEnded = _clockEnded
     var snapped = 0
+    var freeLayer = _freeLayer
     _slotGroup.withUnsafeBufferPointer { slotGroup in
       _slotIndex.withUnsafeBufferPointer { slotIndex in
-        combinations.withUnsafeMutableBufferPointer { records in
-          for k in records.indices where !records[k].finished {
-            let s = Int(records[k].slot)
-            let c = _groups[Int(slotGroup[s])].columns
-            let i = slotIndex[s]
-            var e = 0.0
-            var de = 0.0
-            if records[k].baseLive {
-              e = Double(c.y[i])
-              de = Double(c.v[i])
-            }
-            let newestFinished: Int = records[k].curves.withUnsafeBufferPointer { curves in
-              var newest = -1
-              for j in curves.indices {
-                let elapsed = now &- curves[j].start
-                if elapsed >= curves[j].durationTicks || clockEnded {
-                  (e, de) = (0, 0)
-                  newest = j
-                  continue
+        _groupRows.withUnsafeBufferPointer { groupRows in
+          _curveTable.withUnsafeBufferPointer { curveTable in
+            layers.withUnsafeMutableBufferPointer { layers in
+              combinations.withUnsafeMutableBufferPointer { records in
+                for k in records.indices where !records[k].finished {
+                  let s = Int(records[k].slot)
+                  let rows = groupRows[Int(slotGroup[s])]
+                  let i = slotIndex[s]
+                  var e = 0.0
+                  var de = 0.0
+                  if records[k].baseLive {
+                    e = Double(rows.y[i])
+                    de = Double(rows.v[i])
+                  }
+                  // The newest curve that has finished (its position in the list, and its entry).
+                  var finishedPosition: Int32 = -1
+                  var finishedEntry: Int32 = -1
+                  var position: Int32 = 0
+                  var j = records[k].oldest
+                  while j >= 0 {
+                    let curve = layers[Int(j)]
+                    let elapsed = now &- curve.start
+                    if elapsed >= curve.durationTicks || clockEnded {
+                      (e, de) = (0, 0)
+                      finishedPosition = position
+                      finishedEntry = j
+                    } else {
+                      let duration = Double(curve.durationTicks)
+                      let p = Double(elapsed) / duration
+                      let gap = e - curve.shift
+                      let (value, slope) = curveTable[Int(curve.curve)].valueAndVelocity(at: p)
+                      let remaining = 1 - value
+                      e = gap * remaining
+                      de = de * remaining - gap * slope * (tps / duration)
+                      if !de.isFinite { de = 0 }
+                    }
+                    j = curve.next
+                    position += 1
+                  }
+                  if finishedPosition < 0 {
+                    records[k].value = records[k].target + Scalar(e)
+                    records[k].velocity = Scalar(de)
+                    continue
+                  }
+                  // Everything up to the newest finished curve no longer contributes: back to
+                  // the pool.
+                  let remaining = layers[Int(finishedEntry)].next
+                  var f = records[k].oldest
+                  while true {
+                    let next = layers[Int(f)].next
+                    layers[Int(f)].next = freeLayer
+                    freeLayer = f
+                    _releaseCurve(layers[Int(f)].curve)
+                    if f == finishedEntry { break }
+                    f = next
+                  }
+                  records[k].oldest = remaining
+                  records[k].curveCount -= finishedPosition + 1
+                  let c = _groups[Int(slotGroup[s])].columns
+                  if remaining < 0 {
+                    // The newest curve has arrived: the combination ends on its target, at rest.
+                    records[k].newest = -1
+                    if _restBase(c, i) { snapped += 1 }
+                    c.target[i] = records[k].target
+                    records[k].value = records[k].target
+                    records[k].velocity = 0
+                    records[k].finished = true
+                    _runningCombinations -= 1
+                    continue
+                  }
+                  if records[k].baseLive {
+                    records[k].baseLive = false
+                    if _restBase(c, i) { snapped += 1 }
+                  }
+                  records[k].value = records[k].target + Scalar(e)
+                  records[k].velocity = Scalar(de)
                 }
-                let duration = Double(curves[j].durationTicks)
-                let p = Double(elapsed) / duration
-                let gap = e - curves[j].shift
-                let (value, slope) = curves[j].curve.valueAndVelocity(at: p)
-                let remaining = 1 - value
-                e = gap * remaining
-                de = de * remaining - gap * slope * (tps / duration)
-                if !de.isFinite { de = 0 }
-              }
-              return newest
-            }
-            if newestFinished == records[k].curves.count - 1 {
-              // The newest curve has arrived: the combination ends on its target, at rest.
-              if _restBase(c, i) { snapped += 1 }
-              c.target[i] = records[k].target
-              records[k].value = records[k].target
-              records[k].velocity = 0
-              records[k].finished = true
-              _runningCombinations -= 1
-              continue
-            }
-            if newestFinished >= 0 {
-              // Everything before a finished curve no longer contributes.
-              records[k].curves.removeFirst(newestFinished + 1)
-              if records[k].baseLive {
-                records[k].baseLive = false
-                if _restBase(c, i) { snapped += 1 }
               }
             }
-            records[k].value = records[k].target + Scalar(e)
-            records[k].velocity = Scalar(de)
           }
         }
       }
     }
+    _freeLayer = freeLayer
     return snapped
   }
 

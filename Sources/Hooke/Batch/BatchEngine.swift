@@ -54,6 +54,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     let driver: BatchDriver
     /// The timing curve of a curve driver.
     let curve: BatchCurve?
+    /// Its curve's entry in the engine's curve table (−1: not a curve driver).
+    var curveID: Int32 = -1
     let rest: (Scalar, Scalar)
     let columns: _BatchColumns<Scalar>
     let durationTicks: Int64
@@ -121,6 +123,20 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   @exclusivity(unchecked) var _combinations: [_Combination<Scalar>] = []
   @exclusivity(unchecked) var _combinationOf: [Int32] = []
   @exclusivity(unchecked) var _runningCombinations = 0
+  /// The combinations' curves (``_CombinedCurve``): a pool with a free list through `next`
+  /// (head `_freeLayer`, −1: empty).
+  @exclusivity(unchecked) var _layers: [_CombinedCurve] = []
+  @exclusivity(unchecked) var _freeLayer: Int32 = -1
+  /// Timing curves by entry, referenced by the group driving them and by every combined curve
+  /// that follows them (a group can take another driver while combinations still follow its
+  /// old curve), reference counts and free entries. Bounded by the curve groups plus the
+  /// curves combinations still follow.
+  @exclusivity(unchecked) var _curveTable: [BatchCurve] = []
+  @exclusivity(unchecked) var _curveRefs: [Int32] = []
+  @exclusivity(unchecked) var _freeCurves: [Int32] = []
+  /// Per group, its displacement and velocity columns, for the combination step.
+  @exclusivity(unchecked) var _groupRows:
+    [(y: UnsafeMutablePointer<Scalar>, v: UnsafeMutablePointer<Scalar>)] = []
 
   /// Creates an empty engine. `ticksPerSecond` values < 1 are read as the default 3,628,800.
   public init(ticksPerSecond: Int64 = 3_628_800) {
@@ -138,10 +154,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   public func addGroup(
     _ driver: BatchDriver, restRule: BatchRestRule = .pixel, substepClockOrigin: Int64? = nil
   ) -> BatchGroup {
-    _groups.append(
-      _Group(
-        driver: driver, rest: restRule, ticksPerSecond: ticksPerSecond, now: now,
-        origin: substepClockOrigin ?? now))
+    let group = _Group(
+      driver: driver, rest: restRule, ticksPerSecond: ticksPerSecond, now: now,
+      origin: substepClockOrigin ?? now)
+    if let curve = group.curve { group.curveID = _allocateCurve(curve) }
+    _groups.append(group)
     return BatchGroup(index: _groups.count - 1)
   }
 
@@ -160,9 +177,12 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   ) throws(BatchError) {
     guard _groups.indices.contains(group.index) else { throw .invalidGroup }
     guard _groups[group.index].columns.count == 0 else { throw .groupNotEmpty }
-    _groups[group.index] = _Group(
+    _releaseCurve(_groups[group.index].curveID)
+    let replacement = _Group(
       driver: driver, rest: restRule, ticksPerSecond: ticksPerSecond, now: now,
       origin: substepClockOrigin ?? now)
+    if let curve = replacement.curve { replacement.curveID = _allocateCurve(curve) }
+    _groups[group.index] = replacement
   }
 
   /// Moves every settled channel of `group` to `destination` (handles stay valid; a settled

@@ -90,6 +90,29 @@ extension UnitCurve {
   }
 }
 
+extension UnitCurve {
+  /// ``value(at:)`` and ``velocity(at:)`` at once, bit for bit the two calls: a Bézier solves
+  /// x(t) = progress once (both calls solve the same x polynomial; they differ only in how the
+  /// control y coordinates are limited), the analytic curves evaluate both formulas. Cost: one
+  /// solve instead of two.
+  @inlinable
+  public func valueAndVelocity(at progress: Double) -> (value: Double, velocity: Double) {
+    guard case .bezier(let p1, let p2) = _function else {
+      return (value(at: progress), velocity(at: progress))
+    }
+    let x = _clamp(progress.isNaN ? 0 : progress, 0, 1)
+    let limit = 0x1p32
+    let valueSolver = _QuantizedBezierSolver(
+      p1x: _clamp(p1.x, 0, 1), p1y: _clamp(p1.y, 0, 1),
+      p2x: _clamp(p2.x, 0, 1), p2y: _clamp(p2.y, 0, 1))
+    let slopeSolver = _QuantizedBezierSolver(
+      p1x: _clamp(p1.x, 0, 1), p1y: _clamp(p1.y, -limit, limit),
+      p2x: _clamp(p2.x, 0, 1), p2y: _clamp(p2.y, -limit, limit))
+    let t = valueSolver.solve(x)
+    return (valueSolver.value(atParameter: t), slopeSolver.velocity(atParameter: t))
+  }
+}
+
 /// SwiftUI's Bézier evaluation for ``UnitCurve``: polynomial coefficients in SwiftUI's order,
 /// an x solve to 2⁻²⁰ and 2⁻²⁰ quantisation of the results. Internal; inputs already sanitised.
 @usableFromInline
@@ -140,14 +163,20 @@ struct _QuantizedBezierSolver {
   }
 
   @inlinable
-  func value(at progress: Double) -> Double {
-    let t = solve(progress)
-    return (y(t) * Self.quantum)._roundedHalfAwayFromZero * Self.epsilon
-  }
+  func value(at progress: Double) -> Double { value(atParameter: solve(progress)) }
 
   @inlinable
-  func velocity(at progress: Double) -> Double {
-    let t = solve(progress)
+  func velocity(at progress: Double) -> Double { velocity(atParameter: solve(progress)) }
+
+  /// The quantised output at curve parameter `t`.
+  @inlinable
+  func value(atParameter t: Double) -> Double {
+    (y(t) * Self.quantum)._roundedHalfAwayFromZero * Self.epsilon
+  }
+
+  /// The quantised slope dy/dx at curve parameter `t` (see ``UnitCurve/velocity(at:)``).
+  @inlinable
+  func velocity(atParameter t: Double) -> Double {
     let slopeX = cx + ((bx + bx) + (ax * 3 * t)) * t
     let slopeY = cy + ((by + by) + (ay * 3 * t)) * t
     if slopeX == slopeY { return 1 }

@@ -178,7 +178,8 @@ import _TestSupport
   }
 
   /// An interruption every frame by a 0.1 s curve keeps at most the curves still running
-  /// (13 at 120 Hz), not one per interruption.
+  /// (13 at 120 Hz), not one per interruption, and the engine's pool of curves and its curve
+  /// table stay as small: finished curves are reused, not accumulated.
   @Test func finishedCurvesAreDropped() throws {
     let engine = BatchEngine<Double>()
     let curve = engine.addGroup(.timingCurve(.easeInOut, duration: 0.1), restRule: .never)
@@ -187,9 +188,45 @@ import _TestSupport
     for f in 0..<1_000 {
       try engine.combine(h, to: Double(f % 7), group: curve)
       engine.step(ticks: Self.frame)
-      most = Swift.max(most, engine._combinations.first?.curves.count ?? 0)
+      most = Swift.max(most, Int(engine._combinations.first?.curveCount ?? 0))
     }
     #expect(most <= 13, "\(most) curves kept")
+    #expect(engine._layers.count <= 14, "\(engine._layers.count) pooled curves")
+    #expect(engine._curveTable.count == 1, "\(engine._curveTable.count) curve table entries")
+  }
+
+  /// A combination follows the curve it was combined with even after that curve's group (empty:
+  /// the channel stays where its interrupted motion steps) takes another driver: the run equals,
+  /// bit for bit, the same run without the replacement. Replacing the group every frame while
+  /// combinations keep following old curves leaves the curve table bounded by the curves in use.
+  @Test func combinationsKeepTheirCurveAcrossGroupReplacement() throws {
+    let knee = CSSLinearEasing(stops: [.init(0), .init(0.9, at: 0.2), .init(1)])
+    func run(replacing: Bool) throws -> (values: [Double], tableSize: Int) {
+      let engine = BatchEngine<Double>()
+      let spring = engine.addGroup(.spring(Spring()), restRule: .never)
+      let curve = engine.addGroup(.curve(.cssLinear(knee), duration: 0.5), restRule: .never)
+      let h = try engine.addChannel(to: spring, value: 0, target: 100)
+      engine.step(ticks: Self.frame)
+      try engine.combine(h, to: 200, group: curve)
+      var values: [Double] = []
+      for f in 0..<90 {
+        if replacing {
+          try engine.replaceGroup(
+            curve, driver: .curve(f % 2 == 0 ? .easing(.cubicIn) : .cssLinear(knee), duration: 0.5))
+        }
+        if f % 30 == 29 {
+          try engine.replaceGroup(curve, driver: .curve(.cssLinear(knee), duration: 0.5))
+          try engine.combine(h, to: Double(f), group: curve)
+        }
+        engine.step(ticks: Self.frame)
+        values.append(engine.value(of: h)!)
+      }
+      return (values, engine._curveTable.count)
+    }
+    let plain = try run(replacing: false)
+    let replaced = try run(replacing: true)
+    #expect(plain.values == replaced.values)
+    #expect(replaced.tableSize <= 4, "\(replaced.tableSize) curve table entries")
   }
 
   /// Bad input: a spring group is not a curve to combine with; non-finite targets and stale
