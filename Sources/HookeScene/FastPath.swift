@@ -173,6 +173,7 @@ final class _FastPath {
     freeGroups.sort { $0.index > $1.index }  // popLast takes the lowest index first
     _last = nil
     _lastStyle = nil
+    _originGroups.removeAll(keepingCapacity: true)
     recycleAt = Swift.max(16, 2 * (groups.count + styleGroups.count))
   }
 
@@ -409,7 +410,7 @@ final class _FastPath {
       var atRest = 0  // bit k: channel k starts from rest
       for k in 0..<4 {
         let h = handles[4 * q + k]
-        if engine.isCombining(h) == true
+        if (engine.combiningCount > 0 && engine.isCombining(h) == true)
           || engine.group(of: h).map({ groupInfo[$0.index].kind == .combinesWithoutVelocity }) == true
         {
           atRest |= 1 << k
@@ -438,8 +439,21 @@ final class _FastPath {
   func _group(_ group: BatchGroup, origin: Int64) -> BatchGroup {
     let info = groupInfo[group.index]
     guard let key = info.key, key.epoch >= 0, key.origin != origin else { return group }
-    return _group(for: key.animation, style: info.isStyle, origin: origin) ?? group
+    // A transaction asks once per quad, with few distinct origins: remember the answers for this
+    // tick by (group, origin) instead of hashing the animation existential per quad.
+    if _originGroupsTick != engine.now {
+      _originGroups.removeAll(keepingCapacity: true)
+      _originGroupsTick = engine.now
+    }
+    let cacheKey = _OriginKey(group: Int32(group.index), origin: origin)
+    if let g = _originGroups[cacheKey] { return g }
+    let g = _group(for: key.animation, style: info.isStyle, origin: origin) ?? group
+    _originGroups[cacheKey] = g
+    return g
   }
+  /// ``_group(_:origin:)``'s answers at tick `_originGroupsTick` (cleared when groups recycle).
+  @exclusivity(unchecked) var _originGroups: [_OriginKey: BatchGroup] = [:]
+  @exclusivity(unchecked) var _originGroupsTick: Int64 = -1
 
   /// Whether quad `q` is at rest (every channel settled, none combining).
   func _isAtRest(_ q: Int) -> Bool {
@@ -662,6 +676,13 @@ struct _BatchedChannel<V: _QuadLanes> {
     }
     (_lo, _hi) = (-1, -1)
   }
+}
+
+/// A SwiftUI-spring group of a transaction and a quad's clock origin (see
+/// ``_FastPath/_group(_:origin:)``).
+struct _OriginKey: Hashable {
+  var group: Int32
+  var origin: Int64
 }
 
 /// The key of a batch group in ``_FastPath/groups``: the animation, and for a SwiftUI-model

@@ -75,7 +75,20 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     var cache3: (_Matrix3, _Matrix3, _Matrix3, _Matrix3) = (_zero3, _zero3, _zero3, _zero3)
     var matrix3: _Matrix3 = _zero3
 
-    init(driver: BatchDriver, rest: BatchRestRule, ticksPerSecond: Int64, now: Int64, origin: Int64) {
+    /// `recycling`: the storage of the empty group this one replaces, kept (with its capacity)
+    /// when its columns suit `driver`, so a group that takes driver after driver stops
+    /// reallocating and faulting in its columns each time.
+    init(
+      driver: BatchDriver, rest: BatchRestRule, ticksPerSecond: Int64, now: Int64, origin: Int64,
+      recycling old: _BatchColumns<Scalar>? = nil
+    ) {
+      func storage(hasAcceleration: Bool, hasCurveState: Bool) -> _BatchColumns<Scalar> {
+        if let old, old.count == 0, old.hasAcceleration == hasAcceleration, old.hasCurveState == hasCurveState
+        {
+          return old
+        }
+        return _BatchColumns(hasAcceleration: hasAcceleration, hasCurveState: hasCurveState)
+      }
       self.driver = driver
       self.epoch = now
       self.origin = Swift.min(origin, now)
@@ -88,15 +101,15 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       }
       switch driver {
       case .spring:
-        columns = _BatchColumns(hasAcceleration: false, hasCurveState: false)
+        columns = storage(hasAcceleration: false, hasCurveState: false)
         durationTicks = 0
       case .timingCurve(_, let duration), .curve(_, let duration):
-        columns = _BatchColumns(hasAcceleration: false, hasCurveState: true)
+        columns = storage(hasAcceleration: false, hasCurveState: true)
         let ticks = duration * Double(ticksPerSecond)
         durationTicks =
           ticks >= 1 ? (ticks < 4e18 ? Int64(ticks._roundedHalfAwayFromZero) : 4_000_000_000_000_000_000) : 1
       case .fluidSpring:
-        columns = _BatchColumns(hasAcceleration: true, hasCurveState: false)
+        columns = storage(hasAcceleration: true, hasCurveState: false)
         durationTicks = 0
       }
     }
@@ -180,7 +193,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     _releaseCurve(_groups[group.index].curveID)
     let replacement = _Group(
       driver: driver, rest: restRule, ticksPerSecond: ticksPerSecond, now: now,
-      origin: substepClockOrigin ?? now)
+      origin: substepClockOrigin ?? now, recycling: _groups[group.index].columns)
     if let curve = replacement.curve { replacement.curveID = _allocateCurve(curve) }
     _groups[group.index] = replacement
   }
