@@ -445,8 +445,12 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       y = 0
       v = 0
     }
-    _detach(group: g, index: i)
-    _insert(slot: channel.index, into: destination, y: y, v: v, target: newTarget, a: a)
+    if destination == g {
+      _rewrite(group: g, index: i, y: y, v: v, target: newTarget, a: a)
+    } else {
+      _detach(group: g, index: i)
+      _insert(slot: channel.index, into: destination, y: y, v: v, target: newTarget, a: a)
+    }
   }
 
   /// Retargets many channels: `channels[k]` to `targets[k]` (velocities kept), as
@@ -523,6 +527,37 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     guard i != j else { return }
     c.copy(j, to: i)
     _slotIndex[Int(c.owner[i])] = i
+  }
+
+  /// Gives the channel at position `i` of group `g` a new state in place — what a detach and an
+  /// ``_insert(slot:into:y:v:target:a:)`` into the same group would store, without moving it to
+  /// the end: active unless exactly at rest (it moves across the active boundary if that
+  /// changed), a timing curve restarting at ``now`` from `y`. O(1), touches rows `i` and the
+  /// boundary only.
+  func _rewrite(group g: Int, index i: Int, y: Scalar, v: Scalar, target: Scalar, a: Scalar) {
+    let c = _groups[g].columns
+    c.y[i] = y
+    c.v[i] = v
+    c.target[i] = target
+    if c.hasAcceleration { c.a[i] = a }
+    if c.hasCurveState {
+      c.y0[i] = y
+      c.start[i] = now
+    }
+    let atRest = y == 0 && v == 0 && (!c.hasAcceleration || a == 0)
+    if atRest && i < c.activeCount {
+      let k = c.activeCount - 1
+      c.swapAt(i, k)
+      _slotIndex[Int(c.owner[i])] = i
+      _slotIndex[Int(c.owner[k])] = k
+      c.activeCount -= 1
+    } else if !atRest && i >= c.activeCount {
+      let k = c.activeCount
+      c.swapAt(i, k)
+      _slotIndex[Int(c.owner[i])] = i
+      _slotIndex[Int(c.owner[k])] = k
+      c.activeCount += 1
+    }
   }
 
   /// Appends a channel to group `g`, active unless exactly at rest.

@@ -552,3 +552,49 @@ func bits<S: BatchScalar>(_ x: S) -> UInt64 {
     #expect(_DeterminismDigest._batch(seed: 1) != _DeterminismDigest.batch())
   }
 }
+
+/// Retargeting within the channel's own group (the common case: one animation retargets many
+/// channels) rewrites the channel in place. The documented meaning of a retarget — the value and
+/// velocity kept, the target shifted — is that of a fresh channel added with that state: a
+/// reference engine that removes and re-adds the channel instead must agree bit for bit on
+/// every channel every frame, and on which channels are settled (exactly at rest: settled).
+@Suite struct BatchSameGroupRetargetTests {
+  @Test func equalsRemovingAndAddingAFreshChannel() throws {
+    let spring = Spring(response: 0.4, dampingRatio: 0.7)
+    let engine = BatchEngine<Double>()
+    let reference = BatchEngine<Double>()
+    let group = engine.addGroup(.spring(spring), restRule: .pixel)
+    let referenceGroup = reference.addGroup(.spring(spring), restRule: .pixel)
+    var random = SplitMix64(seed: 7)
+    func coordinate() -> Double { Double(random.next() >> 11) * 0x1p-53 * 100 - 50 }
+    var channels: [BatchChannel] = []
+    var referenceChannels: [BatchChannel] = []
+    for _ in 0..<64 {
+      let (value, target) = (coordinate(), coordinate())
+      channels.append(try engine.addChannel(to: group, value: value, target: target))
+      referenceChannels.append(try reference.addChannel(to: referenceGroup, value: value, target: target))
+    }
+    for frame in 0..<120 {
+      engine.step(ticks: ticks120)
+      reference.step(ticks: ticks120)
+      for _ in 0..<8 {
+        let k = Int(random.next() % 64)
+        let value = reference.value(of: referenceChannels[k])!
+        let velocity = reference.velocity(of: referenceChannels[k])!
+        // A quarter of them exactly onto their value at rest.
+        let atRest = random.next() % 4 == 0
+        let target = atRest ? value : coordinate()
+        try engine.retarget(channels[k], to: target, velocity: atRest ? 0 : nil)
+        try reference.removeChannel(referenceChannels[k])
+        referenceChannels[k] = try reference.addChannel(
+          to: referenceGroup, value: value, target: target, velocity: atRest ? 0 : velocity)
+      }
+      for k in 0..<64 {
+        let (a, b) = (engine.value(of: channels[k])!, reference.value(of: referenceChannels[k])!)
+        #expect(a.bitPattern == b.bitPattern, "seed 7, frame \(frame), channel \(k): \(a) vs \(b)")
+        #expect(engine.isSettled(channels[k]) == reference.isSettled(referenceChannels[k]))
+      }
+      #expect(engine.activeCount(of: group) == reference.activeCount(of: referenceGroup))
+    }
+  }
+}
