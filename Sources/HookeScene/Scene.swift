@@ -423,7 +423,7 @@ public final class Scene {
   func _noteMotion(_ s: Int, row: Bool = true) {
     if row { _hotDirty.append(s) }
     // Through the buffer: the computed property on an array element copies the whole record.
-    if !_records[s].inMotion && _records.withUnsafeBufferPointer({ $0[s].needsSampling }) {
+    if _records.withUnsafeBufferPointer({ !$0[s].inMotion && _Record.needsSampling($0.baseAddress! + s) }) {
       _records[s].inMotion = true
       _motion.append(s)
     }
@@ -489,6 +489,16 @@ struct _Record {
   var needsSampling: Bool {
     removing || (frame._quad < 0 && frame._general.isAnimating) || style.needsSampling || effect.needsSampling
       || (dimming?.isAnimating ?? false)
+  }
+
+  /// ``needsSampling`` of the record at `r`, reading stored fields only: the computed property
+  /// on an array element copies the whole record (retaining each of its references) first.
+  @inline(__always)
+  static func needsSampling(_ r: UnsafePointer<_Record>) -> Bool {
+    r.pointee.removing || (r.pointee.frame._lo < 0 && r.pointee.frame._general.isAnimating)
+      || (r.pointee.style._lo < 0 && r.pointee.style._general.isAnimating)
+      || (r.pointee.effect._lo < 0 && r.pointee.effect._general.isAnimating)
+      || (r.pointee.dimming != nil && r.pointee.dimming!.isAnimating)
   }
 
   func isAnimating(_ fast: _FastPath?) -> Bool {

@@ -395,7 +395,10 @@ extension Scene {
     dirty: inout [Int]
   ) {
     var f = frame
-    let id = _records[s].element.id
+    // Read through the buffer: `_records[s].field` on this large record can copy all of it.
+    let (id, current, group) = _records.withUnsafeBufferPointer {
+      ($0[s].element.id, $0[s].element.frame, $0[s].group)
+    }
     if !_isFinite(f) {
       result.diagnostics.append(.invalidFrame(id))
       return
@@ -404,21 +407,22 @@ extension Scene {
       result.diagnostics.append(.negativeSize(id))
       f = f.standardized
     }
-    guard f != _records[s].element.frame else { return }
+    guard f != current else { return }
     _records[s].element.frame = f
-    let group = _batchGroup(tx, &batchGroup)
-    _records[s].frame.retarget(f._q, animation: tx.animation, at: t, fast: _fast, batchGroup: group)
+    let batch = _batchGroup(tx, &batchGroup)
+    _records[s].frame.retarget(f._q, animation: tx.animation, at: t, fast: _fast, batchGroup: batch)
     // Only the own frame changed: patch its row instead of re-deriving it.
     _noteMotion(s, row: false)
     if s < _hot.count {
-      _hot[s].quad = Int32(_records[s].frame._quad)
-      _hot[s].frame = _records[s].frame._general.value
-      _fast?.claim(_records[s].frame._quad, owner: Int32(s))
+      let (quad, value) = _records.withUnsafeBufferPointer { ($0[s].frame._quad, $0[s].frame._general.value) }
+      _hot[s].quad = Int32(quad)
+      _hot[s].frame = value
+      _fast?.claim(quad, owner: Int32(s))
       _noteRow(s)
     } else {
       _hotDirty.append(s)
     }
-    if let g = _records[s].group { _markDirty(g, &dirty) }
+    if let g = group { _markDirty(g, &dirty) }
   }
 
   func _update(
@@ -535,8 +539,12 @@ extension Scene {
     if members.count == 1 {
       // The common case (one member): no bookkeeping arrays.
       let s = members[0]
-      if !_records[s].removing {
-        if _records[s].element.matchedGeometry?.isSource == true {
+      // Through the buffer: `_records[s].field` on this large record can copy all of it.
+      let (removing, isSource) = _records.withUnsafeBufferPointer {
+        ($0[s].removing, $0[s].element.matchedGeometry?.isSource == true)
+      }
+      if !removing {
+        if isSource {
           single = s
         } else {
           result.diagnostics.append(
@@ -572,9 +580,10 @@ extension Scene {
       _groups[g].source = nil
       return
     }
-    let srcID = _records[src].element.id
-    let target = MatchedGeometryFrame(
-      frame: _records[src].element.frame, anchor: _records[src].element.matchedGeometry!.anchor)
+    let (srcID, srcFrame, srcAnchor) = _records.withUnsafeBufferPointer {
+      ($0[src].element.id, $0[src].element.frame, $0[src].element.matchedGeometry!.anchor)
+    }
+    let target = MatchedGeometryFrame(frame: srcFrame, anchor: srcAnchor)
     let tv = _Quad(target.anchorPosition.x, target.anchorPosition.y, target.size.width, target.size.height)
     // Frames before the change of the clipped members, for the clip check.
     _groups[g].shared?.sample(at: t)
