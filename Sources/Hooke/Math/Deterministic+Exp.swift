@@ -1,13 +1,75 @@
-// exp, exp2, expm1. One kernel: e^r − 1 for |r| ≤ 0.35 as a double-double, then an exact
-// reconstruction 2^k · (1 + (e^r − 1)). Constants: Tests/Fixtures/scripts/math_constants.py.
+// exp, exp2, expm1. Two kernels: exp's common range is table-driven (x = (64k + j)·ln 2/64 + r,
+// |r| ≤ ln 2/128, a degree-6 polynomial and a table of 2^(j/64)); expm1, exp2 and exp's extreme
+// range use e^r − 1 for |r| ≤ 0.35 as a double-double, then an exact reconstruction
+// 2^k · (1 + (e^r − 1)). Constants: Tests/Fixtures/scripts/math_constants.py.
 
 // ln 2 = _ln2Hi + _ln2Lo; _ln2Hi has 21 significant bits so k · _ln2Hi is exact for |k| < 2^32.
-internal let _ln2Hi: Double = 0x1.62e43p-1
-internal let _ln2Lo: Double = -0x1.05c610ca86c39p-29
+@inlinable internal var _ln2Hi: Double { 0x1.62e43p-1 }
+@inlinable internal var _ln2Lo: Double { -0x1.05c610ca86c39p-29 }
 // ln 2 as a double-double (rounded head, 53-bit tail).
-internal let _ln2Head: Double = 0x1.62e42fefa39efp-1
-internal let _ln2Tail: Double = 0x1.abc9e3b39803fp-56
-internal let _invLn2: Double = 0x1.71547652b82fep+0
+@inlinable internal var _ln2Head: Double { 0x1.62e42fefa39efp-1 }
+@inlinable internal var _ln2Tail: Double { 0x1.abc9e3b39803fp-56 }
+@inlinable internal var _invLn2: Double { 0x1.71547652b82fep+0 }
+// 64/ln 2, and ln 2/64 = _ln2Over64Hi + _ln2Over64Lo; the head has 36 significant bits so
+// n · _ln2Over64Hi is exact for |n| < 2^17 (every n of the table-driven range |x| ≤ 700).
+@inlinable internal var _64OverLn2: Double { 0x1.71547652b82fep+6 }
+@inlinable internal var _ln2Over64Hi: Double { 0x1.62e42fefa0000p-7 }
+@inlinable internal var _ln2Over64Lo: Double { 0x1.cf79abc9e3b3ap-46 }
+
+/// eˣ for |x| ≤ 700, table-driven. The bound keeps 2^k·head·t clear of the subnormal range,
+/// where it would lose bits (and the result clear of overflow).
+///
+/// n = round(x·64/ln 2) splits x = n·ln 2/64 + r with |r| ≤ ln 2/128·(1 + 2^-40): the product
+/// n·_ln2Over64Hi is exact and so is its difference from x (Cody–Waite), leaving one rounding of
+/// r (absolute error ≤ 2^-61). With n = 64k + j (0 ≤ j < 64) and the table's
+/// 2^(j/64) = head·(1 + tail), eˣ = 2^k·head·(1 + t), t = tail + (e^r − 1), where
+/// e^r − 1 ≈ r + r²·(c2 + c3·r) + r⁴·((c4 + c5·r) + c6·r²) (near-minimax, relative error
+/// 2^-69 on the interval; the tail·(e^r − 1) cross term is below 2^-60). The result
+/// 2^k·head + 2^k·head·t is rounded once; the errors before that rounding add up to below
+/// 0.02 ulp, so the total is below 0.52 ulp. Scaling by 2^k is an exact integer add on the
+/// exponent field (k ≥ −1011). The table is 64 entries so that the whole path inlines.
+@inlinable @inline(__always)
+internal func _expTableDriven(_ x: Double) -> Double {
+  let shifted = x * _64OverLn2 + 0x1.8p52  // round to an integer n in the low bits
+  let n = Int64(bitPattern: shifted.bitPattern) &- 0x4338_0000_0000_0000
+  let nf = shifted - 0x1.8p52  // n as a Double, exactly
+  let r = (x - nf * _ln2Over64Hi) - nf * _ln2Over64Lo
+  let (head, tail) = _expTableEntry(Int(truncatingIfNeeded: n & 63))
+  let r2 = r * r
+  let t =
+    ((tail + r) + r2 * (0x1.0000000000000p-1 + r * 0x1.5555555554dd4p-3))
+    + (r2 * r2) * ((0x1.5555555555194p-5 + r * 0x1.111120b03696dp-7) + r2 * 0x1.6c16d10b3c31dp-10)
+  let scale = Double(bitPattern: head.bitPattern &+ (UInt64(bitPattern: n >> 6) &<< 52))
+  return scale + scale * t
+}
+
+/// eˣ − 1 for −38 ≤ x ≤ 690 and |x| ≥ 2^-54, table-driven (the reduction and table of
+/// `_expTableDriven`, carried in double-double where the result is small).
+///
+/// r = rh + rl is kept as a TwoSum pair (error below 2^-80). With S = 2^k·head:
+/// eˣ − 1 = (S − 1) + S·rh + S·b, b = tail + rl + tail·rh + rh·rl + rh²·g(rh) with the `exp`
+/// polynomial g (e^r − 1 = r + r²·g(r), g relatively accurate). S − 1 (TwoSum), S·rh
+/// (TwoProduct) and their sum (FastTwoSum: |S − 1| > |S·r| for n ≠ 0, S − 1 = 0 for n = 0) are
+/// exact, so only S·b (at most 2^-16 of |S·r|) and the final sums round.
+/// For k = 0 and small x, S − 1 = head − 1 is exact and the result keeps full relative accuracy
+/// down to x = 2^-54. Errors before the final rounding below 0.005 ulp.
+@inlinable @inline(__always)
+internal func _expm1TableDriven(_ x: Double) -> Double {
+  let shifted = x * _64OverLn2 + 0x1.8p52  // round to an integer n in the low bits
+  let n = Int64(bitPattern: shifted.bitPattern) &- 0x4338_0000_0000_0000
+  let nf = shifted - 0x1.8p52  // n as a Double, exactly
+  let (rh, rl) = _twoSum(x - nf * _ln2Over64Hi, -(nf * _ln2Over64Lo))
+  let (head, tail) = _expTableEntry(Int(truncatingIfNeeded: n & 63))
+  let r2 = rh * rh
+  let b =
+    (((tail + rl) + (tail * rh + rh * rl)) + r2 * (0x1.0000000000000p-1 + rh * 0x1.5555555554dd4p-3))
+    + (r2 * r2) * ((0x1.5555555555194p-5 + rh * 0x1.111120b03696dp-7) + r2 * 0x1.6c16d10b3c31dp-10)
+  let scale = Double(bitPattern: head.bitPattern &+ (UInt64(bitPattern: n >> 6) &<< 52))
+  let (p, pLo) = _twoProduct(scale, rh)
+  let (a, aLo) = _twoSum(scale, -1)
+  let (sum, sumLo) = _fastTwoSum(a, p)  // |S − 1| ≥ |S·r| for every n ≠ 0; a = 0 when n = 0
+  return sum + ((aLo + sumLo) + (pLo + scale * b))
+}
 
 /// e^(rh + rl) − 1 as a double-double, for |rh + rl| ≤ 0.35 and |rl| ≤ ulp(rh).
 ///
@@ -15,7 +77,7 @@ internal let _invLn2: Double = 0x1.71547652b82fep+0
 /// (TwoProduct), the degree-9 near-minimax Q (absolute error 3.6e-18 on [−0.35, 0.35] with
 /// rounded coefficients) contributes at most 0.25 % of the result, so the relative error of the
 /// pair is below 2^-60.
-@inline(__always)
+@inlinable @inline(__always)
 internal func _expm1Kernel(_ rh: Double, _ rl: Double) -> (hi: Double, lo: Double) {
   let (sq, sq1) = _twoProduct(rh, rh)
   let sqLo = sq1 + 2 * rh * rl
@@ -24,17 +86,16 @@ internal func _expm1Kernel(_ rh: Double, _ rl: Double) -> (hi: Double, lo: Doubl
   let cubeLo = cube1 + (sqLo * rh + sq * rl)
   let (sixth, sixth1) = _twoProduct(cube, 0x1.5555555555555p-3)  // r³ · 1/6
   let sixthLo = sixth1 + (cube * 0x1.5555555555555p-57 + cubeLo * 0x1.5555555555555p-3)
-  var q = 0x1.61a850e8d8603p-33
-  q = 0x1.1f6942ca28386p-29 + rh * q
-  q = 0x1.ae643a34faa2ap-26 + rh * q
-  q = 0x1.27e4e0f0f6358p-22 + rh * q
-  q = 0x1.71de3a57e638dp-19 + rh * q
-  q = 0x1.a01a01a4be7f8p-16 + rh * q
-  q = 0x1.a01a01a019dadp-13 + rh * q
-  q = 0x1.6c16c16c1678ap-10 + rh * q
-  q = 0x1.1111111111111p-7 + rh * q
-  q = 0x1.5555555555555p-5 + rh * q
-  let quartic = (sq * sq) * q
+  // Q(r) by Estrin's scheme (a short dependency chain), in a fixed order.
+  let r4 = sq * sq
+  let q =
+    (((0x1.5555555555555p-5 + rh * 0x1.1111111111111p-7) + sq
+      * (0x1.6c16c16c1678ap-10 + rh * 0x1.a01a01a019dadp-13))
+      + r4
+      * ((0x1.a01a01a4be7f8p-16 + rh * 0x1.71de3a57e638dp-19) + sq
+        * (0x1.27e4e0f0f6358p-22 + rh * 0x1.ae643a34faa2ap-26)))
+    + (r4 * r4) * (0x1.1f6942ca28386p-29 + rh * 0x1.61a850e8d8603p-33)
+  let quartic = r4 * q
   let (s1, s1Lo) = _fastTwoSum(rh, halfSq)
   let (s2, s2Lo) = _fastTwoSum(s1, sixth)
   let lo = (s1Lo + s2Lo) + ((rl + 0.5 * sqLo) + (sixthLo + quartic))
@@ -42,7 +103,7 @@ internal func _expm1Kernel(_ rh: Double, _ rl: Double) -> (hi: Double, lo: Doubl
 }
 
 /// Splits x = k·ln 2 + (rh + rl) with k = round(x / ln 2); |x| ≤ 746.
-@inline(__always)
+@inlinable @inline(__always)
 internal func _reduceLn2(_ x: Double) -> (k: Int, rh: Double, rl: Double) {
   let kf = _roundToInteger(x * _invLn2)
   let hi = x - kf * _ln2Hi  // exact: k·_ln2Hi is exact and x is within ln2/2 of it
@@ -52,7 +113,7 @@ internal func _reduceLn2(_ x: Double) -> (k: Int, rh: Double, rl: Double) {
 
 /// 2^k · (hi + lo) rounded once, for 0.7 ≤ hi + lo ≤ 1.42 and −1076 ≤ k ≤ 1024.
 /// Overflows to +∞ and underflows gradually (subnormals rounded once, to nearest even).
-@inline(__always)
+@usableFromInline
 internal func _scale(_ hi: Double, _ lo: Double, _ k: Int) -> Double {
   if k >= -1021 {
     let y = hi + lo
@@ -78,20 +139,31 @@ internal func _scale(_ hi: Double, _ lo: Double, _ k: Int) -> Double {
 extension Deterministic {
   /// The exponential eˣ.
   ///
-  /// - Domain: all `Double`. Accuracy: ≤ 0.51 ulp by analysis (error of the double-double kernel
-  ///   below 2^-56), measured maximum reported by `DeterministicExpTests`; subnormal results are
-  ///   rounded once.
+  /// - Domain: all `Double`. Accuracy: ≤ 0.52 ulp by analysis (table-driven range: errors before
+  ///   the final rounding below 0.02 ulp; beyond it the double-double kernel, below 2^-56),
+  ///   measured maximum reported by the accuracy sweep tests; subnormal results are rounded once.
   /// - Special values: `exp(±0) = 1`, `exp(+∞) = +∞`, `exp(−∞) = +0`, NaN → NaN.
   ///   Overflows to +∞ for x > 709.782712893384 and underflows through the subnormals to +0
   ///   below −745.1332191019412 (the correctly rounded thresholds).
-  /// - Algorithm: x = k·ln 2 + r (Cody–Waite, |r| ≤ 0.35), e^r − 1 by polynomial in
-  ///   double-double, result 2^k·(1 + (e^r − 1)).
-  /// - Cost: about 110 flops, no tables, no branches in the common path beyond range checks.
+  /// - Algorithm: for |x| ≤ 700, x = (64k + j)·ln 2/64 + r (Cody–Waite, |r| ≤ ln 2/128), a
+  ///   degree-6 polynomial for e^r − 1 and a 64-entry table of 2^(j/64) as head and tail,
+  ///   result 2^k·head·(1 + tail + (e^r − 1)) rounded once. Beyond, x = k·ln 2 + r
+  ///   (|r| ≤ 0.35), e^r − 1 by polynomial in double-double, result 2^k·(1 + (e^r − 1)) with
+  ///   gradual underflow.
+  /// - Cost: for |x| ≤ 700 about 27 flops, one table lookup and one branch (inlined); beyond, about
+  ///   110 flops.
+  @inlinable @inline(__always)
   public static func exp(_ x: Double) -> Double {
+    if x.magnitude <= 700 { return _expTableDriven(x) }
+    return _expBeyondTable(x)
+  }
+
+  /// `exp` for |x| > 700 and NaN (out of line: rare, and larger than the common path).
+  @usableFromInline
+  internal static func _expBeyondTable(_ x: Double) -> Double {
     if x.isNaN { return x + x }
     if x > 709.8 { return .infinity }
     if x < -745.2 { return 0 }
-    if x.magnitude < 0x1p-54 { return 1 + x }
     let (k, rh, rl) = _reduceLn2(x)
     let (eh, el) = _expm1Kernel(rh, rl)
     let (yh, y1) = _fastTwoSum(1, eh)
@@ -123,21 +195,34 @@ extension Deterministic {
 
   /// eˣ − 1, accurate also where eˣ ≈ 1.
   ///
-  /// - Domain: all `Double`. Accuracy: ≤ 0.52 ulp by analysis.
+  /// - Domain: all `Double`. Accuracy: ≤ 0.51 ulp by analysis for −38 ≤ x ≤ 690 (errors before
+  ///   the final rounding below 0.005 ulp), ≤ 0.52 ulp beyond; measured maximum reported by the
+  ///   accuracy sweep tests.
   /// - Special values: `expm1(±0) = ±0` (sign kept), |x| < 2^-54 returns x (including
   ///   subnormals), `expm1(+∞) = +∞`, `expm1(−∞) = −1`, x < −38 → −1 (the exact value rounds
   ///   there), NaN → NaN, overflow to +∞ above 709.782712893384.
-  /// - Algorithm: as `exp`, then 2^k·(1 + m) − 1 evaluated as a double-double sum
-  ///   (TwoSum) so that no cancellation is lost.
-  /// - Cost: about 120 flops.
+  /// - Algorithm: for −38 ≤ x ≤ 690, the reduction and table of ``exp(_:)-(Double)`` with
+  ///   (2^k·head − 1) + 2^k·head·r formed exactly (TwoSum, TwoProduct) so that no cancellation is
+  ///   lost; above 690, x = k·ln 2 + r (|r| ≤ 0.35), e^r − 1 by polynomial in double-double, and
+  ///   2^k·(1 + (e^r − 1)) − 1 as a double-double sum.
+  /// - Cost: for −38 ≤ x ≤ 690 about 60 flops, one table lookup and two branches (inlined);
+  ///   beyond, about 120 flops.
+  @inlinable @inline(__always)
   public static func expm1(_ x: Double) -> Double {
+    // The common range inline; NaN, tiny, large and the saturated negative range out of line.
+    guard x >= -38, x <= 690, x.magnitude >= 0x1p-54 else { return _expm1Edge(x) }
+    return _expm1TableDriven(x)
+  }
+
+  /// `expm1` outside `−38 ≤ x ≤ 690` or for |x| < 2^-54, and NaN.
+  @usableFromInline
+  internal static func _expm1Edge(_ x: Double) -> Double {
     if x.isNaN { return x + x }
     if x > 709.8 { return .infinity }
     if x < -38 { return -1 }
     if x.magnitude < 0x1p-54 { return x }
     let (k, rh, rl) = _reduceLn2(x)
     let (eh, el) = _expm1Kernel(rh, rl)
-    if k == 0 { return eh + el }
     let (yh, y1) = _fastTwoSum(1, eh)
     let yl = y1 + el
     if k > 1000 { return _scale(yh, yl, k) }  // the −1 is far below half an ulp

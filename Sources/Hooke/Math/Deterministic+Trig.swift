@@ -1,21 +1,22 @@
 // sin, cos, sincos. Argument reduction x = n·π/2 + r, |r| ≤ π/4 (r as a double-double):
-// Cody–Waite with a four-part π/2 below 2^19·π/2, Payne–Hanek with the bits of 2/π above.
+// Cody–Waite with a four-part π/2 below 2^19·π/2, Payne–Hanek with the bits of 2/π above; then
+// one table-driven kernel gives both sin r and cos r (r = j/64 + d, |d| ≤ 1/128).
 // Constants: Tests/Fixtures/scripts/math_constants.py.
 
 // π/2 = _pio2Part1 + _pio2Part2 + _pio2Part3 + _pio2Part3Tail; the first three have ≤ 33
 // significant bits, so n·part is exact for n ≤ 2^20.
-internal let _pio2Part1: Double = 0x1.921fb544p+0
-internal let _pio2Part2: Double = 0x1.0b4611a6p-34
-internal let _pio2Part3: Double = 0x1.3198a2ep-69
-internal let _pio2Part3Tail: Double = 0x1.b839a252049c1p-104
+@inlinable internal var _pio2Part1: Double { 0x1.921fb544p+0 }
+@inlinable internal var _pio2Part2: Double { 0x1.0b4611a6p-34 }
+@inlinable internal var _pio2Part3: Double { 0x1.3198a2ep-69 }
+@inlinable internal var _pio2Part3Tail: Double { 0x1.b839a252049c1p-104 }
 // π/2 as a double-double.
-internal let _pio2Head: Double = 0x1.921fb54442d18p+0
-internal let _pio2Tail: Double = 0x1.1a62633145c07p-54
-internal let _twoOverPi: Double = 0x1.45f306dc9c883p-1
+@inlinable internal var _pio2Head: Double { 0x1.921fb54442d18p+0 }
+@inlinable internal var _pio2Tail: Double { 0x1.1a62633145c07p-54 }
+@inlinable internal var _twoOverPi: Double { 0x1.45f306dc9c883p-1 }
 
 /// Reduces a finite a ≥ 0 to a = n·π/2 + (hi + lo) with |hi + lo| ≤ π/4·(1 + 2^-40);
 /// returns n mod 4. The pair has relative error below 2^-100 for every finite Double.
-@inline(__always)
+@inlinable @inline(__always)
 internal func _reduceHalfPi(_ a: Double) -> (n: Int, hi: Double, lo: Double) {
   if a <= 0x1.921fb54442d18p-1 { return (0, a, 0) }
   if a < 0x1.921fb54442d18p+19 {
@@ -49,7 +50,7 @@ internal func _multiplyFullWidth(_ a: UInt64, _ b: UInt64) -> (high: UInt64, low
 /// Payne–Hanek reduction of a ≥ 2^19: with a = m·2^e (m a 53-bit integer), the product
 /// m · (256 bits of 2/π starting at bit e − 1) is formed exactly in 64-bit limbs; bits of 2/π
 /// before that window only add multiples of 4 to a·2/π, bits after it less than 2^-200.
-@inline(never)
+@usableFromInline @inline(never)
 internal func _reducePayneHanek(_ a: Double) -> (n: Int, hi: Double, lo: Double) {
   let bits = a.bitPattern
   let m = (bits & 0x000F_FFFF_FFFF_FFFF) | 0x0010_0000_0000_0000
@@ -111,104 +112,95 @@ internal func _reducePayneHanek(_ a: Double) -> (n: Int, hi: Double, lo: Double)
   return negative ? (n & 3, -hi, -lo) : (n & 3, hi, lo)
 }
 
-/// sin(hi + lo) for |hi + lo| ≤ π/4·1.01, |lo| ≤ ulp(hi).
+/// (sin, cos) of hi + lo for |hi + lo| ≤ π/4·(1 + 2^-40), |lo| ≤ ulp(hi), table-driven.
 ///
-/// sin r = r − r³/6 + r⁵·S(r²) with a degree-6 near-minimax S; r and r³/6 are carried as
-/// double-doubles (TwoProduct), the r⁵ term is at most 0.5 % of the result, and lo enters as
-/// lo·cos(hi) ≈ lo·(1 − hi²/2).
-@inline(__always)
-internal func _sinKernel(_ hi: Double, _ lo: Double) -> Double {
-  let (z, zLo) = _twoProduct(hi, hi)
-  var s = 0x1.9233ccf0884bfp-49
-  s = -0x1.ae7c358e5ac1cp-41 + z * s
-  s = 0x1.61245f9d1c2e7p-33 + z * s
-  s = -0x1.ae64567e60803p-26 + z * s
-  s = 0x1.71de3a556c252p-19 + z * s
-  s = -0x1.a01a01a01a018p-13 + z * s
-  s = 0x1.1111111111111p-7 + z * s
-  let (cube, cube1) = _twoProduct(z, hi)
-  let cubeLo = cube1 + zLo * hi
-  let (c, cLo) = _twoProduct(cube, -0x1.5555555555555p-3)  // −hi³ · 1/6
-  let sixthLo = cube * 0x1.5555555555555p-57 + cubeLo * 0x1.5555555555555p-3
-  let tail = (cube * (z * s)) + lo * (1 - 0.5 * z)
-  let (r, rLo) = _fastTwoSum(hi, c)
-  return r + (rLo + ((cLo - sixthLo) + tail))
-}
-
-/// cos(hi + lo) for |hi + lo| ≤ π/4·1.01, |lo| ≤ ulp(hi).
-///
-/// cos r = 1 − r²/2 + r⁴·C(r²) with a degree-7 near-minimax C (absolute error 3e-25);
-/// 1 − r²/2 is carried exactly (TwoProduct for r², exact rounding error of 1 − hi²/2).
-@inline(__always)
-internal func _cosKernel(_ hi: Double, _ lo: Double) -> Double {
-  let (z, zLo) = _twoProduct(hi, hi)
-  var c = -0x1.65c6cbd08de75p-53
-  c = 0x1.ae7cd0aafba50p-45 + z * c
-  c = -0x1.9397494123591p-37 + z * c
-  c = 0x1.1eed8eff2bf72p-29 + z * c
-  c = -0x1.27e4fb7789d68p-22 + z * c
-  c = 0x1.a01a01a01a019p-16 + z * c
-  c = -0x1.6c16c16c16c17p-10 + z * c
-  c = 0x1.5555555555555p-5 + z * c
-  let halfZ = 0.5 * z
-  let w = 1 - halfZ
-  let wError = (1 - w) - halfZ  // exact: the rounding error of w
-  let tail = (z * z) * c - (0.5 * zLo + hi * lo)
-  return w + (wError + tail)
+/// With h = |hi|, j = round(64h) ≤ 50 and d = h − j/64 (exact, |d| ≤ 1/128), and the table's
+/// sin(j/64) = S + Sl, cos(j/64) = C + Cl (double-doubles):
+/// sin(h + l) = S + C·d + [Sl + Cl·d + l·C + S·(cos d − 1) + C·(sin d − d)],
+/// cos(h + l) = C − S·d + [Cl − Sl·d − l·S + C·(cos d − 1) − S·(sin d − d)].
+/// C·d is exact (TwoProduct) and added to the head with an exact FastTwoSum (|S| ≥ |C·d| since
+/// sin(j/64) ≥ 1/128 for j ≥ 1), so only the bracket — at most 2 % of the result — is rounded;
+/// S·d is rounded once (|S·d| < 2^-7.5 while the cosine is at least 0.7); sin d − d and cos d − 1 are Taylor polynomials of degree 7 and 6 (truncation below
+/// 2^-70 of the result). The errors before the final rounding stay below 0.005 ulp. Dropped:
+/// Sl·(cos d − 1) and Cl·(sin d − d), below 2^-68 of the result.
+@inlinable @inline(__always)
+internal func _sinCosKernel(_ hi: Double, _ lo: Double) -> (sin: Double, cos: Double) {
+  let negative = hi < 0  // sin is odd, cos even: work on |hi|
+  let h = negative ? -hi : hi
+  let l = negative ? -lo : lo
+  let shifted = h * 64 + 0x1.8p52  // round(64h) in the low bits
+  let j = Int(truncatingIfNeeded: Int64(bitPattern: shifted.bitPattern) &- 0x4338_0000_0000_0000)
+  let d = h - (shifted - 0x1.8p52) * 0x1p-6  // exact
+  let (sh, sl, ch, cl) = _sinCosTableEntry(j)
+  let z = d * d
+  let sinMinusD = (d * z) * (-0x1.5555555555555p-3 + z * (0x1.1111111111111p-7 + z * -0x1.a01a01a01a01ap-13))
+  let cosMinusOne = z * (-0.5 + z * (0x1.5555555555555p-5 + z * -0x1.6c16c16c16c17p-10))
+  let (u, uLo) = _twoProduct(ch, d)
+  let v = sh * d  // rounded: |v| < 2^-7.5 while cos ≥ 0.7, so its error is below 0.004 ulp
+  let (s1, e1) = _fastTwoSum(sh, u)
+  let sinTail = e1 + ((uLo + sl) + ((cl * d + l * ch) + (sh * cosMinusOne + ch * sinMinusD)))
+  let (c1, f1) = _fastTwoSum(ch, -v)
+  let cosTail = f1 + (cl - ((sl * d + l * sh) - (ch * cosMinusOne - sh * sinMinusD)))
+  let sine = s1 + sinTail
+  return (negative ? -sine : sine, c1 + cosTail)
 }
 
 extension Deterministic {
   /// The sine of x (radians).
   ///
   /// - Domain: all finite `Double`, including huge arguments (`sin(1e300)` is the sine of the
-  ///   exact binary value 1e300 denotes). Accuracy: ≤ 1 ulp (measured maximum 0.55 ulp).
+  ///   exact binary value 1e300 denotes). Accuracy: ≤ 0.51 ulp by analysis (errors before the
+  ///   final rounding below 0.005 ulp), measured maximum reported by the accuracy sweep tests.
   /// - Special values: `sin(±0) = ±0`, tiny x returns x (subnormals included), `sin(±∞) = NaN`,
   ///   NaN → NaN.
   /// - Algorithm: reduction modulo π/2 to a double-double r (Cody–Waite below 823 550,
-  ///   Payne–Hanek with 1536 bits of 2/π above), then a polynomial kernel selected by the
-  ///   quadrant.
-  /// - Cost: about 70 flops for |x| ≤ π/4, 130 up to 8e5, about 200 plus four 64×64-bit
-  ///   multiplications above.
+  ///   Payne–Hanek with 1536 bits of 2/π above), then r = j/64 + d with sin(j/64), cos(j/64)
+  ///   from a 52-entry double-double table, short Taylor polynomials in d and exact
+  ///   products for the leading terms; the quadrant selects sin or cos.
+  /// - Cost: about 80 flops and one table lookup for |x| ≤ π/4, 110 up to 8e5, about 190
+  ///   plus four 64×64-bit multiplications above.
   public static func sin(_ x: Double) -> Double {
     if !x.isFinite { return x.isNaN ? x + x : .nan }
     let (n, hi, lo) = _reduceHalfPi(x.magnitude)
+    let k = _sinCosKernel(hi, lo)
     let s: Double
     switch n {
-    case 0: s = _sinKernel(hi, lo)
-    case 1: s = _cosKernel(hi, lo)
-    case 2: s = -_sinKernel(hi, lo)
-    default: s = -_cosKernel(hi, lo)
+    case 0: s = k.sin
+    case 1: s = k.cos
+    case 2: s = -k.sin
+    default: s = -k.cos
     }
     return x.sign == .minus ? -s : s
   }
 
   /// The cosine of x (radians).
   ///
-  /// - Domain: all finite `Double`, including huge arguments. Accuracy: ≤ 1 ulp (measured
-  ///   maximum 0.55 ulp).
+  /// - Domain: all finite `Double`, including huge arguments. Accuracy: ≤ 0.51 ulp by analysis,
+  ///   as ``sin(_:)-(Double)``.
   /// - Special values: `cos(±0) = 1`, `cos(±∞) = NaN`, NaN → NaN.
   /// - Algorithm and cost: as ``sin(_:)-(Double)``.
   public static func cos(_ x: Double) -> Double {
     if !x.isFinite { return x.isNaN ? x + x : .nan }
     let (n, hi, lo) = _reduceHalfPi(x.magnitude)
+    let k = _sinCosKernel(hi, lo)
     switch n {
-    case 0: return _cosKernel(hi, lo)
-    case 1: return -_sinKernel(hi, lo)
-    case 2: return -_cosKernel(hi, lo)
-    default: return _sinKernel(hi, lo)
+    case 0: return k.cos
+    case 1: return -k.sin
+    case 2: return -k.cos
+    default: return k.sin
     }
   }
 
   /// sin x and cos x together, sharing one argument reduction; bit-identical to calling
   /// ``sin(_:)-(Double)`` and ``cos(_:)-(Double)`` separately.
   ///
-  /// Special values: (±0, 1) at ±0; (NaN, NaN) at ±∞ and NaN. Cost: one reduction plus both
-  /// kernels (about 1.4× a single call).
+  /// Special values: (±0, 1) at ±0; (NaN, NaN) at ±∞ and NaN. Cost: the same as a single
+  /// call (the kernel gives both); inlined, so a caller's other work overlaps it.
+  @inlinable @inline(__always)
   public static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
     if !x.isFinite { return x.isNaN ? (x + x, x + x) : (.nan, .nan) }
     let (n, hi, lo) = _reduceHalfPi(x.magnitude)
-    let s = _sinKernel(hi, lo)
-    let c = _cosKernel(hi, lo)
+    let (s, c) = _sinCosKernel(hi, lo)
     let sine: Double
     let cosine: Double
     switch n {

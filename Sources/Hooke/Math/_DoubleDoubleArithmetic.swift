@@ -1,9 +1,11 @@
 // Error-free transformations (Dekker, Knuth) used by the elementary functions to carry a few
 // extra bits through argument reduction and reconstruction. Plain IEEE `+ - *` in a fixed order:
-// no FMA, so the same bits come out on every platform.
+// no FMA, so the same bits come out on every platform. Inlinable (as are the fast paths of exp,
+// expm1 and sincos built on them) so that a client's spring step inlines whole; Swift never
+// contracts `a * b + c` into an FMA, so inlining into any module keeps the bits.
 
 /// `a + b` as an unevaluated sum `hi + lo` with `hi = fl(a + b)` (Knuth's TwoSum, 6 flops).
-@inline(__always)
+@inlinable @inline(__always)
 internal func _twoSum(_ a: Double, _ b: Double) -> (hi: Double, lo: Double) {
   let s = a + b
   let bVirtual = s - a
@@ -12,7 +14,7 @@ internal func _twoSum(_ a: Double, _ b: Double) -> (hi: Double, lo: Double) {
 }
 
 /// `a + b` as `hi + lo`, valid when `|a| ≥ |b|` or `a == 0` (Dekker's FastTwoSum, 3 flops).
-@inline(__always)
+@inlinable @inline(__always)
 internal func _fastTwoSum(_ a: Double, _ b: Double) -> (hi: Double, lo: Double) {
   let s = a + b
   return (s, b - (s - a))
@@ -20,7 +22,7 @@ internal func _fastTwoSum(_ a: Double, _ b: Double) -> (hi: Double, lo: Double) 
 
 /// Veltkamp's split of `a` into two halves of at most 26 significant bits each, `a = hi + lo`.
 /// Valid for `|a| < 2^996` (the multiplication by 2^27 + 1 must not overflow).
-@inline(__always)
+@inlinable @inline(__always)
 internal func _split(_ a: Double) -> (hi: Double, lo: Double) {
   let c = 134_217_729.0 * a  // 2^27 + 1
   let hi = c - (c - a)
@@ -29,7 +31,7 @@ internal func _split(_ a: Double) -> (hi: Double, lo: Double) {
 
 /// `a · b` as `hi + lo` with `hi = fl(a · b)` (Dekker's TwoProduct without FMA, 17 flops).
 /// Exact unless the partial products underflow or overflow.
-@inline(__always)
+@inlinable @inline(__always)
 internal func _twoProduct(_ a: Double, _ b: Double) -> (hi: Double, lo: Double) {
   let p = a * b
   let (ah, al) = _split(a)
@@ -40,13 +42,13 @@ internal func _twoProduct(_ a: Double, _ b: Double) -> (hi: Double, lo: Double) 
 
 /// `v` rounded to the nearest integer (ties to even), for `|v| ≤ 2^51`, by the 1.5·2^52 trick:
 /// no libm `rint`, which some targets would otherwise call.
-@inline(__always)
+@inlinable @inline(__always)
 internal func _roundToInteger(_ v: Double) -> Double {
   (v + 0x1.8p52) - 0x1.8p52
 }
 
 /// 2^k for `-1022 ≤ k ≤ 1023`, built from its bit pattern.
-@inline(__always)
+@inlinable @inline(__always)
 internal func _powerOfTwo(_ k: Int) -> Double {
   Double(bitPattern: UInt64(k + 1023) << 52)
 }

@@ -98,3 +98,29 @@ for k in range(24):
     words.append(w)
 for k, w in enumerate(words):
     print(f"    case {k}: return 0x{w:016X}")
+
+# Table-driven exp/expm1 (Sources/Hooke/Math/Deterministic+Exp.swift, _ExponentialTable.swift):
+# x = n*ln2/64 + r, |r| <= ln2/128. g(r) = (e^r - 1 - r)/r^2 near-minimax of degree 4, so that
+# e^r - 1 = r + r^2*g(r); split ln2/64 with a 36-bit head; the table 2^(j/64) as head + tail with
+# tail = (2^(j/64) - head)/head.
+mp.prec = 400
+N = 64
+half = ln2 / (2 * N) * mpf(1.0001)
+fit("exp g(r)", lambda r: (mpmath.expm1(r) - r) / r**2 if r != 0 else mpf(1) / 2, -half, half, 4)
+step = ln2 / N
+step_hi = split(step, 36)
+print("64/ln2", hexd(N / ln2), "ln2/64 hi", hexd(step_hi), "lo", hexd(step - step_hi))
+for j in range(N):
+    v = mpf(2) ** (mpf(j) / N)
+    h = mpf(dbl(v))
+    print(f"  case {j}: return ({hexd(h)}, {hexd((v - h) / h)})")
+# Table-driven sin/cos kernel (Deterministic+Trig.swift, _SinCosTable.swift): sin(j/64) and
+# cos(j/64), j = 0 ... 51, as double-doubles (head, value - head). The kernel's polynomials in
+# d (|d| <= 1/128) are Taylor: sin d - d = d^3(-1/6 + d^2/120 - d^4/5040),
+# cos d - 1 = d^2(-1/2 + d^2/24 - d^4/720), coefficients rounded to double.
+for j in range(52):
+    a = mpf(j) / 64
+    s, c = mpmath.sin(a), mpmath.cos(a)
+    print(f"  case {j}: return ({hexd(s)}, {hexd(s - mpf(dbl(s)))}, {hexd(c)}, {hexd(c - mpf(dbl(c)))})")
+for k, v in [(3, -mpf(1) / 6), (5, mpf(1) / 120), (7, -mpf(1) / 5040), (4, mpf(1) / 24), (6, -mpf(1) / 720)]:
+    print("taylor", k, hexd(v))

@@ -6,7 +6,7 @@ import Testing
   /// references with the deterministic elementary functions underneath, and checked equal in a
   /// native release build, a native debug build and an Embedded wasm32 build under wasmkit
   /// (`.ci/determinism.sh`). A change here means results changed somewhere: find out why.
-  static let golden: UInt64 = 0xa9f5_1ad5_6b4d_9268
+  static let golden: UInt64 = 0x9e07_17b3_d418_93a8
 
   @Test func digestIsGolden() {
     let digest = _DeterminismDigest.curves()

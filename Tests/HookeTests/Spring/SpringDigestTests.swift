@@ -6,7 +6,7 @@ import Testing
   /// references with the deterministic elementary functions underneath, and checked equal in a
   /// native release build, a native debug build and an Embedded wasm32 build under wasmkit
   /// (`.ci/determinism.sh`). A change here means results changed somewhere: find out why.
-  static let golden: UInt64 = 0x8097_1ee1_cdc9_f28d
+  static let golden: UInt64 = 0x22c6_1ef0_cd19_2cdd
 
   @Test func digestIsGolden() {
     let digest = _DeterminismDigest.springs()
