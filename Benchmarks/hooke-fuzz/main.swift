@@ -4,7 +4,20 @@
 //
 //   hooke-fuzz [--calls N] [--seed S] [--chunk CASES] [--group NAME] [--timeout S]   the table
 //   hooke-fuzz soak [--reanimations N] [--animation easeInOut|interpolatingSpring|phase|scene]
+//                   [--seed S] [--trace FRAMES]
 //   hooke-fuzz case GROUP SEED START COUNT                             (child; internal)
+//   hooke-fuzz help
+//
+// The soak times two windows of 5 % of the run (at least 1,000 frames): one right after a
+// warm-up (the first 2,400 frames, or a quarter of a short run) and the last one. It reports,
+// per window, the CPU time of the thread per frame, the RSS at the window's end, and the work
+// the window had: the mean number of elements over its frames (scene; elements come and go, so
+// a count at one frame says little about the window) or the combining entries at its end, then
+// the ratios end/start of cost and RSS. The scene soak also gives the cost ratio per element
+// (each window's cost divided by its mean element count) beside the raw one, so a window that
+// simply had more elements is not read as growth; the raw ratio is what the limit is about.
+// `--trace FRAMES` adds a line per FRAMES frames along the whole run (cost over those frames,
+// RSS, mean elements or entries), to see a trend rather than two points.
 //
 // Exit status: 0 when every group has no trap, hang, leak or violation (soak: always 0 unless
 // the arguments are bad); 1 otherwise; 2 for bad arguments.
@@ -36,6 +49,21 @@ func selfTest(_ r: inout FuzzRandom, _ c: inout FuzzCheck) {
   if r.index == 1234 { fatalError("self-test trap") }
   if r.index == 4321 { while r.index == 4321 { c.called() } }
 }
+
+/// The usage and the soak's measurement, as the header comment above states them.
+let usage = """
+  usage: hooke-fuzz [--calls N] [--seed S] [--chunk CASES] [--group NAME] [--timeout S]
+         hooke-fuzz soak [--reanimations N] [--animation easeInOut|interpolatingSpring|phase|scene]
+                         [--seed S] [--trace FRAMES]
+         hooke-fuzz case GROUP SEED START COUNT   (child; internal)
+
+  soak: times a window of 5 % of the run (at least 1,000 frames) after a warm-up of 2,400 frames
+  (a quarter of a short run) and the last such window: CPU time of the thread per frame, RSS at
+  the window's end, and the window's work (scene: mean elements over its frames; otherwise the
+  combining entries at its end), then the ratios end/start of cost and RSS. The scene soak adds
+  the cost ratio per element (each window's cost over its mean element count). --trace FRAMES
+  prints cost, RSS and work per FRAMES frames along the run.
+  """
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("hooke-fuzz: \(message)\n".utf8))
@@ -223,8 +251,9 @@ func residentBytes() -> Int {
 }
 
 func soak(_ arguments: ArraySlice<String>) -> Int32 {
-  let o = options(arguments, allowed: ["reanimations", "animation", "seed"])
+  let o = options(arguments, allowed: ["reanimations", "animation", "seed", "trace"])
   let n = positiveInt(o["reanimations"], "reanimations", default: 1_000_000)
+  let trace = positiveInt(o["trace"], "trace", default: Int.max)
   let kind = o["animation"] ?? "easeInOut"
   let animation: Animation
   switch kind {
@@ -250,7 +279,7 @@ func soak(_ arguments: ArraySlice<String>) -> Int32 {
     return Double(ts.tv_sec) * 1e9 + Double(ts.tv_nsec)
   }
   var windowStart = cpuNanoseconds()
-  var report: [(label: String, ns: Double, rss: Int, entries: Int, evaluated: Int)] = []
+  var report: [(label: String, ns: Double, rss: Int, work: Double, evaluated: Int)] = []
   var checksum = 0.0
   // The scene soak: 200 elements on the batch path; a transaction on most frames moves or
   // fades ten of them with a spring of a new response each time (a new batch group per
@@ -300,8 +329,15 @@ func soak(_ arguments: ArraySlice<String>) -> Int32 {
     let running = kind == "phase" ? phases.animator.animation : animator.animation
     return running?.as(DefaultCombiningAnimation.self)?.entries.count ?? (running == nil ? 0 : 1)
   }
+  // Work summed per frame over the current window and trace interval (scene: elements).
+  var windowWork = 0
+  var traceWork = 0
+  var traceStart = windowStart
   for frame in 0..<n {
-    if frame == warmUp || frame == n - window { windowStart = cpuNanoseconds() }
+    if frame == warmUp || frame == n - window {
+      windowStart = cpuNanoseconds()
+      windowWork = 0
+    }
     let t = PropertyAnimator<Double>.time(tick: Int64(frame), ticksPerSecond: hz)
     if kind == "scene" {
       sceneFrame(frame, at: t)
@@ -311,33 +347,57 @@ func soak(_ arguments: ArraySlice<String>) -> Int32 {
       animator.set(random.uniform(0, 100), animation: animation, at: t)
       checksum += animator.presentationValue
     }
+    if kind == "scene" {
+      windowWork += scene.elementCount
+      traceWork += scene.elementCount
+    }
     if frame == warmUp + window - 1 || frame == n - 1 {
       let ns = (cpuNanoseconds() - windowStart) / Double(window)
       let evaluated =
         kind == "scene"
         ? 0 : kind == "phase" ? phases.animator.evaluatedEntryCount : animator.evaluatedEntryCount
-      report.append((frame == n - 1 ? "end" : "start", ns, residentBytes(), entries(), evaluated))
+      let work = kind == "scene" ? Double(windowWork) / Double(window) : Double(entries())
+      report.append((frame == n - 1 ? "end" : "start", ns, residentBytes(), work, evaluated))
+    }
+    if (frame + 1) % trace == 0 {
+      let now = cpuNanoseconds()
+      let work = kind == "scene" ? Double(traceWork) / Double(trace) : Double(entries())
+      print(
+        "trace frame \(pad(frame + 1, 8)) \(String(format: "%10.0f", (now - traceStart) / Double(trace))) ns/frame"
+          + " \(String(format: "%7.1f", Double(residentBytes()) / 1_048_576)) MiB"
+          + " \(String(format: "%9.1f", work)) \(kind == "scene" ? "elements (mean)" : "entries")")
+      traceWork = 0
+      traceStart = cpuNanoseconds()
+      windowStart += traceStart - now  // a window's cost leaves the trace line out
     }
   }
   let what =
     kind == "scene"
-    ? "frames of a 200-element scene with random transactions (column: elements)"
+    ? "frames of a 200-element scene with random transactions (column: mean elements)"
     : kind == "phase"
       ? "frames of PhaseAnimator(.repeating, .interpolatingSpring)"
       : "re-animations (one per 120 Hz frame) with \(kind)"
   print("hooke-fuzz soak: \(n) \(what); warm-up \(warmUp) frames, windows of \(window) frames")
   // Evaluated: entries one frame evaluates, including those kept for pending completions.
-  print("window   CPU ns/frame RSS MiB   combined entries" + (kind == "scene" ? "" : "  evaluated"))
+  print(
+    "window   CPU ns/frame RSS MiB   "
+      + (kind == "scene" ? "   mean elements" : "combined entries  evaluated"))
   for r in report {
     print(
       "\(r.label.padding(toLength: 6, withPad: " ", startingAt: 0)) \(String(format: "%10.0f", r.ns))"
-        + " \(String(format: "%11.1f", Double(r.rss) / 1_048_576)) \(pad(r.entries, 18))"
+        + " \(String(format: "%11.1f", Double(r.rss) / 1_048_576))"
+        + (kind == "scene" ? String(format: " %18.1f", r.work) : " \(pad(Int(r.work), 18))")
         + (kind == "scene" ? "" : " \(pad(r.evaluated, 10))")
     )
   }
   let costRatio = report[1].ns / report[0].ns
   let rssRatio = Double(report[1].rss) / Double(Swift.max(report[0].rss, 1))
   print(String(format: "end/start: cost %.3f, RSS %.3f (checksum %.6g)", costRatio, rssRatio, checksum))
+  if kind == "scene" {
+    // The same ratio with each window's cost per element (its mean element count).
+    let perElement = (report[1].ns / report[1].work) / (report[0].ns / report[0].work)
+    print(String(format: "end/start per element: cost %.3f", perElement))
+  }
   return 0
 }
 
@@ -354,6 +414,8 @@ case "case":
   runCases(group: g, seed: seed, start: start, count: count)
 case "soak":
   exit(soak(arguments.dropFirst()))
+case "help", "--help", "-h":
+  print(usage)
 default:
   exit(fuzz(arguments))
 }

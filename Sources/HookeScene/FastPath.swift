@@ -126,8 +126,11 @@ final class _FastPath {
   @exclusivity(unchecked) var _lastStyle: (Animation, Int64, BatchGroup?)?
 
   /// Groups whose channels all left (moved to another animation's group or removed), ready to
-  /// take the next new animation (``BatchEngine/replaceGroup(_:driver:restRule:substepClockOrigin:)``).
+  /// take the next new animation (``BatchEngine/replaceGroup(_:driver:restRule:substepClockOrigin:)``);
+  /// meanwhile they hold ``_parkedDriver``.
   @exclusivity(unchecked) var freeGroups: [BatchGroup] = []
+  /// The driver of a group in ``freeGroups``: a timing curve, whose step has no per-group work.
+  static let _parkedDriver = BatchDriver.timingCurve(.linear, duration: 1)
   /// The group count at which the next new animation first looks for empty groups to recycle.
   @exclusivity(unchecked) var recycleAt = 16
 
@@ -169,6 +172,11 @@ final class _FastPath {
       empty.append(g)
       styleGroups[a] = nil
     }
+    // Every step visits every engine group, and a SwiftUI spring's group advances its substep
+    // clock and looks up its matrix even when empty: a free group waits on a curve driver, for
+    // which a step does nothing, so the groups kept for reuse cost a loop iteration per frame
+    // instead of a spring's share. Reuse replaces the driver again, so no output changes.
+    for g in empty { try? engine.replaceGroup(g, driver: Self._parkedDriver) }
     freeGroups.append(contentsOf: empty)
     freeGroups.sort { $0.index > $1.index }  // popLast takes the lowest index first
     _last = nil
@@ -282,7 +290,7 @@ final class _FastPath {
               }
             }
           } else {
-            for g in 0..<groupCount {
+            for g in 0..<groupCount where before[g] > 0 {
               engine.scatterValues(group: BatchGroup(index: g), range: 0..<before[g], through: map, into: v)
             }
           }

@@ -1,7 +1,8 @@
-import Hooke
 import HookeAnimation
 import Testing
+import _TestSupport
 
+@testable import Hooke
 @testable import HookeScene
 
 /// The batch fast path against the general path on the same stories.
@@ -40,6 +41,69 @@ import Testing
         abs(a.minX - b.minX), abs(a.minY - b.minY), abs(a.width - b.width), abs(a.height - b.height))
       #expect(d <= 1e-6, "frame \(k): \(a) vs \(b)")
     }
+  }
+
+  /// Every step visits every engine group, and a SwiftUI spring's group advances its substep clock
+  /// and looks up its matrix even with no channels, so groups kept for reuse must not keep their
+  /// spring: on a stream of transactions with a new SwiftUI spring each (a group per transaction,
+  /// recycled), after every frame each free group is empty and waits on a timing-curve driver, and
+  /// the groups with a spring driver are at most those of the animation tables plus the group of
+  /// resting channels. Seeded.
+  @Test func freeGroupsCarryNoSpringWork() {
+    let seed: UInt64 = 0x6672_6565_6772_7073
+    var rng = SplitMix64(seed: seed)
+    let scene = Scene(fastPath: true)
+    scene.withoutAnimation(at: 0) { tx in
+      for i in 0..<40 {
+        tx.insert(
+          Element(
+            id: ElementID(i), frame: Rect(x: Double(i % 8) * 45, y: Double(i / 8) * 80, width: 40, height: 70)
+          ))
+      }
+    }
+    let fast = scene._fast!
+    let engine = fast.engine
+    var freeSeen = 0
+    for frame in 1...600 {
+      if rng.next() % 5 != 0 {
+        let spring = Animation.spring(response: 0.2 + Double(frame % 100) / 100, dampingFraction: 0.8)
+        scene.withAnimation(spring, at: frameTime(Int64(frame))) { tx in
+          for _ in 0..<5 {
+            let id = ElementID(Int(rng.next() % 40))
+            if rng.next() % 2 == 0 {
+              tx.setFrame(
+                id, Rect(x: Double(rng.next() % 350), y: Double(rng.next() % 770), width: 40, height: 70))
+            } else {
+              let opacity = Double(rng.next() % 1000) / 1000
+              tx.update(id) { $0.opacity = opacity }
+            }
+          }
+        }
+      }
+      scene.advance(to: frameTime(Int64(frame)))
+      freeSeen = max(freeSeen, fast.freeGroups.count)
+      for g in fast.freeGroups {
+        #expect(
+          engine.channelCount(of: g) == 0, "seed \(seed) frame \(frame): free group \(g.index) has channels")
+        switch engine._groups[g.index].driver {
+        case .timingCurve, .curve: break
+        case .spring, .fluidSpring:
+          Issue.record("seed \(seed) frame \(frame): free group \(g.index) keeps a spring driver")
+        }
+      }
+      var springGroups = 0
+      for g in 0..<engine.groupCount {
+        switch engine._groups[g].driver {
+        case .spring, .fluidSpring: springGroups += 1
+        case .timingCurve, .curve: break
+        }
+      }
+      let inUse = fast.groups.count + fast.styleGroups.count + 1
+      #expect(
+        springGroups <= inUse, "seed \(seed) frame \(frame): \(springGroups) spring groups, \(inUse) in use")
+    }
+    // The stream did recycle groups (else the checks above were empty).
+    #expect(freeSeen > 0, "seed \(seed): no group was ever free")
   }
 
   /// Exact springs: the batch's transition-matrix spring and `FluidSpringAnimation.exact`'s closed
