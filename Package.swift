@@ -49,6 +49,11 @@ let package = Package(
     // Scalar spring calls next to a naive libm closed form (libm allowed here, not in Hooke).
     .executableTarget(
       name: "spring-scalar-bench", dependencies: ["Hooke"], path: "Benchmarks/spring-scalar-bench"),
+    // The outside batch-step benchmark's source built inside the repository, so that the two
+    // builds of the same code can be compared (`swift run -c release batch-step-bench-inside`).
+    .executableTarget(
+      name: "batch-step-bench-inside", dependencies: ["Hooke"],
+      path: "Benchmarks/BatchStepBench/Sources/batch-step-bench"),
     // Seeded adversarial calls per public API group (a child process per chunk) and a soak.
     .executableTarget(
       name: "hooke-fuzz", dependencies: ["Hooke", "HookeAnimation", "HookeScene"],

@@ -15,9 +15,55 @@ extension Float: BatchScalar {
     _ a: UnsafeMutablePointer<Float>, count: Int,
     _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), rest: (Float, Float)
   ) -> Int { _kernel3(y, v, a, count: count, m, rest: rest) }
+
+  /// See ``BatchScalar/_firstRestingIndex(_:_:_:from:count:)``.
+  public static func _firstRestingIndex(
+    _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>,
+    _ a: UnsafeMutablePointer<Float>?, from start: Int, count: Int
+  ) -> Int {
+    // Safety: the caller passes columns holding at least `count` initialised channels (`a`, when
+    // given, too); only indices in `max(start, 0)..<count` are read.
+    var i = max(start, 0)
+    while i < count {
+      // Vectors with no displacement exactly 0 hold no channel at rest: runs of moving channels
+      // are passed over 32 and then 8 at a time, one comparison per vector.
+      if i &+ 32 <= count {
+        let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Float>.self)
+        let y1 = UnsafeRawPointer(y + (i &+ 8)).loadUnaligned(as: SIMD8<Float>.self)
+        let y2 = UnsafeRawPointer(y + (i &+ 16)).loadUnaligned(as: SIMD8<Float>.self)
+        let y3 = UnsafeRawPointer(y + (i &+ 24)).loadUnaligned(as: SIMD8<Float>.self)
+        if !_anyLane((y0 .== 0) .| (y1 .== 0) .| (y2 .== 0) .| (y3 .== 0)) {
+          i &+= 32
+          continue
+        }
+      }
+      if i &+ 8 <= count {
+        let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Float>.self)
+        if !_anyLane(y0 .== 0) {
+          i &+= 8
+          continue
+        }
+      }
+      if y[i] == 0 && v[i] == 0 && (a == nil || a.unsafelyUnwrapped[i] == 0) { return i }
+      i &+= 1
+    }
+    return count
+  }
 }
 
 extension Float {
+  /// Whether any lane of `mask` is set: an OR of the lanes' bits (0 or −1 each), which compiles
+  /// to a few vector instructions wherever it is inlined. The stdlib's `any(_:)` reduces through
+  /// a generic `min()` that the optimiser may leave as an out-of-line call depending on
+  /// unrelated code in the module (measured: the SwiftUI-model kernel about 1.3× slower so).
+  @inline(__always)
+  static func _anyLane(_ mask: SIMDMask<SIMD8<Int32>>) -> Bool {
+    let bits = mask._storage
+    var union: Int32 = 0
+    for k in 0..<8 { union |= bits[k] }
+    return union != 0
+  }
+
   /// The kernels for ``BatchRestRule/disabled``: the same arithmetic, no rest test, no snapping.
   @inline(__always)
   static func _kernel2WithoutRest(
@@ -103,7 +149,7 @@ extension Float {
       // Lanes at rest snap to 0 in this vector: the same test as the scalar tail's, so which
       // channels snap does not depend on where a range starts or how it is split.
       let atRest = .!((y1 * y1 .> restY2) .| (v1 * v1 .> restV2))
-      if any(atRest) {
+      if _anyLane(atRest) {
         y1.replace(with: 0, where: atRest)
         v1.replace(with: 0, where: atRest)
         snapped &+= Int(SIMD8<Int32>(repeating: 0).replacing(with: 1, where: atRest).wrappedSum())
@@ -149,7 +195,7 @@ extension Float {
       // Lanes at rest snap to 0 in this vector: the same test as the scalar tail's, so which
       // channels snap does not depend on where a range starts or how it is split.
       let atRest = .!((y1 * y1 .> restY2) .| (v1 * v1 .> restV2))
-      if any(atRest) {
+      if _anyLane(atRest) {
         y1.replace(with: 0, where: atRest)
         v1.replace(with: 0, where: atRest)
         a1.replace(with: 0, where: atRest)
@@ -195,9 +241,55 @@ extension Double: BatchScalar {
     _ a: UnsafeMutablePointer<Double>, count: Int,
     _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double), rest: (Double, Double)
   ) -> Int { _kernel3(y, v, a, count: count, m, rest: rest) }
+
+  /// See ``BatchScalar/_firstRestingIndex(_:_:_:from:count:)``.
+  public static func _firstRestingIndex(
+    _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>,
+    _ a: UnsafeMutablePointer<Double>?, from start: Int, count: Int
+  ) -> Int {
+    // Safety: the caller passes columns holding at least `count` initialised channels (`a`, when
+    // given, too); only indices in `max(start, 0)..<count` are read.
+    var i = max(start, 0)
+    while i < count {
+      // Vectors with no displacement exactly 0 hold no channel at rest: runs of moving channels
+      // are passed over 32 and then 8 at a time, one comparison per vector.
+      if i &+ 32 <= count {
+        let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Double>.self)
+        let y1 = UnsafeRawPointer(y + (i &+ 8)).loadUnaligned(as: SIMD8<Double>.self)
+        let y2 = UnsafeRawPointer(y + (i &+ 16)).loadUnaligned(as: SIMD8<Double>.self)
+        let y3 = UnsafeRawPointer(y + (i &+ 24)).loadUnaligned(as: SIMD8<Double>.self)
+        if !_anyLane((y0 .== 0) .| (y1 .== 0) .| (y2 .== 0) .| (y3 .== 0)) {
+          i &+= 32
+          continue
+        }
+      }
+      if i &+ 8 <= count {
+        let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Double>.self)
+        if !_anyLane(y0 .== 0) {
+          i &+= 8
+          continue
+        }
+      }
+      if y[i] == 0 && v[i] == 0 && (a == nil || a.unsafelyUnwrapped[i] == 0) { return i }
+      i &+= 1
+    }
+    return count
+  }
 }
 
 extension Double {
+  /// Whether any lane of `mask` is set: an OR of the lanes' bits (0 or −1 each), which compiles
+  /// to a few vector instructions wherever it is inlined. The stdlib's `any(_:)` reduces through
+  /// a generic `min()` that the optimiser may leave as an out-of-line call depending on
+  /// unrelated code in the module (measured: the SwiftUI-model kernel about 1.3× slower so).
+  @inline(__always)
+  static func _anyLane(_ mask: SIMDMask<SIMD8<Int64>>) -> Bool {
+    let bits = mask._storage
+    var union: Int64 = 0
+    for k in 0..<8 { union |= bits[k] }
+    return union != 0
+  }
+
   /// The kernels for ``BatchRestRule/disabled``: the same arithmetic, no rest test, no snapping.
   @inline(__always)
   static func _kernel2WithoutRest(
@@ -283,7 +375,7 @@ extension Double {
       // Lanes at rest snap to 0 in this vector: the same test as the scalar tail's, so which
       // channels snap does not depend on where a range starts or how it is split.
       let atRest = .!((y1 * y1 .> restY2) .| (v1 * v1 .> restV2))
-      if any(atRest) {
+      if _anyLane(atRest) {
         y1.replace(with: 0, where: atRest)
         v1.replace(with: 0, where: atRest)
         snapped &+= Int(SIMD8<Int64>(repeating: 0).replacing(with: 1, where: atRest).wrappedSum())
@@ -330,7 +422,7 @@ extension Double {
       // Lanes at rest snap to 0 in this vector: the same test as the scalar tail's, so which
       // channels snap does not depend on where a range starts or how it is split.
       let atRest = .!((y1 * y1 .> restY2) .| (v1 * v1 .> restV2))
-      if any(atRest) {
+      if _anyLane(atRest) {
         y1.replace(with: 0, where: atRest)
         v1.replace(with: 0, where: atRest)
         a1.replace(with: 0, where: atRest)

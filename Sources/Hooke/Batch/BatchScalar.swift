@@ -23,4 +23,13 @@ public protocol BatchScalar: DeterministicFloatingPoint {
     _ a: UnsafeMutablePointer<Self>, count: Int,
     _ m: (Self, Self, Self, Self, Self, Self, Self, Self, Self), rest: (Self, Self)
   ) -> Int
+
+  /// The first index in `start..<count` of a channel exactly at rest (`y == 0`, `v == 0` and,
+  /// when `a` is given, `a == 0`; −0 counts as 0, NaN does not), or `count` when there is none
+  /// (also when `start ≥ count`). Reads only. The compaction after a step uses it to pass over
+  /// moving channels eight at a time.
+  static func _firstRestingIndex(
+    _ y: UnsafeMutablePointer<Self>, _ v: UnsafeMutablePointer<Self>, _ a: UnsafeMutablePointer<Self>?,
+    from start: Int, count: Int
+  ) -> Int
 }
