@@ -80,6 +80,7 @@ extension BatchEngine {
       return
     }
     _dropCombination(slot: s)
+    // Safety: `_locate` gave a live channel's storage position, below its group's count.
     let c = _groups[g].columns
     let value = c.target[i] + c.y[i]
     let shift = Double(newTarget) - Double(c.target[i])
@@ -110,6 +111,7 @@ extension BatchEngine {
     _ channels: UnsafeBufferPointer<BatchChannel>, to targets: UnsafeBufferPointer<Scalar>,
     with group: BatchGroup
   ) -> Int {
+    // Safety: the caller's buffers must be valid for their counts; only `k` below both is read.
     var rejected = 0
     for k in 0..<Swift.min(channels.count, targets.count) {
       do throws(BatchError) { try combine(channels[k], to: targets[k], group: group) } catch { rejected += 1 }
@@ -141,6 +143,8 @@ extension BatchEngine {
   public func scatterCombinedValues(
     through map: UnsafeBufferPointer<Int32>, into values: UnsafeMutableBufferPointer<Scalar>
   ) -> Int {
+    // Safety: `map` and `values` must be valid for their counts (the caller's); they are read and
+    // written only at indices checked against them.
     var skipped = 0
     _combinations.withUnsafeBufferPointer { records in
       for k in records.indices {
@@ -208,6 +212,8 @@ extension BatchEngine {
     let now = self.now
     let clockEnded = _clockEnded
     var snapped = 0
+    // Safety: the buffers live for the closures only; a record's slot is a live handle, so the slot
+    // tables give its group and a position below that group's count. Single-threaded.
     _slotGroup.withUnsafeBufferPointer { slotGroup in
       _slotIndex.withUnsafeBufferPointer { slotIndex in
         combinations.withUnsafeMutableBufferPointer { records in
@@ -272,6 +278,7 @@ extension BatchEngine {
   /// whether it was moving in the active range (so the compaction must run). Touches row `i` only.
   @inline(__always)
   func _restBase(_ c: _BatchColumns<Scalar>, _ i: Int) -> Bool {
+    // Safety: callers pass a live base position of `c` (below its count).
     let moving = i < c.activeCount && !(c.y[i] == 0 && c.v[i] == 0 && (!c.hasAcceleration || c.a[i] == 0))
     c.y[i] = 0
     c.v[i] = 0

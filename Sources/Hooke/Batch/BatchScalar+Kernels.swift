@@ -7,14 +7,22 @@ extension Float: BatchScalar {
   public static func _stepLinear2(
     _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, count: Int,
     _ m: (Float, Float, Float, Float), rest: (Float, Float)
-  ) -> Int { _kernel2(y, v, count: count, m, rest: rest) }
+  ) -> Int {
+    // Safety: the engine passes columns with at least `count` initialised channels from `y` and
+    // `v` on (an active range), touched by no other thread during the call.
+    _kernel2(y, v, count: count, m, rest: rest)
+  }
 
   /// See ``BatchScalar/_stepLinear3(_:_:_:count:_:rest:)``.
   public static func _stepLinear3(
     _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>,
     _ a: UnsafeMutablePointer<Float>, count: Int,
     _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), rest: (Float, Float)
-  ) -> Int { _kernel3(y, v, a, count: count, m, rest: rest) }
+  ) -> Int {
+    // Safety: the engine passes columns with at least `count` initialised channels from `y`, `v`
+    // and `a` on (an active range), touched by no other thread during the call.
+    _kernel3(y, v, a, count: count, m, rest: rest)
+  }
 
   /// See ``BatchScalar/_firstRestingIndex(_:_:_:from:count:)``.
   public static func _firstRestingIndex(
@@ -70,6 +78,8 @@ extension Float {
     _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, count: Int,
     _ m: (Float, Float, Float, Float)
   ) -> Int {
+    // Safety: `y` and `v` hold `count` initialised channels: the vector body reads and writes
+    // `i..<i + 8` only while `i + 8 ≤ count` (unaligned loads and stores), the tail `i..<count`.
     let m00 = m.0
     let m01 = m.1
     let m10 = m.2
@@ -98,6 +108,8 @@ extension Float {
     _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, _ a: UnsafeMutablePointer<Float>,
     count: Int, _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float)
   ) -> Int {
+    // Safety: `y`, `v` and `a` hold `count` initialised channels: the vector body reads and writes
+    // `i..<i + 8` only while `i + 8 ≤ count` (unaligned loads and stores), the tail `i..<count`.
     var i = 0
     while i &+ 8 <= count {
       let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Float>.self)
@@ -132,6 +144,7 @@ extension Float {
     _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, count: Int,
     _ m: (Float, Float, Float, Float), rest: (Float, Float)
   ) -> Int {
+    // Safety: as ``_kernel2WithoutRest(_:_:count:_:)``: indices below `count` only.
     if rest.0 < 0 { return _kernel2WithoutRest(y, v, count: count, m) }  // BatchRestRule.disabled
     let m00 = m.0
     let m01 = m.1
@@ -180,6 +193,7 @@ extension Float {
     _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, _ a: UnsafeMutablePointer<Float>,
     count: Int, _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), rest: (Float, Float)
   ) -> Int {
+    // Safety: as ``_kernel3WithoutRest(_:_:_:count:_:)``: indices below `count` only.
     if rest.0 < 0 { return _kernel3WithoutRest(y, v, a, count: count, m) }  // BatchRestRule.disabled
     let restY2 = rest.0 * rest.0
     let restV2 = rest.1 * rest.1
@@ -233,14 +247,22 @@ extension Double: BatchScalar {
   public static func _stepLinear2(
     _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, count: Int,
     _ m: (Double, Double, Double, Double), rest: (Double, Double)
-  ) -> Int { _kernel2(y, v, count: count, m, rest: rest) }
+  ) -> Int {
+    // Safety: the engine passes columns with at least `count` initialised channels from `y` and
+    // `v` on (an active range), touched by no other thread during the call.
+    _kernel2(y, v, count: count, m, rest: rest)
+  }
 
   /// See ``BatchScalar/_stepLinear3(_:_:_:count:_:rest:)``.
   public static func _stepLinear3(
     _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>,
     _ a: UnsafeMutablePointer<Double>, count: Int,
     _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double), rest: (Double, Double)
-  ) -> Int { _kernel3(y, v, a, count: count, m, rest: rest) }
+  ) -> Int {
+    // Safety: the engine passes columns with at least `count` initialised channels from `y`, `v`
+    // and `a` on (an active range), touched by no other thread during the call.
+    _kernel3(y, v, a, count: count, m, rest: rest)
+  }
 
   /// See ``BatchScalar/_firstRestingIndex(_:_:_:from:count:)``.
   public static func _firstRestingIndex(
@@ -296,6 +318,8 @@ extension Double {
     _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, count: Int,
     _ m: (Double, Double, Double, Double)
   ) -> Int {
+    // Safety: `y` and `v` hold `count` initialised channels: the vector body reads and writes
+    // `i..<i + 8` only while `i + 8 ≤ count` (unaligned loads and stores), the tail `i..<count`.
     let m00 = m.0
     let m01 = m.1
     let m10 = m.2
@@ -324,6 +348,8 @@ extension Double {
     _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>,
     count: Int, _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
   ) -> Int {
+    // Safety: `y`, `v` and `a` hold `count` initialised channels: the vector body reads and writes
+    // `i..<i + 8` only while `i + 8 ≤ count` (unaligned loads and stores), the tail `i..<count`.
     var i = 0
     while i &+ 8 <= count {
       let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Double>.self)
@@ -358,6 +384,7 @@ extension Double {
     _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, count: Int,
     _ m: (Double, Double, Double, Double), rest: (Double, Double)
   ) -> Int {
+    // Safety: as ``_kernel2WithoutRest(_:_:count:_:)``: indices below `count` only.
     if rest.0 < 0 { return _kernel2WithoutRest(y, v, count: count, m) }  // BatchRestRule.disabled
     let m00 = m.0
     let m01 = m.1
@@ -407,6 +434,7 @@ extension Double {
     count: Int, _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double),
     rest: (Double, Double)
   ) -> Int {
+    // Safety: as ``_kernel3WithoutRest(_:_:_:count:_:)``: indices below `count` only.
     if rest.0 < 0 { return _kernel3WithoutRest(y, v, a, count: count, m) }  // BatchRestRule.disabled
     let restY2 = rest.0 * rest.0
     let restV2 = rest.1 * rest.1

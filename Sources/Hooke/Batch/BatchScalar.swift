@@ -9,7 +9,9 @@ public protocol BatchScalar: DeterministicFloatingPoint {
   /// Steps `count` spring channels in place: `(y, v) ← M·(y, v)`, then snaps channels inside the
   /// rest box to `(0, 0)`. Returns the number of channels snapped in this call. The box test is
   /// `!(y² > ry² || v² > rv²)`, so a channel whose state became NaN (an unstable model that
-  /// overflowed) snaps to its target too instead of staying active forever.
+  /// overflowed) snaps to its target too instead of staying active forever. Precondition: `y`
+  /// and `v` point to at least `count` initialised elements that no other thread touches during
+  /// the call.
   static func _stepLinear2(
     _ y: UnsafeMutablePointer<Self>, _ v: UnsafeMutablePointer<Self>, count: Int,
     _ m: (Self, Self, Self, Self), rest: (Self, Self)
@@ -17,7 +19,8 @@ public protocol BatchScalar: DeterministicFloatingPoint {
 
   /// Steps `count` SwiftUI-model channels in place: `(y, v, a) ← M·(y, v, a)` with the 3×3
   /// matrix `m` in row-major order, then snaps channels inside the rest box to `(0, 0, 0)` (NaN
-  /// states included, as ``_stepLinear2(_:_:count:_:rest:)``).
+  /// states included, as ``_stepLinear2(_:_:count:_:rest:)``). Precondition: `y`, `v` and `a`
+  /// point to at least `count` initialised elements that no other thread touches during the call.
   static func _stepLinear3(
     _ y: UnsafeMutablePointer<Self>, _ v: UnsafeMutablePointer<Self>,
     _ a: UnsafeMutablePointer<Self>, count: Int,
@@ -27,7 +30,8 @@ public protocol BatchScalar: DeterministicFloatingPoint {
   /// The first index in `start..<count` of a channel exactly at rest (`y == 0`, `v == 0` and,
   /// when `a` is given, `a == 0`; −0 counts as 0, NaN does not), or `count` when there is none
   /// (also when `start ≥ count`). Reads only. The compaction after a step uses it to pass over
-  /// moving channels eight at a time.
+  /// moving channels eight at a time. Precondition: the pointers (`a` when given) point to at
+  /// least `count` initialised elements.
   static func _firstRestingIndex(
     _ y: UnsafeMutablePointer<Self>, _ v: UnsafeMutablePointer<Self>, _ a: UnsafeMutablePointer<Self>?,
     from start: Int, count: Int
