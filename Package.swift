@@ -25,12 +25,12 @@ let package = Package(
     // SwiftUI-faithful animations on top of the core (no Foundation).
     .target(name: "HookeAnimation", dependencies: ["Hooke"]),
     // Headless transitions, matched geometry and transactions for many elements (no Foundation;
-    // Dispatch through HookeThreads for multi-core fast-path frames).
+    // HookeThreads' worker pool for multi-core fast-path frames).
     .target(name: "HookeScene", dependencies: ["Hooke", "HookeAnimation", "HookeThreads"]),
     .testTarget(
       name: "HookeSceneTests", dependencies: ["HookeScene", "HookeAnimation", "Hooke", "_TestSupport"]),
-    // Multi-core stepping of the batch engine and an allocation-free worker pool (Dispatch,
-    // pthreads; not part of the Embedded core).
+    // Multi-core stepping of the batch engine and an allocation-free worker pool with its
+    // chunked dispatch (pthreads; not part of the Embedded core).
     .target(name: "HookeThreads", dependencies: ["Hooke"]),
     // The frame-budget benchmark harness: workloads, runner, metrics, statistics, results files,
     // compare, reports. Engine-agnostic: no Hooke dependency (Foundation only).
@@ -49,6 +49,11 @@ let package = Package(
     // Scalar spring calls next to a naive libm closed form (libm allowed here, not in Hooke).
     .executableTarget(
       name: "spring-scalar-bench", dependencies: ["Hooke"], path: "Benchmarks/spring-scalar-bench"),
+    // The outside batch-step benchmark's source built inside the repository, so that the two
+    // builds of the same code can be compared (`swift run -c release batch-step-bench-inside`).
+    .executableTarget(
+      name: "batch-step-bench-inside", dependencies: ["Hooke"],
+      path: "Benchmarks/BatchStepBench/Sources/batch-step-bench"),
     // Seeded adversarial calls per public API group (a child process per chunk) and a soak.
     .executableTarget(
       name: "hooke-fuzz", dependencies: ["Hooke", "HookeAnimation", "HookeScene"],

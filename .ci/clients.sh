@@ -7,6 +7,9 @@
 # - Benchmarks/ExternalEngineExample: an outside engine benchmarked on Hooke's scenarios through
 #   the `Scenarios` product (the README's "benchmark your own engine"), in release; it writes
 #   its results file to a temporary directory, which `hooke-bench report` must then read.
+# - Benchmarks/BatchStepBench: what a client's concrete `BatchEngine<Float>`/`<Double>` pays per
+#   channel-step, default rest rule next to `.disabled`, in release at a small size: CI checks
+#   that it runs and prints its figures, not the ratios (quote those from a full-size run).
 # Each executable prints a "<name>: ok …" line, and exits non-zero when a check fails.
 #
 # Usage: bash .ci/clients.sh
@@ -21,6 +24,7 @@ set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 clients=(hooke-client hooke-animation-client hooke-scene-client hooke-threads-client frame-budget-client)
 example=external-engine-example
+step_bench=batch-step-bench
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/hooke-clients.XXXXXX")
 tmp=$(cd "$tmp" && pwd -P)
@@ -54,6 +58,7 @@ copy_package() { # SOURCE_DIR NAME
 }
 copy_package "$repo/.ci/clients" clients
 copy_package "$repo/Benchmarks/ExternalEngineExample" ExternalEngineExample
+copy_package "$repo/Benchmarks/BatchStepBench" BatchStepBench
 ln -sfn "$repo" "$root/Hooke"
 
 check_identity() { # PACKAGE_DIR
@@ -120,5 +125,12 @@ if run_client release "$bin" "$example" "$tmp/external-engine.json"; then
     failed=$((failed + 1))
   fi
 fi
+# The batch-step benchmark, in release, small (seconds): its figures are printed, not gated on.
+check_identity "$root/BatchStepBench"
+cd "$root/BatchStepBench"
+echo "clients: swift build -c release ($step_bench)"
+swift build -c release --scratch-path "$scratch" --product "$step_bench"
+bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
+run_client release "$bin" "$step_bench" --channels 1024 --frames 30 --rounds 2 || true
 echo "clients: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -269,24 +269,18 @@ final class _FastPath {
               engine: engine, groupCount: groupCount, chunk: chunk, threads: pool.threads, map: map,
               values: v,
               before: before)
+            // Safety: `job` outlives the pool call, which returns only after every worker is
+            // done with it; `before` holds `groupCount` counts.
             withUnsafeMutablePointer(to: &job) { job in
-              pool.run(context: UnsafeMutableRawPointer(job)) { raw, worker in
+              pool.forEachChunk(
+                segments: groupCount,
+                length: { raw, g in raw!.assumingMemoryBound(to: _ScatterJob.self).pointee.before[g] },
+                chunkSize: chunk, context: UnsafeMutableRawPointer(job)
+              ) { raw, _, g, lower, upper in
                 let job = raw!.assumingMemoryBound(to: _ScatterJob.self)
-                let (engine, before) = (job.pointee.engine, job.pointee.before)
-                var k = 0
-                for g in 0..<job.pointee.groupCount {
-                  var lower = 0
-                  while lower < before[g] {
-                    let upper = Swift.min(before[g], lower + job.pointee.chunk)
-                    if k % job.pointee.threads == worker {
-                      engine.scatterValues(
-                        group: BatchGroup(index: g), range: lower..<upper, through: job.pointee.map,
-                        into: job.pointee.values)
-                    }
-                    k += 1
-                    lower = upper
-                  }
-                }
+                job.pointee.engine.scatterValues(
+                  group: BatchGroup(index: g), range: lower..<upper, through: job.pointee.map,
+                  into: job.pointee.values)
               }
             }
           } else {
@@ -307,26 +301,19 @@ final class _FastPath {
     guard engine.prepareStep(ticks: ticks) else { return }
     var job = _StepJob(
       engine: engine, groupCount: groupCount, chunk: chunk, threads: pool.threads, counts: _snapped)
+    for w in 0..<pool.threads { _snapped[w] = 0 }
+    // Safety: `job` outlives the pool call, which returns only after every worker is done with
+    // it; worker w adds only to counts[w] (`_snapped` holds one counter per worker).
     withUnsafeMutablePointer(to: &job) { job in
-      pool.run(context: UnsafeMutableRawPointer(job)) { raw, worker in
+      pool.forEachChunk(
+        segments: groupCount,
+        length: { raw, g in
+          raw!.assumingMemoryBound(to: _StepJob.self).pointee.engine.activeCount(of: BatchGroup(index: g))
+        }, chunkSize: chunk, context: UnsafeMutableRawPointer(job)
+      ) { raw, worker, g, lower, upper in
         let job = raw!.assumingMemoryBound(to: _StepJob.self)
-        let engine = job.pointee.engine
-        var n = 0
-        var k = 0
-        for g in 0..<job.pointee.groupCount {
-          let group = BatchGroup(index: g)
-          let active = engine.activeCount(of: group)
-          var lower = 0
-          while lower < active {
-            let upper = Swift.min(active, lower + job.pointee.chunk)
-            if k % job.pointee.threads == worker {
-              n += engine.stepChannels(group: group, range: lower..<upper)
-            }
-            k += 1
-            lower = upper
-          }
-        }
-        job.pointee.counts[worker] = n
+        job.pointee.counts[worker] += job.pointee.engine.stepChannels(
+          group: BatchGroup(index: g), range: lower..<upper)
       }
     }
     var total = 0

@@ -403,19 +403,14 @@ extension Scene {
       var job = _GridJob(
         motion: motion, rows: rows, count: count, chunk: fast.chunk, threads: fast.threads,
         moving: fast._snapped)
+      for w in 0..<fast.threads { fast._snapped[w] = 0 }
+      // Safety: `job` outlives the pool call, which returns only after every worker is done
+      // with it; worker w adds only to moving[w] (one counter per worker).
       withUnsafeMutablePointer(to: &job) { job in
-        pool.run(context: UnsafeMutableRawPointer(job)) { raw, worker in
+        pool.forEachChunk(count: count, chunkSize: fast.chunk, context: UnsafeMutableRawPointer(job)) {
+          raw, worker, _, lower, upper in
           let job = raw!.assumingMemoryBound(to: _GridJob.self)
-          let (count, chunk) = (job.pointee.count, job.pointee.chunk)
-          let chunks = (count + chunk - 1) / chunk
-          var moving = 0
-          var j = worker
-          while j < chunks {
-            moving += job.pointee.motion.step(
-              (j * chunk)..<Swift.min(count, (j + 1) * chunk), into: job.pointee.rows)
-            j += job.pointee.threads
-          }
-          job.pointee.moving[worker] = moving
+          job.pointee.moving[worker] += job.pointee.motion.step(lower..<upper, into: job.pointee.rows)
         }
       }
       var moving = 0

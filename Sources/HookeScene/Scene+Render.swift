@@ -412,23 +412,20 @@ extension Scene {
                           scene: self, columns: columns, order: order, tables: tables, range: range,
                           firstRow: row,
                           firstStyle: style, chunk: chunk, threads: threads)
+                        // Safety: `job` outlives the pool call, which returns only after every
+                        // worker is done with it.
                         withUnsafeMutablePointer(to: &job) { job in
-                          pool.run(context: UnsafeMutableRawPointer(job)) { raw, worker in
+                          pool.forEachChunk(
+                            count: range.count, chunkSize: chunk, context: UnsafeMutableRawPointer(job)
+                          ) { raw, _, _, lower, upper in
                             let job = raw!.assumingMemoryBound(to: _RowsJob.self)
-                            let (range, chunk) = (job.pointee.range, job.pointee.chunk)
-                            let chunks = (range.count + chunk - 1) / chunk
-                            var j = worker
-                            while j < chunks {
-                              let lower = range.lowerBound + j * chunk
-                              let sub = lower..<Swift.min(range.upperBound, lower + chunk)
-                              let offset = lower - range.lowerBound
-                              _ = job.pointee.scene._writeRows(
-                                job.pointee.columns, order: job.pointee.order, range: sub,
-                                firstRow: job.pointee.firstRow + offset,
-                                firstStyle: job.pointee.firstStyle + offset,
-                                job.pointee.tables)
-                              j += job.pointee.threads
-                            }
+                            let start = job.pointee.range.lowerBound
+                            _ = job.pointee.scene._writeRows(
+                              job.pointee.columns, order: job.pointee.order,
+                              range: (start + lower)..<(start + upper),
+                              firstRow: job.pointee.firstRow + lower,
+                              firstStyle: job.pointee.firstStyle + lower,
+                              job.pointee.tables)
                           }
                         }
                         row += range.count

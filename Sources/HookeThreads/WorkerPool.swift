@@ -34,6 +34,8 @@ public final class WorkerPool: @unchecked Sendable {
     self.threads = Swift.min(Swift.max(1, threads), WorkerPool.maximumThreads)
     state = _WorkerPoolState(workers: self.threads - 1)
     for index in 1..<Swift.max(self.threads, 1) {
+      // Safety: the retained context is released exactly once: by the new thread
+      // (`takeRetainedValue`), or below when the thread could not be created.
       let context = Unmanaged.passRetained(_WorkerContext(state: state, index: index)).toOpaque()
       var handle = pthread_t()
       let created = pthread_create(
@@ -85,6 +87,7 @@ public final class WorkerPool: @unchecked Sendable {
       body(0)
       return
     }
+    // Safety: `slot` lives on this frame until `run` returns, after every worker is done with it.
     withoutActuallyEscaping(body) { body in
       var slot = body
       withUnsafeMutablePointer(to: &slot) { p in
@@ -106,6 +109,8 @@ final class _WorkerContext {
 }
 
 final class _WorkerPoolState: @unchecked Sendable {
+  // Safety: the mutex and condition variable are initialised in init and destroyed and freed in
+  // deinit, after the threads were joined (the pool joins them in its deinit, which releases this).
   let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
   /// The running call's work and context (written before `generation` is bumped).
@@ -188,6 +193,8 @@ final class _WorkerPoolState: @unchecked Sendable {
       }
       if stopping.load(ordering: .acquiring) { break }
       seen = generation.load(ordering: .acquiring)
+      // Safety: `job` and `context` were set before `generation` moved and stay set until `wait`
+      // has seen every worker finish (`pending`); the context outlives the caller's `run`.
       job!(context, worker)
       pending.subtract(1, ordering: .releasing)
     }

@@ -17,6 +17,8 @@ extension BatchEngine {
     of channels: UnsafeBufferPointer<BatchChannel>, into values: UnsafeMutableBufferPointer<Scalar>,
     fallback: Scalar = 0
   ) -> Int {
+    // Safety: the caller's buffers must be valid for their counts; only `k` below both is used, and
+    // positions come from the slot tables of live handles.
     var invalid = 0
     for k in 0..<Swift.min(channels.count, values.count) {
       let h = channels[k]
@@ -47,6 +49,7 @@ extension BatchEngine {
     to group: BatchGroup, values: UnsafeBufferPointer<Scalar>, targets: UnsafeBufferPointer<Scalar>,
     velocities: UnsafeBufferPointer<Scalar>, into handles: UnsafeMutableBufferPointer<BatchChannel>
   ) throws(BatchError) {
+    // Safety: the caller's buffers must be valid for their counts; only `k` below all four is used.
     let n = Swift.min(values.count, targets.count, velocities.count, handles.count)
     for k in 0..<n {
       do throws(BatchError) {
@@ -77,6 +80,8 @@ extension BatchEngine {
   public func retarget(
     _ channels: UnsafeBufferPointer<BatchChannel>, to targets: UnsafeBufferPointer<Scalar>, group: BatchGroup
   ) -> Int {
+    // Safety: the caller's buffers must be valid for their counts; only `k` below both is used, and
+    // positions come from the slot tables of live handles.
     let n = Swift.min(channels.count, targets.count)
     guard _groups.indices.contains(group.index) else { return n }
     var rejected = 0
@@ -101,6 +106,7 @@ extension BatchEngine {
   /// Retargets the channel at storage position `i` of group `g` without moving it to another
   /// group (see ``retarget(_:to:group:)``).
   func _retargetInPlace(group g: Int, index i: Int, to newTarget: Scalar) {
+    // Safety: callers pass a live channel's position in group `g` (below its count).
     _dropCombination(slot: Int(_groups[g].columns.owner[i]))  // a finished one, swept early
     let c = _groups[g].columns
     let value = c.target[i] + c.y[i]
@@ -145,6 +151,7 @@ extension BatchEngine {
   #endif
   @discardableResult
   public func removeChannels(_ channels: UnsafeBufferPointer<BatchChannel>) -> Int {
+    // Safety: the caller's buffer must be valid for its count.
     var rejected = 0
     for h in channels {
       do throws(BatchError) { try removeChannel(h) } catch { rejected += 1 }

@@ -89,6 +89,7 @@ extension BatchEngine {
       return
     }
     _dropCombination(slot: s)
+    // Safety: `_locate` gave a live channel's storage position, below its group's count.
     let c = _groups[g].columns
     let value = c.target[i] + c.y[i]
     let shift = Double(newTarget) - Double(c.target[i])
@@ -120,6 +121,7 @@ extension BatchEngine {
     _ channels: UnsafeBufferPointer<BatchChannel>, to targets: UnsafeBufferPointer<Scalar>,
     with group: BatchGroup
   ) -> Int {
+    // Safety: the caller's buffers must be valid for their counts; only `k` below both is read.
     var rejected = 0
     for k in 0..<Swift.min(channels.count, targets.count) {
       do throws(BatchError) { try combine(channels[k], to: targets[k], group: group) } catch { rejected += 1 }
@@ -151,6 +153,8 @@ extension BatchEngine {
   public func scatterCombinedValues(
     through map: UnsafeBufferPointer<Int32>, into values: UnsafeMutableBufferPointer<Scalar>
   ) -> Int {
+    // Safety: `map` and `values` must be valid for their counts (the caller's); they are read and
+    // written only at indices checked against them.
     var skipped = 0
     _combinations.withUnsafeBufferPointer { records in
       for k in records.indices {
@@ -296,6 +300,10 @@ extension BatchEngine {
     let clockEnded = _clockEnded
     var snapped = 0
     var freeLayer = _freeLayer
+    // Safety: the buffers live for the closures only; a record's slot is a live handle, so the slot
+    // tables give its group and a position below that group's count (and `_groupRows` was
+    // refreshed above, so its columns are the groups' current ones); a pooled curve's index is
+    // below the pool's count and its curve entry below the table's. Single-threaded.
     _slotGroup.withUnsafeBufferPointer { slotGroup in
       _slotIndex.withUnsafeBufferPointer { slotIndex in
         _groupRows.withUnsafeBufferPointer { groupRows in
@@ -389,6 +397,7 @@ extension BatchEngine {
   /// whether it was moving in the active range (so the compaction must run). Touches row `i` only.
   @inline(__always)
   func _restBase(_ c: _BatchColumns<Scalar>, _ i: Int) -> Bool {
+    // Safety: callers pass a live base position of `c` (below its count).
     let moving = i < c.activeCount && !(c.y[i] == 0 && c.v[i] == 0 && (!c.hasAcceleration || c.a[i] == 0))
     c.y[i] = 0
     c.v[i] = 0

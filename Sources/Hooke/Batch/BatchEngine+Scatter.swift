@@ -36,6 +36,8 @@ extension BatchEngine {
     let lower = Swift.max(0, range.lowerBound)
     let upper = Swift.min(c.count, range.upperBound)
     guard lower < upper else { return 0 }
+    // Safety: `i` is clamped to the group's `0..<count`; `map` and `values` must be valid for their
+    // counts (the caller's), and are read and written only at indices checked against them.
     var skipped = 0
     for i in lower..<upper {
       let h = Int(c.owner[i])

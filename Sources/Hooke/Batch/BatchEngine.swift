@@ -210,6 +210,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     guard _groups.indices.contains(group.index), _groups.indices.contains(destination.index),
       group != destination
     else { return 0 }
+    // Safety: `i` runs over `activeCount..<count` of the group, positions its columns hold.
     let c = _groups[group.index].columns
     var moved = 0
     var i = c.count - 1
@@ -374,6 +375,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   public func velocity(of channel: BatchChannel) -> Scalar? {
     guard let (g, i) = try? _locate(channel) else { return nil }
     if let k = _liveCombination(slot: Int(channel.index)) { return _combinations[k].velocity }
+    // Safety: `_locate` gives a live channel's storage position, below its group's count.
     return _groups[g].columns.v[i]
   }
 
@@ -386,6 +388,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   public func target(of channel: BatchChannel) -> Scalar? {
     guard let (g, i) = try? _locate(channel) else { return nil }
     if let k = _liveCombination(slot: Int(channel.index)) { return _combinations[k].target }
+    // Safety: `_locate` gives a live channel's storage position, below its group's count.
     return _groups[g].columns.target[i]
   }
 
@@ -400,6 +403,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     if let k = _liveCombination(slot: Int(channel.index)) {
       return _combinations[k].value - _combinations[k].target
     }
+    // Safety: `_locate` gives a live channel's storage position, below its group's count.
     return _groups[g].columns.y[i]
   }
 
@@ -448,6 +452,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     if let velocity, !velocity.isFinite { throw .nonFiniteVelocity }
     let destination = group?.index ?? g
     guard _groups.indices.contains(destination) else { throw .invalidGroup }
+    // Safety: `_locate` gives a live channel's storage position, below its group's count.
     let c = _groups[g].columns
     var value = c.target[i] + c.y[i]
     var v = velocity ?? c.v[i]
@@ -492,6 +497,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   public func retarget(
     _ channels: UnsafeBufferPointer<BatchChannel>, to targets: UnsafeBufferPointer<Scalar>
   ) -> Int {
+    // Safety: the caller's buffers must be valid for their counts; only `k` below both is read.
     var rejected = 0
     for k in 0..<min(channels.count, targets.count) {
       do throws(BatchError) { try retarget(channels[k], to: targets[k]) } catch { rejected += 1 }
@@ -506,6 +512,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   @inline(__always)
   func _presentedValue(slot s: Int, group g: Int, index i: Int) -> Scalar {
     if !_combinations.isEmpty, let k = _liveCombination(slot: s) { return _combinations[k].value }
+    // Safety: callers pass a live channel's storage position (from `_locate` or the slot tables).
     let c = _groups[g].columns
     return c.target[i] + c.y[i]
   }
@@ -537,6 +544,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
 
   /// Removes slot `i` of group `g`, keeping active channels in front.
   func _detach(group g: Int, index i: Int) {
+    // Safety: `i` is a live position of group `g` (< count); the moves stay below count.
     let c = _groups[g].columns
     var hole = i
     if i < c.activeCount {
@@ -551,6 +559,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   }
 
   func _move(_ c: _BatchColumns<Scalar>, group g: Int, from j: Int, to i: Int) {
+    // Safety: callers pass two positions below the group's count.
     guard i != j else { return }
     c.copy(j, to: i)
     _slotIndex[Int(c.owner[i])] = i
@@ -591,6 +600,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   func _insert(slot: UInt32, into g: Int, y: Scalar, v: Scalar, target: Scalar, a: Scalar) {
     let group = _groups[g]
     let c = group.columns
+    // Safety: `reserve` gives room for position `count`, written before `count` grows; the swap is
+    // between positions below the new count.
     c.reserve(c.count + 1)
     let n = c.count
     c.y[n] = y

@@ -19,6 +19,10 @@ final class _BatchColumns<S: BatchScalar> {
   /// Timing curves: the start tick.
   @exclusivity(unchecked) var start: UnsafeMutablePointer<Int64>
 
+  // Safety: every column holds `max(capacity, 1)` elements (all seven allocated even when unused,
+  // so a pointer is always valid), positions `0..<count` initialised; elements are trivial
+  // (floating point and integers), so assignment into allocated memory and plain deallocation are
+  // sound. Engine code indexes only positions below `count`, which `reserve` grows the columns for.
   init(hasAcceleration: Bool, hasCurveState: Bool) {
     self.hasAcceleration = hasAcceleration
     self.hasCurveState = hasCurveState
@@ -42,6 +46,7 @@ final class _BatchColumns<S: BatchScalar> {
   }
 
   private static func _grow<T>(_ p: inout UnsafeMutablePointer<T>, _ count: Int, _ capacity: Int) {
+    // Safety: `capacity` ≥ `count`; the first `count` elements move over, then the old block is freed.
     let q = UnsafeMutablePointer<T>.allocate(capacity: capacity)
     q.moveInitialize(from: p, count: count)
     p.deallocate()
@@ -65,6 +70,7 @@ final class _BatchColumns<S: BatchScalar> {
 
   /// Copies slot `j` over slot `i` (all columns).
   func copy(_ j: Int, to i: Int) {
+    // Safety: callers pass positions below `count`.
     y[i] = y[j]
     v[i] = v[j]
     target[i] = target[j]
@@ -81,6 +87,7 @@ final class _BatchColumns<S: BatchScalar> {
   // outside client with the default rest rule).
   @inline(__always)
   func swapAt(_ i: Int, _ j: Int) {
+    // Safety: callers pass positions below `count`.
     guard i != j else { return }
     swap(&y[i], &y[j])
     swap(&v[i], &v[j])

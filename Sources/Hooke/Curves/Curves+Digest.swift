@@ -91,6 +91,8 @@ extension _DeterminismDigest {
         hash.combine(StepsEasing(5, position).value(at: x))
         hash.combine(StepsEasing(5, position).value(at: x, beforeFlag: true))
       }
+      // Safety: all five points are initialised before they are read; the buffer lives for the
+      // closure only (trivial elements: no deinitialisation needed).
       withUnsafeTemporaryAllocation(of: CSSLinearEasing.Point.self, capacity: 5) { points in
         points.initialize(repeating: linearPoints.0)
         points[1] = linearPoints.1
