@@ -11,6 +11,15 @@ struct _CombinedCurve {
   var next: Int32
 }
 
+/// One remembered curve evaluation of a combination step (see `_stepCombinations`).
+struct _CurveMemo {
+  var curve: Int32 = -1
+  var start: Int64 = 0
+  var durationTicks: Int64 = 0
+  var value = 0.0
+  var slope = 0.0
+}
+
 /// A channel whose running motion was interrupted by a timing curve: the motion it had (the
 /// *base*, still stepped in the channel's group towards the old target) and the curves added on
 /// top, oldest first, as a linked list in the engine's curve pool. See
@@ -295,6 +304,12 @@ extension BatchEngine {
       swap(&layers, &_layers)
     }
     _refreshGroupRows()
+    // The curves of a quad's four channels were combined together (same curve, start and
+    // duration), so they evaluate the same curve at the same progress: remember the last result
+    // per position in a combination (a pure function of those inputs, so the values are the
+    // same bits) and evaluate each curve once per quad instead of once per channel.
+    if _curveMemo.isEmpty { _curveMemo = Array(repeating: _CurveMemo(), count: 8) }
+    for m in _curveMemo.indices { _curveMemo[m].curve = -1 }
     let tps = Double(ticksPerSecond)
     let now = self.now
     let clockEnded = _clockEnded
@@ -308,80 +323,97 @@ extension BatchEngine {
       _slotIndex.withUnsafeBufferPointer { slotIndex in
         _groupRows.withUnsafeBufferPointer { groupRows in
           _curveTable.withUnsafeBufferPointer { curveTable in
-            layers.withUnsafeMutableBufferPointer { layers in
-              combinations.withUnsafeMutableBufferPointer { records in
-                for k in records.indices where !records[k].finished {
-                  let s = Int(records[k].slot)
-                  let rows = groupRows[Int(slotGroup[s])]
-                  let i = slotIndex[s]
-                  var e = 0.0
-                  var de = 0.0
-                  if records[k].baseLive {
-                    e = Double(rows.y[i])
-                    de = Double(rows.v[i])
-                  }
-                  // The newest curve that has finished (its position in the list, and its entry).
-                  var finishedPosition: Int32 = -1
-                  var finishedEntry: Int32 = -1
-                  var position: Int32 = 0
-                  var j = records[k].oldest
-                  while j >= 0 {
-                    let curve = layers[Int(j)]
-                    let elapsed = now &- curve.start
-                    if elapsed >= curve.durationTicks || clockEnded {
-                      (e, de) = (0, 0)
-                      finishedPosition = position
-                      finishedEntry = j
-                    } else {
-                      let duration = Double(curve.durationTicks)
-                      let p = Double(elapsed) / duration
-                      let gap = e - curve.shift
-                      let (value, slope) = curveTable[Int(curve.curve)].valueAndVelocity(at: p)
-                      let remaining = 1 - value
-                      e = gap * remaining
-                      de = de * remaining - gap * slope * (tps / duration)
-                      if !de.isFinite { de = 0 }
+            _curveMemo.withUnsafeMutableBufferPointer { memo in
+              layers.withUnsafeMutableBufferPointer { layers in
+                combinations.withUnsafeMutableBufferPointer { records in
+                  for k in records.indices where !records[k].finished {
+                    let s = Int(records[k].slot)
+                    let rows = groupRows[Int(slotGroup[s])]
+                    let i = slotIndex[s]
+                    var e = 0.0
+                    var de = 0.0
+                    if records[k].baseLive {
+                      e = Double(rows.y[i])
+                      de = Double(rows.v[i])
                     }
-                    j = curve.next
-                    position += 1
-                  }
-                  if finishedPosition < 0 {
+                    // The newest curve that has finished (its position in the list, and its entry).
+                    var finishedPosition: Int32 = -1
+                    var finishedEntry: Int32 = -1
+                    var position: Int32 = 0
+                    var j = records[k].oldest
+                    while j >= 0 {
+                      let curve = layers[Int(j)]
+                      let elapsed = now &- curve.start
+                      if elapsed >= curve.durationTicks || clockEnded {
+                        (e, de) = (0, 0)
+                        finishedPosition = position
+                        finishedEntry = j
+                      } else {
+                        let duration = Double(curve.durationTicks)
+                        let p = Double(elapsed) / duration
+                        let gap = e - curve.shift
+                        let value: Double
+                        let slope: Double
+                        let m = Int(position)
+                        if m < memo.count, memo[m].curve == curve.curve, memo[m].start == curve.start,
+                          memo[m].durationTicks == curve.durationTicks
+                        {
+                          (value, slope) = (memo[m].value, memo[m].slope)
+                        } else {
+                          (value, slope) = curveTable[Int(curve.curve)].valueAndVelocity(at: p)
+                          if m < memo.count {
+                            memo[m] = _CurveMemo(
+                              curve: curve.curve, start: curve.start, durationTicks: curve.durationTicks,
+                              value: value,
+                              slope: slope)
+                          }
+                        }
+                        let remaining = 1 - value
+                        e = gap * remaining
+                        de = de * remaining - gap * slope * (tps / duration)
+                        if !de.isFinite { de = 0 }
+                      }
+                      j = curve.next
+                      position += 1
+                    }
+                    if finishedPosition < 0 {
+                      records[k].value = records[k].target + Scalar(e)
+                      records[k].velocity = Scalar(de)
+                      continue
+                    }
+                    // Everything up to the newest finished curve no longer contributes: back to
+                    // the pool.
+                    let remaining = layers[Int(finishedEntry)].next
+                    var f = records[k].oldest
+                    while true {
+                      let next = layers[Int(f)].next
+                      layers[Int(f)].next = freeLayer
+                      freeLayer = f
+                      _releaseCurve(layers[Int(f)].curve)
+                      if f == finishedEntry { break }
+                      f = next
+                    }
+                    records[k].oldest = remaining
+                    records[k].curveCount -= finishedPosition + 1
+                    let c = _groups[Int(slotGroup[s])].columns
+                    if remaining < 0 {
+                      // The newest curve has arrived: the combination ends on its target, at rest.
+                      records[k].newest = -1
+                      if _restBase(c, i) { snapped += 1 }
+                      c.target[i] = records[k].target
+                      records[k].value = records[k].target
+                      records[k].velocity = 0
+                      records[k].finished = true
+                      _runningCombinations -= 1
+                      continue
+                    }
+                    if records[k].baseLive {
+                      records[k].baseLive = false
+                      if _restBase(c, i) { snapped += 1 }
+                    }
                     records[k].value = records[k].target + Scalar(e)
                     records[k].velocity = Scalar(de)
-                    continue
                   }
-                  // Everything up to the newest finished curve no longer contributes: back to
-                  // the pool.
-                  let remaining = layers[Int(finishedEntry)].next
-                  var f = records[k].oldest
-                  while true {
-                    let next = layers[Int(f)].next
-                    layers[Int(f)].next = freeLayer
-                    freeLayer = f
-                    _releaseCurve(layers[Int(f)].curve)
-                    if f == finishedEntry { break }
-                    f = next
-                  }
-                  records[k].oldest = remaining
-                  records[k].curveCount -= finishedPosition + 1
-                  let c = _groups[Int(slotGroup[s])].columns
-                  if remaining < 0 {
-                    // The newest curve has arrived: the combination ends on its target, at rest.
-                    records[k].newest = -1
-                    if _restBase(c, i) { snapped += 1 }
-                    c.target[i] = records[k].target
-                    records[k].value = records[k].target
-                    records[k].velocity = 0
-                    records[k].finished = true
-                    _runningCombinations -= 1
-                    continue
-                  }
-                  if records[k].baseLive {
-                    records[k].baseLive = false
-                    if _restBase(c, i) { snapped += 1 }
-                  }
-                  records[k].value = records[k].target + Scalar(e)
-                  records[k].velocity = Scalar(de)
                 }
               }
             }

@@ -148,6 +148,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   @exclusivity(unchecked) var _curveRefs: [Int32] = []
   @exclusivity(unchecked) var _freeCurves: [Int32] = []
   /// Per group, its displacement and velocity columns, for the combination step.
+  /// Per position in a combination, the last curve evaluation of the current step.
+  @exclusivity(unchecked) var _curveMemo: [_CurveMemo] = []
   @exclusivity(unchecked) var _groupRows:
     [(y: UnsafeMutablePointer<Scalar>, v: UnsafeMutablePointer<Scalar>)] = []
 

@@ -241,6 +241,55 @@ import _TestSupport
     #expect(replaced.tableSize <= 4, "\(replaced.tableSize) curve table entries")
   }
 
+  /// Channels are independent: channels combined at the same ticks with the same or different
+  /// curves (the four lanes of a frame, say) move, bit for bit, as each does alone in an engine
+  /// of its own — however the step shares work between them.
+  @Test func channelsCombinedTogetherMoveAsEachAlone() throws {
+    let curves: [BatchDriver] = [
+      .timingCurve(.easeInOut, duration: 0.35), .timingCurve(.easeIn, duration: 0.35),
+      .curve(.cubicBezier(CubicBezier(0.2, 0.8, 0.4, 1)), duration: 0.35),
+    ]
+    var random = SplitMix64(seed: 11)
+    func coordinate() -> Double { Double(random.next() >> 11) * 0x1p-53 * 400 - 200 }
+    // A script: per frame, which channels (of 8) combine, with which curve, to which target.
+    var script: [[(channel: Int, curve: Int, target: Double)]] = []
+    for _ in 0..<150 {
+      var ops: [(Int, Int, Double)] = []
+      if random.next() % 3 == 0 {
+        let curve = Int(random.next() % 3)
+        let first = Int(random.next() % 2) * 4
+        for c in first..<(first + 4) {
+          ops.append((c, random.next() % 5 == 0 ? (curve + 1) % 3 : curve, coordinate()))
+        }
+      }
+      script.append(ops)
+    }
+    func run(only: Int?) throws -> [[Double]] {
+      let engine = BatchEngine<Double>()
+      let spring = engine.addGroup(.spring(Spring()), restRule: .never)
+      let groups = curves.map { engine.addGroup($0, restRule: .never) }
+      let channels = try (0..<8).map { c in try engine.addChannel(to: spring, value: Double(c), target: 100) }
+      var values: [[Double]] = []
+      for ops in script {
+        for (c, curve, target) in ops where only == nil || only == c {
+          try engine.combine(channels[c], to: target, group: groups[curve])
+        }
+        engine.step(ticks: Self.frame)
+        values.append(channels.map { engine.value(of: $0)! })
+      }
+      return values
+    }
+    let together = try run(only: nil)
+    for c in 0..<8 {
+      let alone = try run(only: c)
+      for f in together.indices {
+        #expect(
+          together[f][c].bitPattern == alone[f][c].bitPattern,
+          "seed 11, frame \(f), channel \(c): \(together[f][c]) vs \(alone[f][c])")
+      }
+    }
+  }
+
   /// Bad input: a spring group is not a curve to combine with; non-finite targets and stale
   /// handles are refused with the engine unchanged; a settled channel just starts the curve.
   @Test func badInputIsRefused() throws {
