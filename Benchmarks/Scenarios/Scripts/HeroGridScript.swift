@@ -44,10 +44,14 @@ package struct HeroGridScript: SceneScript {
   package mutating func transactions(atFrame k: Int) -> [ScriptTransaction] {
     var ops: [ScriptOp] = []
     let n = s.setup.elements
+    // One reservation for every lane that fires: reserving per lane reallocated (and copied) the
+    // whole list once per lane, quadratic in the lanes firing together.
+    var firing = 0
+    for lane in lanes where lane.nextEvent == k { firing += 1 }
+    ops.reserveCapacity(firing * (Self.lane + 3))
     for l in lanes.indices where lanes[l].nextEvent == k {
       var random = s.random(k, UInt64(l + 1))
       let range = l * Self.lane..<min(n, (l + 1) * Self.lane)
-      ops.reserveCapacity(ops.count + range.count + 3)
       if lanes[l].card < 0 {
         let card = range.lowerBound + Int(random.next() % UInt64(range.count))
         let detail = nextID
