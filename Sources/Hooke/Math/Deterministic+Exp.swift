@@ -34,13 +34,35 @@ internal func _expTableDriven(_ x: Double) -> Double {
   let n = Int64(bitPattern: shifted.bitPattern) &- 0x4338_0000_0000_0000
   let nf = shifted - 0x1.8p52  // n as a Double, exactly
   let r = (x - nf * _ln2Over64Hi) - nf * _ln2Over64Lo
+  let (scale, t) = _expTableReconstruction(n, r)
+  return scale + scale * t
+}
+
+/// The unrounded parts of e^(x + xLow) = scale·(1 + t) for |x| ≤ 700 and |xLow| ≤ ulp(x):
+/// the reduction of `_expTableDriven` with the low part added to r (one more rounding, below
+/// 2^-61 absolute). `scale` = 2^k·head is exact and |t| < 0.0055, so callers that subtract two
+/// exponentials can subtract the scales exactly (Sterbenz, when within a factor 2) and the
+/// small `scale·t` terms with errors far below an ulp of the result.
+@inlinable @inline(__always)
+internal func _expTableDrivenParts(_ x: Double, low xLow: Double) -> (scale: Double, t: Double) {
+  let shifted = x * _64OverLn2 + 0x1.8p52  // round to an integer n in the low bits
+  let n = Int64(bitPattern: shifted.bitPattern) &- 0x4338_0000_0000_0000
+  let nf = shifted - 0x1.8p52  // n as a Double, exactly
+  let r = ((x - nf * _ln2Over64Hi) - nf * _ln2Over64Lo) + xLow
+  return _expTableReconstruction(n, r)
+}
+
+/// 2^k·head and t = tail + (e^r − 1) for n = 64k + j and the reduced argument r, as documented
+/// on `_expTableDriven` (the polynomial and table shared by its callers).
+@inlinable @inline(__always)
+internal func _expTableReconstruction(_ n: Int64, _ r: Double) -> (scale: Double, t: Double) {
   let (head, tail) = _expTableEntry(Int(truncatingIfNeeded: n & 63))
   let r2 = r * r
   let t =
     ((tail + r) + r2 * (0x1.0000000000000p-1 + r * 0x1.5555555554dd4p-3))
     + (r2 * r2) * ((0x1.5555555555194p-5 + r * 0x1.111120b03696dp-7) + r2 * 0x1.6c16d10b3c31dp-10)
   let scale = Double(bitPattern: head.bitPattern &+ (UInt64(bitPattern: n >> 6) &<< 52))
-  return scale + scale * t
+  return (scale, t)
 }
 
 /// eˣ − 1 for −38 ≤ x ≤ 690 and |x| ≥ 2^-54, table-driven (the reduction and table of

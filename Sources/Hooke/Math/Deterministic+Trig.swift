@@ -1,5 +1,6 @@
 // sin, cos, sincos. Argument reduction x = n·π/2 + r, |r| ≤ π/4 (r as a double-double):
-// Cody–Waite with a four-part π/2 below 2^19·π/2, Payne–Hanek with the bits of 2/π above; then
+// Cody–Waite with a two-part π/2 below 64·π/2 (unless r is small), a four-part one below
+// 2^19·π/2, Payne–Hanek with the bits of 2/π above; then
 // one table-driven kernel gives both sin r and cos r (r = j/64 + d, |d| ≤ 1/128).
 // Constants: Tests/Fixtures/scripts/math_constants.py.
 
@@ -14,11 +15,25 @@
 @inlinable internal var _pio2Tail: Double { 0x1.1a62633145c07p-54 }
 @inlinable internal var _twoOverPi: Double { 0x1.45f306dc9c883p-1 }
 
+// π/2 − _pio2Part1 rounded to 53 bits; the rest, π/2 − _pio2Part1 − _pio2Part2Rounded, is
+// 0.55·2^-87.
+@inlinable internal var _pio2Part2Rounded: Double { 0x1.0b4611a626331p-34 }
+
 /// Reduces a finite a ≥ 0 to a = n·π/2 + (hi + lo) with |hi + lo| ≤ π/4·(1 + 2^-40);
-/// returns n mod 4. The pair has relative error below 2^-100 for every finite Double.
+/// returns n mod 4. The pair has relative error below 2^-73 for every finite Double (below
+/// 2^-100 outside the two-part range).
 @inlinable @inline(__always)
 internal func _reduceHalfPi(_ a: Double) -> (n: Int, hi: Double, lo: Double) {
   if a <= 0x1.921fb54442d18p-1 { return (0, a, 0) }
+  if a < 0x1.921fb54442d18p+6 {
+    // Two-part Cody–Waite for n ≤ 64: a − n·part1 is exact as below, n·_pio2Part2Rounded is
+    // off by at most 2^-81 and the dropped rest by 64·0.55·2^-87 < 2^-81, so hi + lo is within
+    // 2^-80 of the reduced argument; kept when |hi| ≥ 2^-7 (relative error below 2^-73,
+    // 2^-20 ulp of the kernel's result), else the four-part reduction handles the cancellation.
+    let nf = _roundToInteger(a * _twoOverPi)
+    let (hi, lo) = _twoSum(a - nf * _pio2Part1, -(nf * _pio2Part2Rounded))
+    if hi.magnitude >= 0x1p-7 { return (Int(nf) & 3, hi, lo) }
+  }
   if a < 0x1.921fb54442d18p+19 {
     // Cody–Waite: every product is exact and a − n·part1 is exact (Sterbenz).
     let nf = _roundToInteger(a * _twoOverPi)
@@ -153,11 +168,13 @@ extension Deterministic {
   ///   final rounding below 0.005 ulp), measured maximum reported by the accuracy sweep tests.
   /// - Special values: `sin(±0) = ±0`, tiny x returns x (subnormals included), `sin(±∞) = NaN`,
   ///   NaN → NaN.
-  /// - Algorithm: reduction modulo π/2 to a double-double r (Cody–Waite below 823 550,
+  /// - Algorithm: reduction modulo π/2 to a double-double r (Cody–Waite below 823 550, with
+  ///   a two-part π/2 below 100.5 when |r| ≥ 2^-7 and a four-part one otherwise,
   ///   Payne–Hanek with 1536 bits of 2/π above), then r = j/64 + d with sin(j/64), cos(j/64)
   ///   from a 52-entry double-double table, short Taylor polynomials in d and exact
   ///   products for the leading terms; the quadrant selects sin or cos.
-  /// - Cost: about 80 flops and one table lookup for |x| ≤ π/4, 110 up to 8e5, about 190
+  /// - Cost: about 80 flops and one table lookup for |x| ≤ π/4, 95 up to 100.5 (110 when
+  ///   |r| < 2^-7), 110 up to 8e5, about 190
   ///   plus four 64×64-bit multiplications above.
   public static func sin(_ x: Double) -> Double {
     if !x.isFinite { return x.isNaN ? x + x : .nan }

@@ -82,6 +82,9 @@ p3 = split(pio2 - p1 - p2, 33)
 p3t = pio2 - p1 - p2 - p3
 print("pio2 parts", hexd(p1), hexd(p2), hexd(p3), hexd(p3t))
 print("pio2 dd", hexd(pio2), hexd(pio2 - mpf(dbl(pio2))))
+# Two-part Cody–Waite (n ≤ 64): part1 and the rest rounded to 53 bits; the remainder in 2^-87.
+p2r = split(pio2 - p1, 53)
+print("pio2 two-part", hexd(p1), hexd(p2r), "rest / 2^-87 =", mpmath.nstr((pio2 - p1 - p2r) * mpf(2)**87, 5))
 print("pi dd", hexd(mpmath.pi), hexd(mpmath.pi - mpf(dbl(mpmath.pi))))
 print("2/pi", hexd(2 / mpmath.pi))
 for c in [mpf(0.5), mpf(1), mpf(1.5)]:

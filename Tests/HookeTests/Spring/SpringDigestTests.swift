@@ -6,7 +6,7 @@ import Testing
   /// references with the deterministic elementary functions underneath, and checked equal in a
   /// native release build, a native debug build and an Embedded wasm32 build under wasmkit
   /// (`.ci/determinism.sh`). A change here means results changed somewhere: find out why.
-  static let golden: UInt64 = 0x22c6_1ef0_cd19_2cdd
+  static let golden: UInt64 = 0x2554_11e2_1891_beb0
 
   @Test func digestIsGolden() {
     let digest = _DeterminismDigest.springs()

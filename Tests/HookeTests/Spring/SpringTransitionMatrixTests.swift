@@ -155,4 +155,64 @@ import _TestSupport
       }
     }
   }
+
+  /// Over-damped steps on both sides of 2μΔt = 1/8, where the entries switch from the
+  /// e^(rt)·expm1 form to a difference of two exponentials, and across 2μΔt up to 40: the
+  /// entries agree with the textbook cosh/sinh form evaluated independently from
+  /// `Deterministic.exp` and `expm1` (C = e^(rt)·(1 + q/2), S = −e^(rt)·q/(2μ), q = expm1(−2μt);
+  /// m00 = C + λS, m11 = C − λS, m10 = −ω0²·S) to a few ulp, and stepping over the switch is
+  /// continuous (the exact entries change by far less than an ulp per ulp of Δt).
+  @Test func overDampedFormsAgreeAcrossTheSwitch() {
+    var worstRelative = 0.0
+    var worstAbsolute = 0.0
+    for response in [0.35, 1.2] {
+      for zeta in [1.000001, 1.05, 1.5, 5, 40] {
+        let spring = Spring(response: response, dampingRatio: zeta)
+        let lambda = spring.decayConstant
+        let mu = -spring.angularFrequency
+        #expect(mu > 0 && mu < lambda, "ζ=\(zeta): not over-damped")
+        let w0Squared = (lambda - mu) * (lambda + mu)  // λ² − μ² without cancellation
+        let atSwitch = 0.0625 / mu
+        var times = [
+          atSwitch.nextDown.nextDown, atSwitch.nextDown, atSwitch, atSwitch.nextUp, atSwitch.nextUp.nextUp,
+        ]
+        times += [0.1, 0.2, 0.5, 0.6931471805599453, 0.7, 1, 2, 5, 20, 40].map { $0 / (2 * mu) }.filter {
+          $0 <= 10
+        }
+        var spreads: Set<Bool> = []
+        for t in times {
+          spreads.insert(2 * mu * t >= 0.125)
+          let slow = Deterministic.exp((mu - lambda) * t)
+          let q = Deterministic.expm1(-2 * mu * t)
+          let c = slow * (1 + q / 2)
+          let sinh = -slow * q / (2 * mu)
+          let m = spring.transitionMatrix(deltaTime: t)
+          let relative = [
+            (m.m01 - sinh).magnitude / sinh,
+            (m.m10 + w0Squared * sinh).magnitude / (w0Squared * sinh),
+          ]
+          // m00 and m11 are dimensionless and at most 1: compared on that scale.
+          let absolute = [(m.m00 - (c + lambda * sinh)).magnitude, (m.m11 - (c - lambda * sinh)).magnitude]
+          #expect(relative.allSatisfy { $0 <= 1e-15 }, "ζ=\(zeta) r=\(response) t=\(t): \(relative)")
+          #expect(absolute.allSatisfy { $0 <= 2e-15 }, "ζ=\(zeta) r=\(response) t=\(t): \(absolute)")
+          worstRelative = max(worstRelative, relative.max()!)
+          worstAbsolute = max(worstAbsolute, absolute.max()!)
+        }
+        #expect(spreads == [false, true], "ζ=\(zeta): the times do not straddle 2μΔt = 1/8")
+        // Continuity: across the switch the entries move by what their derivatives allow
+        // (M' = A·M: m00' = m10, |m01'| ≤ (λ+μ)·m01, m11' = −ω0²·m01 − 2λ·m11) plus a few ulp.
+        let below = spring.transitionMatrix(deltaTime: atSwitch.nextDown)
+        let above = spring.transitionMatrix(deltaTime: atSwitch.nextUp)
+        let step = (atSwitch.nextUp - atSwitch.nextDown) * 1.01
+        let m01Bound = ((lambda + mu) * step + 1e-15) * below.m01
+        let m00Bound = below.m10.magnitude * step + 2e-15
+        let m11Bound = (w0Squared * below.m01 + 2 * lambda * below.m11.magnitude) * step + 2e-15
+        #expect((above.m01 - below.m01).magnitude <= m01Bound, "ζ=\(zeta) r=\(response)")
+        #expect((above.m00 - below.m00).magnitude <= m00Bound, "ζ=\(zeta) r=\(response)")
+        #expect((above.m11 - below.m11).magnitude <= m11Bound, "ζ=\(zeta) r=\(response)")
+      }
+    }
+    print(
+      "Over-damped entries vs cosh/sinh form: max relative \(worstRelative), max absolute \(worstAbsolute)")
+  }
 }
