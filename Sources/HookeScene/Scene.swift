@@ -383,7 +383,7 @@ public final class Scene {
           if records[s].removing && !records[s].isAnimating(fast) {
             leaving.append(s)
             records[s].inMotion = false
-          } else if records[s].needsSampling {
+          } else if _Record.needsSampling(records.baseAddress! + s) {
             motion[kept] = s
             kept += 1
           } else {
@@ -484,15 +484,9 @@ struct _Record {
   /// Listed in `Scene._motion` (kept across slot reuse).
   var inMotion = false
 
-  /// Whether a frame must sample this record: general-path animations or a pending removal.
-  @inline(__always)
-  var needsSampling: Bool {
-    removing || (frame._quad < 0 && frame._general.isAnimating) || style.needsSampling || effect.needsSampling
-      || (dimming?.isAnimating ?? false)
-  }
-
-  /// ``needsSampling`` of the record at `r`, reading stored fields only: the computed property
-  /// on an array element copies the whole record (retaining each of its references) first.
+  /// Whether the record at `r` must be sampled per frame: it is being removed, or a channel of it
+  /// animates on the general path. Takes a pointer and reads stored fields only: a computed
+  /// property on an array element copies the whole record (retaining each of its references).
   @inline(__always)
   static func needsSampling(_ r: UnsafePointer<_Record>) -> Bool {
     r.pointee.removing || (r.pointee.frame._lo < 0 && r.pointee.frame._general.isAnimating)

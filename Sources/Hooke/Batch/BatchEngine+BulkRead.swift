@@ -118,27 +118,8 @@ extension BatchEngine {
       y = 0
       v = 0
     }
-    c.y[i] = y
-    c.v[i] = v
-    c.target[i] = newTarget
-    if c.hasCurveState {
-      c.y0[i] = y
-      c.start[i] = now
-    }
-    let atRest = y == 0 && v == 0 && (!c.hasAcceleration || c.a[i] == 0)
-    if !atRest && i >= c.activeCount {
-      let k = c.activeCount
-      c.swapAt(k, i)
-      _slotIndex[Int(c.owner[k])] = k
-      _slotIndex[Int(c.owner[i])] = i
-      c.activeCount += 1
-    } else if atRest && i < c.activeCount {
-      let k = c.activeCount - 1
-      c.swapAt(k, i)
-      _slotIndex[Int(c.owner[k])] = k
-      _slotIndex[Int(c.owner[i])] = i
-      c.activeCount -= 1
-    }
+    // The acceleration is kept.
+    _rewrite(group: g, index: i, y: y, v: v, target: newTarget, a: c.hasAcceleration ? c.a[i] : 0)
   }
 
   /// Removes every channel of `channels` (invalid handles are skipped and counted, returned).

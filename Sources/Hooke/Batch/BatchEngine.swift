@@ -584,18 +584,20 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     }
     let atRest = y == 0 && v == 0 && (!c.hasAcceleration || a == 0)
     if atRest && i < c.activeCount {
-      let k = c.activeCount - 1
-      c.swapAt(i, k)
-      _slotIndex[Int(c.owner[i])] = i
-      _slotIndex[Int(c.owner[k])] = k
+      _swapRows(c, i, c.activeCount - 1)
       c.activeCount -= 1
     } else if !atRest && i >= c.activeCount {
-      let k = c.activeCount
-      c.swapAt(i, k)
-      _slotIndex[Int(c.owner[i])] = i
-      _slotIndex[Int(c.owner[k])] = k
+      _swapRows(c, i, c.activeCount)
       c.activeCount += 1
     }
+  }
+
+  /// Swaps rows `i` and `j` of `c` and updates both owners' positions in the handle table.
+  @inline(__always)
+  func _swapRows(_ c: _BatchColumns<Scalar>, _ i: Int, _ j: Int) {
+    c.swapAt(i, j)
+    _slotIndex[Int(c.owner[i])] = i
+    _slotIndex[Int(c.owner[j])] = j
   }
 
   /// Appends a channel to group `g`, active unless exactly at rest.
@@ -620,10 +622,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     _slotIndex[Int(slot)] = n
     let atRest = y == 0 && v == 0 && (!c.hasAcceleration || a == 0)
     if !atRest {
-      let k = c.activeCount
-      c.swapAt(k, n)
-      _slotIndex[Int(c.owner[k])] = k
-      _slotIndex[Int(c.owner[n])] = n
+      _swapRows(c, c.activeCount, n)
       c.activeCount += 1
     }
   }

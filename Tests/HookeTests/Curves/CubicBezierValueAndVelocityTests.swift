@@ -11,12 +11,7 @@ import _TestSupport
     for _ in 0..<200 {
       let curve = CubicBezier(unit(), unit() * 3 - 1, unit(), unit() * 3 - 1)
       for x in edges + (0..<50).map({ _ in unit() }) {
-        let (v, s) = curve.valueAndVelocity(at: x)
-        let value = curve.value(at: x)
-        let velocity = curve.velocity(at: x)
-        #expect(
-          v.bitPattern == value.bitPattern && s.bitPattern == velocity.bitPattern,
-          "seed 41: \(curve) at \(x): \(v), \(s) vs \(value), \(velocity)")
+        expectValueAndVelocityMatchesTheTwoCalls(curve, at: x, seed: 41)
       }
     }
   }

@@ -22,12 +22,7 @@ import _TestSupport
     }
     for curve in curves {
       for x in edges + (0..<50).map({ _ in unit() }) {
-        let (v, s) = curve.valueAndVelocity(at: x)
-        let value = curve.value(at: x)
-        let velocity = curve.velocity(at: x)
-        #expect(
-          v.bitPattern == value.bitPattern && s.bitPattern == velocity.bitPattern,
-          "seed 43: \(curve) at \(x): \(v), \(s) vs \(value), \(velocity)")
+        expectValueAndVelocityMatchesTheTwoCalls(curve, at: x, seed: 43)
       }
     }
   }
