@@ -81,8 +81,8 @@ final class _FastPath {
   @inline(__always)
   func _track(_ q: Int) {
     guard q >= quadOwner.count else { return }
-    quadOwner.append(contentsOf: repeatElement(Int32.min, count: q + 1 - quadOwner.count))
-    isListedMoving.append(contentsOf: repeatElement(false, count: q + 1 - isListedMoving.count))
+    quadOwner._cover(q, with: Int32.min)
+    isListedMoving._cover(q, with: false)
   }
 
   /// Work items per worker chunk for the value scatter and the render-list rows (tests lower
@@ -182,6 +182,7 @@ final class _FastPath {
     _last = nil
     _lastStyle = nil
     _originGroups.removeAll(keepingCapacity: true)
+    _lastOrigin = nil
     recycleAt = Swift.max(16, 2 * (groups.count + styleGroups.count))
   }
 
@@ -370,10 +371,10 @@ final class _FastPath {
     }
     for k in 0..<4 {
       let i = Int(_h[k].index)
-      if i >= slotMap.count { slotMap.append(contentsOf: repeatElement(-1, count: i + 1 - slotMap.count)) }
+      slotMap._cover(i, with: -1)
       slotMap[i] = Int32(4 * q + k)
     }
-    if q >= quadBegin.count { quadBegin.append(contentsOf: repeatElement(0, count: q + 1 - quadBegin.count)) }
+    quadBegin._cover(q, with: 0)
     quadBegin[q] = begin
     _reread(q)
     noteMoving(q)
@@ -392,7 +393,7 @@ final class _FastPath {
     let engine = self.engine
     if _isAtRest(q) { quadBegin[q] = engine.now }
     let group = _group(group, origin: quadBegin[q])
-    switch groupInfo[group.index].kind {
+    switch _kind(group.index) {
     case .combinesWithVelocity, .combinesWithoutVelocity:
       handles.withUnsafeBufferPointer { h in
         _t.withUnsafeBufferPointer { t in
@@ -406,7 +407,7 @@ final class _FastPath {
       for k in 0..<4 {
         let h = handles[4 * q + k]
         if (engine.combiningCount > 0 && engine.isCombining(h) == true)
-          || engine.group(of: h).map({ groupInfo[$0.index].kind == .combinesWithoutVelocity }) == true
+          || engine.group(of: h).map({ _kind($0.index) == .combinesWithoutVelocity }) == true
         {
           atRest |= 1 << k
         }
@@ -432,20 +433,38 @@ final class _FastPath {
   /// SwiftUI-model spring merging into a quad whose animation began before this transaction;
   /// `group` itself otherwise.
   func _group(_ group: BatchGroup, origin: Int64) -> BatchGroup {
-    let info = groupInfo[group.index]
-    guard let key = info.key, key.epoch >= 0, key.origin != origin else { return group }
+    // Through the buffer: copying the entry would copy its key's animation existential.
+    let (epoch, groupOrigin) = groupInfo.withUnsafeBufferPointer {
+      ($0[group.index].epoch, $0[group.index].origin)
+    }
+    guard epoch >= 0, groupOrigin != origin else { return group }
     // A transaction asks once per quad, with few distinct origins: remember the answers for this
-    // tick by (group, origin) instead of hashing the animation existential per quad.
+    // tick by (group, origin) instead of hashing the animation existential per quad, and the last
+    // answer before hashing the pair (consecutive quads mostly share it).
     if _originGroupsTick != engine.now {
       _originGroups.removeAll(keepingCapacity: true)
       _originGroupsTick = engine.now
+      _lastOrigin = nil
     }
     let cacheKey = _OriginKey(group: Int32(group.index), origin: origin)
-    if let g = _originGroups[cacheKey] { return g }
-    let g = _group(for: key.animation, style: info.isStyle, origin: origin) ?? group
-    _originGroups[cacheKey] = g
+    if let (k, g) = _lastOrigin, k == cacheKey { return g }
+    let g: BatchGroup
+    if let cached = _originGroups[cacheKey] {
+      g = cached
+    } else {
+      let info = groupInfo[group.index]
+      g = info.key.flatMap { _group(for: $0.animation, style: info.isStyle, origin: origin) } ?? group
+      _originGroups[cacheKey] = g
+    }
+    _lastOrigin = (cacheKey, g)
     return g
   }
+  /// The last answer of ``_group(_:origin:)`` (cleared with ``_originGroups``).
+  @exclusivity(unchecked) var _lastOrigin: (_OriginKey, BatchGroup)?
+
+  /// The kind of group `g`, read without copying its entry's key.
+  @inline(__always)
+  func _kind(_ g: Int) -> _GroupKind { groupInfo.withUnsafeBufferPointer { $0[g].kind } }
   /// ``_group(_:origin:)``'s answers at tick `_originGroupsTick` (cleared when groups recycle).
   @exclusivity(unchecked) var _originGroups: [_OriginKey: BatchGroup] = [:]
   @exclusivity(unchecked) var _originGroupsTick: Int64 = -1
@@ -458,7 +477,7 @@ final class _FastPath {
   /// Whether `group` combines with a running motion (a timing curve) instead of merging.
   @inline(__always)
   func combines(_ group: BatchGroup) -> Bool {
-    groupInfo[group.index].kind != .mergesWithVelocity
+    _kind(group.index) != .mergesWithVelocity
   }
 
   func removeQuad(_ q: Int) {
@@ -696,6 +715,18 @@ struct _GroupInfo {
   var kind: _GroupKind
   var key: _BatchGroupKey?
   var isStyle: Bool
+  /// The key's epoch and origin (−1 without a key): read once per quad, without copying the
+  /// key's animation existential.
+  var epoch: Int64
+  var origin: Int64
+
+  init(kind: _GroupKind, key: _BatchGroupKey?, isStyle: Bool) {
+    self.kind = kind
+    self.key = key
+    self.isStyle = isStyle
+    epoch = key?.epoch ?? -1
+    origin = key?.origin ?? -1
+  }
 }
 
 /// How a batch group's animation takes over a channel, and what it hands on to a spring that

@@ -36,9 +36,11 @@ extension BatchEngine {
 
 extension BatchEngine {
   /// Adds one channel per `k < min(values.count, targets.count, velocities.count, handles.count)`
-  /// to `group`, as ``addChannel(to:value:target:velocity:)``, writing the handles. On the first
-  /// rejected triple the channels added by this call are removed again and the error is thrown
-  /// (the engine is then as before). Specialised for `Double` and `Float`.
+  /// to `group`, as ``addChannel(to:value:target:velocity:)``, writing the handles. Every triple
+  /// is checked before any channel is added: a rejected call throws the error of the first
+  /// rejected triple (the per-channel call's checks, in index order) and leaves the engine and
+  /// `handles` unchanged. The group's storage grows once per call. Specialised for `Double` and
+  /// `Float`.
   #if !hasFeature(Embedded)
     // Exported Float/Double specialisations for callers in other modules. Embedded Swift
     // specialises everything anyway, and its -Onone pipeline crashes on the attribute.
@@ -51,13 +53,19 @@ extension BatchEngine {
   ) throws(BatchError) {
     // Safety: the caller's buffers must be valid for their counts; only `k` below all four is used.
     let n = Swift.min(values.count, targets.count, velocities.count, handles.count)
+    guard n > 0 else { return }
+    // Everything is checked first, in the per-channel call's order, so a rejected call leaves
+    // the engine as it was.
+    guard _groups.indices.contains(group.index) else { throw .invalidGroup }
     for k in 0..<n {
-      do throws(BatchError) {
-        handles[k] = try addChannel(to: group, value: values[k], target: targets[k], velocity: velocities[k])
-      } catch {
-        for j in 0..<k { try? removeChannel(handles[j]) }
-        throw error
-      }
+      guard values[k].isFinite, targets[k].isFinite else { throw .nonFiniteTarget }
+      guard velocities[k].isFinite else { throw .nonFiniteVelocity }
+    }
+    let c = _groups[group.index].columns
+    c.reserve(c.count + n)
+    for k in 0..<n {
+      handles[k] = _add(
+        to: group.index, columns: c, value: values[k], target: targets[k], velocity: velocities[k])
     }
   }
 
@@ -84,6 +92,12 @@ extension BatchEngine {
     // positions come from the slot tables of live handles.
     let n = Swift.min(channels.count, targets.count)
     guard _groups.indices.contains(group.index) else { return n }
+    let d = group.index
+    let destination = _groups[d].columns
+    var reserved = false
+    // The source group of the previous move and what a move out of it needs, resolved once per
+    // run of channels from the same group (a transaction moves whole groups).
+    var source = _MoveSource?.none
     var rejected = 0
     for k in 0..<n {
       let h = channels[k]
@@ -93,14 +107,55 @@ extension BatchEngine {
         rejected += 1
         continue
       }
-      guard Int(_slotGroup[s]) == group.index, _combinations.isEmpty || _liveCombination(slot: s) == nil
-      else {
+      if !_combinations.isEmpty && _liveCombination(slot: s) != nil {
+        // A running combination ends at its presented value: the per-channel rule.
         do throws(BatchError) { try retarget(h, to: targets[k], group: group) } catch { rejected += 1 }
         continue
       }
-      _retargetInPlace(group: group.index, index: _slotIndex[s], to: targets[k])
+      let g = Int(_slotGroup[s])
+      if g == d {
+        _retargetInPlace(group: d, index: _slotIndex[s], to: targets[k])
+        continue
+      }
+      if !reserved {
+        // Room for every channel that may still move in, once, at the first move.
+        destination.reserve(destination.count + n - k)
+        reserved = true
+      }
+      if source?.group != g {
+        let from = _groups[g]
+        source = _MoveSource(
+          group: g, columns: from.columns, springForce: Self._springForce(from.driver, into: destination))
+      }
+      _move(slot: s, from: source!, to: d, columns: destination, target: targets[k])
     }
     return rejected
+  }
+
+  /// Moves the channel of handle slot `s` (no running combination) from `source` to group `d`
+  /// (whose columns are `columns`, with room reserved) retargeted to `newTarget`: the state
+  /// ``retarget(_:to:velocity:group:)`` gives it, without its per-call look-ups.
+  func _move(
+    slot s: Int, from source: _MoveSource, to d: Int, columns: _BatchColumns<Scalar>, target newTarget: Scalar
+  ) {
+    // Safety: `s` is a live handle slot of group `source.group` (checked by the caller), so its
+    // position is below that group's count; `columns` has room for one more channel.
+    let c = source.columns
+    let i = _slotIndex[s]
+    let value = c.target[i] + c.y[i]
+    var v = c.v[i]
+    var a = c.hasAcceleration ? c.a[i] : 0
+    if let quotients = source.springForce { a = Self._force(quotients, y: c.y[i], v: c.v[i]) }
+    _dropCombination(slot: s)  // a finished one
+    let y: Scalar
+    if let shifted = _displacement(keeping: value, target: newTarget) {
+      y = shifted
+    } else {
+      y = 0
+      v = 0
+    }
+    _detach(c, group: source.group, index: i)
+    _append(slot: UInt32(s), into: d, columns: columns, y: y, v: v, target: newTarget, a: a)
   }
 
   /// Retargets the channel at storage position `i` of group `g` without moving it to another

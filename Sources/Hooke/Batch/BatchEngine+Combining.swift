@@ -190,7 +190,8 @@ extension BatchEngine {
 
   /// Removes the combination record of handle slot `s` (running or finished), if any. O(1).
   func _dropCombination(slot s: Int) {
-    guard s < _combinationOf.count else { return }
+    // No records at all (the common case of an engine without timing-curve combinations).
+    guard !_combinations.isEmpty, s < _combinationOf.count else { return }
     let k = Int(_combinationOf[s])
     guard k >= 0 else { return }
     if !_combinations[k].finished { _runningCombinations -= 1 }

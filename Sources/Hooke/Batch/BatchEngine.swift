@@ -325,6 +325,18 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     guard _groups.indices.contains(group.index) else { throw .invalidGroup }
     guard value.isFinite, target.isFinite else { throw .nonFiniteTarget }
     guard velocity.isFinite else { throw .nonFiniteVelocity }
+    let c = _groups[group.index].columns
+    c.reserve(c.count + 1)
+    return _add(to: group.index, columns: c, value: value, target: target, velocity: velocity)
+  }
+
+  /// Adds a channel (finite arguments) to group `g`, whose columns `c` have room for one more:
+  /// a free handle slot (its generation bumped) or a new one. An overflowing displacement (Float
+  /// values and targets near ±max) snaps to the target.
+  @inline(__always)
+  func _add(
+    to g: Int, columns c: _BatchColumns<Scalar>, value: Scalar, target: Scalar, velocity: Scalar
+  ) -> BatchChannel {
     let slot: UInt32
     if let reused = _free.popLast() {
       slot = reused
@@ -335,11 +347,10 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       _slotIndex.append(0)
       _generation.append(0)
     }
-    // An overflowing displacement (Float values and targets near ±max) snaps to the target.
     let shifted = _displacement(keeping: value, target: target)
-    _insert(
-      slot: slot, into: group.index, y: shifted ?? 0, v: shifted == nil ? 0 : velocity,
-      target: target, a: 0)
+    _append(
+      slot: slot, into: g, columns: c, y: shifted ?? 0, v: shifted == nil ? 0 : velocity, target: target, a: 0
+    )
     return BatchChannel(index: slot, generation: _generation[Int(slot)])
   }
 
@@ -459,11 +470,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     var value = c.target[i] + c.y[i]
     var v = velocity ?? c.v[i]
     var a = c.hasAcceleration ? c.a[i] : 0
-    if case .spring(let s) = _groups[g].driver, _groups[destination].columns.hasAcceleration {
-      // An exact spring's force per unit mass at this state, which SwiftUI's integrator would
-      // carry on with (its merge keeps the force).
-      a = Scalar(-(s.stiffness / s.mass) * Double(c.y[i]) - (s.damping / s.mass) * Double(c.v[i]))
-      if !a.isFinite { a = 0 }
+    if let quotients = Self._springForce(_groups[g].driver, into: _groups[destination].columns) {
+      a = Self._force(quotients, y: c.y[i], v: c.v[i])
     }
     if let k = _liveCombination(slot: Int(channel.index)) {
       // A combination ends at its presented value; it has no force of its own.
@@ -529,6 +537,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
 
   /// `y` with `target + y == value` exactly when some y within 2 ulps of `value − target` does
   /// it; nil when `value − target` overflows.
+  @inline(__always)
   func _displacement(keeping value: Scalar, target: Scalar) -> Scalar? {
     let y = value - target
     guard y.isFinite else { return nil }
@@ -544,10 +553,40 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     return y
   }
 
+  /// An exact spring's force quotients (stiffness/mass, damping/mass) when a channel leaves
+  /// `driver` for columns that integrate a force (a SwiftUI-model spring, whose merge keeps the
+  /// force the interrupted motion had); nil otherwise.
+  static func _springForce(_ driver: BatchDriver, into destination: _BatchColumns<Scalar>) -> (
+    Double, Double
+  )? {
+    guard case .spring(let s) = driver, destination.hasAcceleration else { return nil }
+    return (s.stiffness / s.mass, s.damping / s.mass)
+  }
+
+  /// The force per unit mass `−(k/m)·y − (c/m)·v` for `quotients` (k/m, c/m); 0 if not finite.
+  @inline(__always)
+  static func _force(_ quotients: (Double, Double), y: Scalar, v: Scalar) -> Scalar {
+    let a = Scalar(-quotients.0 * Double(y) - quotients.1 * Double(v))
+    return a.isFinite ? a : 0
+  }
+
+  /// What moving a channel out of a group needs, resolved once per source group (see
+  /// ``BatchEngine/retarget(_:to:group:)``).
+  struct _MoveSource {
+    let group: Int
+    let columns: _BatchColumns<Scalar>
+    /// An exact spring's (stiffness/mass, damping/mass) when the destination integrates a force.
+    let springForce: (Double, Double)?
+  }
+
   /// Removes slot `i` of group `g`, keeping active channels in front.
   func _detach(group g: Int, index i: Int) {
+    _detach(_groups[g].columns, group: g, index: i)
+  }
+
+  /// Removes slot `i` of group `g`, whose columns are `c`, keeping active channels in front.
+  func _detach(_ c: _BatchColumns<Scalar>, group g: Int, index i: Int) {
     // Safety: `i` is a live position of group `g` (< count); the moves stay below count.
-    let c = _groups[g].columns
     var hole = i
     if i < c.activeCount {
       let lastActive = c.activeCount - 1
@@ -602,11 +641,19 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
 
   /// Appends a channel to group `g`, active unless exactly at rest.
   func _insert(slot: UInt32, into g: Int, y: Scalar, v: Scalar, target: Scalar, a: Scalar) {
-    let group = _groups[g]
-    let c = group.columns
-    // Safety: `reserve` gives room for position `count`, written before `count` grows; the swap is
-    // between positions below the new count.
+    let c = _groups[g].columns
     c.reserve(c.count + 1)
+    _append(slot: slot, into: g, columns: c, y: y, v: v, target: target, a: a)
+  }
+
+  /// ``_insert(slot:into:y:v:target:a:)`` into group `g` whose columns `c` have room for one more.
+  @inline(__always)
+  func _append(
+    slot: UInt32, into g: Int, columns c: _BatchColumns<Scalar>, y: Scalar, v: Scalar, target: Scalar,
+    a: Scalar
+  ) {
+    // Safety: the caller reserved room for position `count`, written before `count` grows; the
+    // swap is between positions below the new count.
     let n = c.count
     c.y[n] = y
     c.v[n] = v

@@ -48,7 +48,14 @@ import _TestSupport
         }
       }
     }
-    #expect(engine.channelCount == 0)  // the first channel was removed again
+    #expect(engine.channelCount == 0)  // nothing was added
+    // A rejected call leaves no trace: the next channel gets a fresh engine's first handle.
+    let fresh = BatchEngine<Double>()
+    let freshGroup = fresh.addGroup(.spring(Spring()), restRule: .never)
+    #expect(
+      try engine.addChannel(to: a, value: 0, target: 1)
+        == fresh.addChannel(to: freshGroup, value: 0, target: 1))
+    try engine.removeChannel(BatchChannel(index: 0, generation: 0))
     let good: [Double] = [10, 20, 30]
     try values.withUnsafeBufferPointer { v in
       try good.withUnsafeBufferPointer { t in
@@ -72,6 +79,71 @@ import _TestSupport
     let removedCount = handles.withUnsafeBufferPointer { engine.removeChannels($0) }
     #expect(removedCount == 0 && engine.channelCount == 0)
     #expect(handles.withUnsafeBufferPointer { engine.removeChannels($0) } == 3)  // already gone
+  }
+}
+
+/// The bulk retarget against the per-channel one it documents itself as: two engines given the
+/// same random script — channels moving between exact springs, SwiftUI-model springs, timing
+/// curves and their own group, some while combining — hold the same bits after every step.
+@Suite struct BatchBulkRetargetTests {
+  @Test func bulkRetargetEqualsPerChannelRetarget() throws {
+    let seed: UInt64 = 2026
+    var random = SplitMix64(seed: seed)
+    let bulk = BatchEngine<Double>()
+    let single = BatchEngine<Double>()
+    let drivers: [BatchDriver] = [
+      .spring(Spring(response: 0.4, dampingRatio: 0.8)), .spring(Spring(response: 0.3, dampingRatio: 1.2)),
+      .fluidSpring(FluidSpringModel(response: 0.5, dampingFraction: 0.825)),
+      .fluidSpring(FluidSpringModel(response: 0.35, dampingFraction: 0.6)),
+      .timingCurve(.easeInOut, duration: 0.3),
+    ]
+    var groups: [BatchGroup] = []
+    for d in drivers {
+      let g = bulk.addGroup(d, restRule: .pixel)
+      #expect(single.addGroup(d, restRule: .pixel) == g)
+      groups.append(g)
+    }
+    var handles: [BatchChannel] = []
+    for k in 0..<96 {
+      let g = groups[k % groups.count]
+      let v = Double(random.next() % 800)
+      let t = Double(random.next() % 800)
+      let h = try bulk.addChannel(to: g, value: v, target: t)
+      #expect(try single.addChannel(to: g, value: v, target: t) == h)
+      handles.append(h)
+    }
+    for round in 0..<60 {
+      // A run of channels (a quad or more) to one group, as a transaction retargets them.
+      let start = Int(random.next() % UInt64(handles.count))
+      let count = 1 + Int(random.next() % 12)
+      let batch = (0..<count).map { handles[(start + $0) % handles.count] }
+      let targets = batch.map { _ in Double(random.next() % 800) - 100 }
+      let group = groups[Int(random.next() % UInt64(groups.count))]
+      if random.next() % 4 == 0 {
+        // Some channels combine a curve first, so the bulk call meets running combinations.
+        for (h, t) in zip(batch.prefix(2), targets) {
+          try bulk.combine(h, to: t + 50, group: groups[4])
+          try single.combine(h, to: t + 50, group: groups[4])
+        }
+      }
+      let rejected = batch.withUnsafeBufferPointer { h in
+        targets.withUnsafeBufferPointer { bulk.retarget(h, to: $0, group: group) }
+      }
+      #expect(rejected == 0)
+      for (h, t) in zip(batch, targets) { try single.retarget(h, to: t, group: group) }
+      for _ in 0..<(1 + Int(random.next() % 3)) {
+        bulk.step(ticks: 60_480)
+        single.step(ticks: 60_480)
+      }
+      for (k, h) in handles.enumerated() {
+        let same =
+          bulk.value(of: h)!.bitPattern == single.value(of: h)!.bitPattern
+          && bulk.velocity(of: h)!.bitPattern == single.velocity(of: h)!.bitPattern
+          && bulk.group(of: h) == single.group(of: h) && bulk.isSettled(h) == single.isSettled(h)
+        #expect(same, "seed \(seed), round \(round), channel \(k)")
+        if !same { return }
+      }
+    }
   }
 }
 
