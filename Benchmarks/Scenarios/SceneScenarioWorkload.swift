@@ -45,7 +45,7 @@ struct _ScriptCounters {
 /// removal transition; `transactions`, `frames`. Checksum: FNV-1a over the render list's row
 /// count and every row's id, kind, x, y, width, height, opacity, rotation and blur radius.
 /// Single-threaded (HookeScene steps on one thread), so results cannot depend on `threads`.
-package final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload {
+package final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload, TransactionCounting {
   /// The setup.
   package let setup: WorkloadSetup
   /// The scene (read its `renderList` between frames).
@@ -53,6 +53,8 @@ package final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload {
   var script: Script
   var c = _ScriptCounters()
   var inserted = 0
+  /// The script transactions the last ``performFrame(_:)`` applied.
+  package private(set) var lastFrameTransactionCount = 0
 
   /// Builds the scene and inserts the script's initial elements (O(N)).
   package init(setup: WorkloadSetup) {
@@ -92,7 +94,9 @@ package final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload {
   /// Applies frame `k`'s transactions and advances the scene to `k/hz`.
   package func performFrame(_ k: Int) throws {
     let t = setup.seconds(atTick: setup.tick(ofFrame: k))
-    for tx in script.transactions(atFrame: k) {
+    let transactions = script.transactions(atFrame: k)
+    lastFrameTransactionCount = transactions.count
+    for tx in transactions {
       c.count(tx)
       for op in tx.ops {
         if case .insert = op { inserted += 1 }

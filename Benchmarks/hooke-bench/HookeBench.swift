@@ -22,7 +22,7 @@ enum HookeBenchCommand {
     [
       RunCommand.self, CapacityCommand.self, VerifyCommand.self, CompareCommand.self,
       BaselineCommand.self, ReportCommand.self, ExportCommand.self, ListCommand.self, PlaygroundCommand.self,
-      PreviewCommand.self, MicroCommand.self, SpringsCommand.self, SceneCommand.self,
+      PreviewCommand.self, MicroCommand.self, SpringsCommand.self, SceneCommand.self, AllocationsCommand.self,
     ]
   }
 

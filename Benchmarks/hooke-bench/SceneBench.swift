@@ -4,6 +4,7 @@ import FrameBudget
 import Hooke
 import HookeAnimation
 import HookeScene
+import Scenarios
 
 #if canImport(Glibc)
   import Glibc
@@ -40,10 +41,7 @@ struct SceneBench {
   var hz: Int64 = 60
 
   /// Heap allocations so far, when run under Benchmarks/malloc-counter (LD_PRELOAD); nil otherwise.
-  static let mallocCount: (@convention(c) () -> UInt64)? = {
-    guard let sym = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "hooke_malloc_count") else { return nil }
-    return unsafeBitCast(sym, to: (@convention(c) () -> UInt64).self)
-  }()
+  static var mallocCount: (@convention(c) () -> UInt64)? { HeapCounter.count }
 
   static func nowNanoseconds() -> UInt64 {
     var ts = timespec()

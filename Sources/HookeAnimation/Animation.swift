@@ -37,9 +37,11 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     lhs.base._isEqual(to: rhs.base)
   }
 
-  /// Hashes the wrapped animation.
+  /// Hashes the wrapped animation (its own `hash(into:)`, opened from the existential: boxing it
+  /// in an `AnyHashable` would allocate per hash).
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(AnyHashable(base))
+    func combine<A: CustomAnimation>(_ a: A) { hasher.combine(a) }
+    combine(base)
   }
 
   /// The wrapped animation's description (`String(describing:)`).

@@ -60,25 +60,54 @@ public protocol AnimationStateKey {
 
 /// Type-keyed storage of an animation run's private state (SwiftUI's `AnimationState<Value>`).
 ///
-/// A value type: copying a context copies the state (used by completion forks and merges).
-/// Cost: a dictionary lookup per access.
+/// A value type: copying a context copies the state (used by completion forks and merges), and a
+/// copy never sees the other's later writes. Each key's value lives in a box of its own; a write
+/// to a key that already has a box that no copy shares stores into it, so an animation that
+/// rewrites its state every frame does not allocate once the state exists (a fresh box per
+/// write would: values larger than three words do not fit an existential inline). Cost: a
+/// dictionary lookup and a class cast per access.
 public struct AnimationState<Value: VectorArithmetic> {
-  var _storage: [ObjectIdentifier: Any] = [:]
+  var _storage: [ObjectIdentifier: AnyObject] = [:]
 
   /// An empty state: every key reads its default value.
   public init() {}
 
   /// The value stored for `key`, or `key.defaultValue`.
   public subscript<K: AnimationStateKey>(key: K.Type) -> K.Value {
-    get { (_storage[ObjectIdentifier(key)] as? K.Value) ?? K.defaultValue }
-    set { _storage[ObjectIdentifier(key)] = newValue }
+    get { (_storage[ObjectIdentifier(key)] as? _StateBox<K.Value>)?.value ?? K.defaultValue }
+    set {
+      let id = ObjectIdentifier(key)
+      if let i = _storage.index(forKey: id), isKnownUniquelyReferenced(&_storage.values[i]),
+        let box = _storage.values[i] as? _StateBox<K.Value>
+      {
+        box.value = newValue
+      } else {
+        _storage[id] = _StateBox(newValue)
+      }
+    }
   }
 
   /// Removes and returns the value for `key` (or `key.defaultValue`), so a caller that writes
-  /// it back after mutating holds the only reference and nothing inside is copied.
+  /// it back after mutating holds the only reference and nothing inside is copied. An unshared
+  /// box stays in place holding `key.defaultValue` (which reads as removed), ready for the
+  /// write-back.
   mutating func _take<K: AnimationStateKey>(_ key: K.Type) -> K.Value {
-    (_storage.removeValue(forKey: ObjectIdentifier(key)) as? K.Value) ?? K.defaultValue
+    let id = ObjectIdentifier(key)
+    guard let i = _storage.index(forKey: id) else { return K.defaultValue }
+    if isKnownUniquelyReferenced(&_storage.values[i]), let box = _storage.values[i] as? _StateBox<K.Value> {
+      let value = box.value
+      box.value = K.defaultValue
+      return value
+    }
+    return (_storage.remove(at: i).value as? _StateBox<K.Value>)?.value ?? K.defaultValue
   }
+}
+
+/// One key's value in an ``AnimationState`` (a reference, so that an unshared state rewrites it in
+/// place).
+final class _StateBox<T> {
+  var value: T
+  init(_ value: T) { self.value = value }
 }
 
 /// What an animation knows about its run (SwiftUI's `AnimationContext<Value>`): its typed

@@ -146,7 +146,7 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
   /// due (`.logicallyComplete` first). Ends the animation when it returns `nil`.
   @discardableResult
   public mutating func sample(at time: Double) -> Value {
-    firedCompletions = []
+    firedCompletions.removeAll(keepingCapacity: true)
     if time >= Self.endOfTime {
       _remove()
     } else {
@@ -197,10 +197,12 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
     context = AnimationContext()
     interval = .zero
     presentationValue = modelValue
-    _entryIDs = []
-    _retired = []
-    _pendingLogical = []
-    let pending = _listeners
+    // Emptied with their capacity: an animator that animates again (or reports its completions
+    // next frame) does not reallocate them.
+    _entryIDs.removeAll(keepingCapacity: true)
+    _retired.removeAll(keepingCapacity: true)
+    _pendingLogical.removeAll(keepingCapacity: true)
+    var pending = _listeners
     _listeners = []
     for l in pending where l.criteria == .logicallyComplete {
       firedCompletions.append(l.id)
@@ -210,6 +212,8 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
       firedCompletions.append(l.id)
       l.callback?()
     }
+    pending.removeAll(keepingCapacity: true)
+    _listeners = pending
   }
 
   /// Sets the model value at `time`, animated by `animation` (or immediately when `nil`).
@@ -227,7 +231,7 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
     completionCriteria: AnimationCompletionCriteria = .logicallyComplete,
     completion: (() -> Void)? = nil
   ) -> Int {
-    firedCompletions = []
+    firedCompletions.removeAll(keepingCapacity: true)
     let endOfTime = time >= Self.endOfTime
     let t = endOfTime ? currentTime : _clock(time)
     if endOfTime { _remove() } else { _advance(to: t) }
@@ -277,6 +281,11 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
       _entryIDs = [id]
     }
     _listeners.append(_Listener(id: id, criteria: completionCriteria, callback: completion))
+    // Room to report every pending completion, grown here (a transaction) rather than by the
+    // frame in which they fire.
+    if firedCompletions.capacity < _listeners.count {
+      firedCompletions.reserveCapacity(Swift.max(2 * firedCompletions.capacity, _listeners.count))
+    }
     if completionCriteria == .logicallyComplete { _pendingLogical.insert(id) }
     // Shown value is unchanged at the moment of the change.
     return id

@@ -163,7 +163,10 @@ final class _FastPath {
     for (key, g) in styleGroups where key.epoch >= 0 && engine.activeCount(of: g) == 0 {
       engine.moveSettledChannels(of: g, to: _restingGroup)
     }
-    var empty: [BatchGroup] = []
+    var empty = _emptyScratch
+    _emptyScratch = []
+    defer { _emptyScratch = empty }
+    empty.removeAll(keepingCapacity: true)
     for (a, g) in groups where engine.channelCount(of: g) == 0 {
       empty.append(g)
       groups[a] = nil
@@ -185,6 +188,10 @@ final class _FastPath {
     _lastOrigin = nil
     recycleAt = Swift.max(16, 2 * (groups.count + styleGroups.count))
   }
+
+  /// ``_recycleEmptyGroups()``'s list of empty groups, kept with its capacity (no allocation per
+  /// sweep once it has grown).
+  @exclusivity(unchecked) var _emptyScratch: [BatchGroup] = []
 
   func _group(for animation: Animation, style: Bool, origin: Int64? = nil) -> BatchGroup? {
     // A SwiftUI-model spring's substep clock starts at the transaction (the group's epoch) on

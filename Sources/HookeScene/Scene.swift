@@ -365,7 +365,10 @@ public final class Scene {
   /// drops records that came to rest from the list.
   func _sampleMotion(at t: Double) {
     let fast = _fast
+    // Taken out (not copied) so the appends below mutate the only reference: a copy would make
+    // the first append of a frame reallocate.
     var leaving = _leaving
+    _leaving = []
     var dirty = _hotDirty
     _hotDirty = []
     var kept = 0

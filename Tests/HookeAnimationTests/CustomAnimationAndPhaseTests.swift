@@ -16,6 +16,38 @@ struct CountingAnimation: CustomAnimation {
   func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? { value }
 }
 
+/// `AnimationState` is a value type although each key's value lives in a box that an unshared
+/// state rewrites in place: a copy never sees the other's writes, and a taken value reads as
+/// removed.
+@Suite struct AnimationStateValueSemanticsTests {
+  /// Eight doubles: too large for an existential's inline buffer.
+  struct Wide: AnimationStateKey { static var defaultValue: SIMD8<Double> { .zero } }
+
+  @Test func copiesAreIndependent() {
+    var a = AnimationState<Double>()
+    a[Wide.self] = SIMD8(repeating: 1)
+    var b = a  // shares the box until one of them writes
+    a[Wide.self] = SIMD8(repeating: 2)
+    #expect(b[Wide.self] == SIMD8(repeating: 1) && a[Wide.self] == SIMD8(repeating: 2))
+    b[Wide.self] = SIMD8(repeating: 3)
+    #expect(a[Wide.self] == SIMD8(repeating: 2) && b[Wide.self] == SIMD8(repeating: 3))
+    // Repeated in-place writes keep the last value; other keys are untouched.
+    for k in 0..<5 { a[Wide.self] = SIMD8(repeating: Double(k)) }
+    a[CountingAnimation.Calls.self] = 7
+    #expect(a[Wide.self] == SIMD8(repeating: 4) && a[CountingAnimation.Calls.self] == 7)
+    #expect(b[CountingAnimation.Calls.self] == 0)
+  }
+
+  @Test func contextCopiesAreIndependent() {
+    // What a completion fork does: copy the running context and run the copy ahead.
+    var running = AnimationContext<Double>()
+    running.state[Wide.self] = SIMD8(repeating: 5)
+    var fork = running
+    fork.state[Wide.self] += SIMD8(repeating: 1)
+    #expect(running.state[Wide.self] == SIMD8(repeating: 5) && fork.state[Wide.self] == SIMD8(repeating: 6))
+  }
+}
+
 @Suite struct CustomAnimationAndPhaseTests {
   @Test func customAnimationStateAndForwarding() {
     let a = Animation(CountingAnimation())

@@ -174,6 +174,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       origin: substepClockOrigin ?? now)
     if let curve = group.curve { group.curveID = _allocateCurve(curve) }
     _groups.append(group)
+    // The combination step's row table grows here, with the groups, not in a later step.
+    _groupRows.append((group.columns.y, group.columns.v))
     return BatchGroup(index: _groups.count - 1)
   }
 
