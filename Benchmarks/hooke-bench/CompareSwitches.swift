@@ -112,6 +112,7 @@ struct _CompareSwitches {
         "--strict: machine '\(candidate.machine.id)' of \(candidatePath) differs from '\(baseline.machine.id)' of \(baselinePath)"
       )
     }
+    if confirmRuns > 0 { try _Confirmation.checkRemeasurable(candidate, path: candidatePath, context) }
     let effective = options(for: baseline)
     let selectedBaseline = try _selected(baseline, checkPatterns: false)
     let selectedCandidate = try _selected(candidate, checkPatterns: true)

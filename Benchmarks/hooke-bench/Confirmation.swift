@@ -8,6 +8,28 @@ enum _Confirmation {
   /// themselves, so this build is the candidate): 2. `compare` defaults to 0.
   static let defaultRuns = 2
 
+  /// Throws unless re-measuring can stand for `candidate`: it must come from this machine
+  /// (exit 1, naming both machines); a candidate measured at another commit than the working
+  /// tree's, or with uncommitted changes now, gets a warning (this build may not be the one
+  /// that measured it).
+  static func checkRemeasurable(_ candidate: ResultsFile, path: String, _ context: CommandContext) throws {
+    let here = context.machine
+    guard candidate.machine.id == here.id else {
+      throw CommandFailure(
+        .failure,
+        "--confirm re-measures with this build on this machine ('\(here.id)'), but \(path) was measured on '\(candidate.machine.id)'"
+      )
+    }
+    let source = Probe.source(directory: context.workingDirectory)
+    if let recorded = candidate.source.commit, let now = source.commit,
+      recorded != now || source.dirty == true
+    {
+      context.stderr.write(
+        "warning: --confirm re-measures with this build (commit \(now.prefix(12))\(source.dirty == true ? ", dirty" : "")), but \(path) was measured at commit \(recorded.prefix(12))\n"
+      )
+    }
+  }
+
   /// `report` after up to `runs` confirmation re-runs (``Comparator/folding(_:into:)``): each
   /// re-run measures, with this build and `candidate`'s run configuration, only the rows still
   /// `regressed`, and compares them with the same rows of `baseline` under `options`. Stops

@@ -3,8 +3,8 @@
 /// The verdict of one timing statistic, from its Holm-adjusted p-value and where its bootstrap CI
 /// lies relative to the ±noise band.
 public enum Verdict: String, Codable, Sendable, CaseIterable {
-  /// p < α (Holm-adjusted) and the ratio CI lies beyond the noise band in the worse direction
-  /// (for statistics with an absolute floor, the CI of the difference beyond the floor as well).
+  /// p < α (Holm-adjusted), the ratio CI beyond the noise band in the worse direction and the CI
+  /// of the difference beyond the statistic's absolute floor (``CompareOptions/floor(of:deadlineNs:)``).
   case regressed
   /// The symmetric case in the better direction.
   case improved
@@ -23,7 +23,7 @@ public struct CompareOptions: Sendable, Equatable {
   public var noise: Double = 0.05
   /// Absolute floor of a p50 change, ns (default ``defaultP50FloorNs``): a p50 is `regressed`
   /// or `improved` only when the bootstrap CI of its median difference lies wholly beyond it,
-  /// and `unchanged` when that CI lies within ± it.
+  /// and `unchanged` when that CI lies within ± it. Any floor ≤ 0 or NaN means none.
   public var p50FloorNs: Double = CompareOptions.defaultP50FloorNs
   /// Absolute floor of a p99 change as a fraction of the row's frame deadline D (default
   /// ``defaultP99FloorDeadlineFraction``), applied like ``p50FloorNs``.
@@ -85,7 +85,7 @@ public struct StatisticComparison: Codable, Sendable, Equatable {
   /// The statistic's absolute floor in `unit` (0 for none); nil in files written before it existed.
   public var floor: Double? = nil
   /// The verdicts of the confirmation re-runs, in order, when this statistic was `regressed` and
-  /// the compare re-measured it (``Comparator/confirm(_:with:)``); nil when it was not re-run.
+  /// the compare re-measured it (``Comparator/folding(_:into:)``); nil when it was not re-run.
   /// A re-run that did not reproduce `regressed` ends the list.
   public var confirmations: [Verdict]? = nil
 }
@@ -174,7 +174,8 @@ public struct CompareReport: Codable, Sendable, Equatable {
 /// behaviour changes; each timing statistic (per-repetition values, compared by their medians)
 /// gets a two-sided Mann–Whitney U test, a percentile-bootstrap 95 % CI of the median ratio
 /// (10 000 seeded resamples) and, after Holm correction across all tests, a verdict against the
-/// ±5 % noise band; static budgets are checked on the candidate alone.
+/// noise band (default ±5 %) and the statistic's absolute floor; static budgets are checked on
+/// the candidate alone. Regressions can be confirmed by re-runs (``folding(_:into:)``).
 public enum Comparator {
   /// The statistics compared per result: (name, unit, larger is better). Each has an absolute
   /// floor (``CompareOptions/floor(of:deadlineNs:)``): it is `unchanged` when the bootstrap CI
@@ -196,6 +197,8 @@ public enum Comparator {
   }
 
   /// Compares `candidate` with `baseline`. `budgets` (optional) are checked on the candidate.
+  /// `options` are used as given: a baseline's ``ResultsFile/tolerance`` applies only through
+  /// ``CompareOptions/applying(_:)`` (as `hooke-bench` does: defaults < baseline < flags).
   public static func compare(
     baseline: ResultsFile, candidate: ResultsFile, baselinePath: String, candidatePath: String,
     budgets: BudgetsFile? = nil, options: CompareOptions = CompareOptions()

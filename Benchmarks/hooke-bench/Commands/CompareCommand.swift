@@ -61,25 +61,9 @@ struct CompareCommand: BenchCommand {
   func run(_ context: CommandContext) throws -> ExitCode {
     let a = try _readResults(context.resolve(baseline), baseline: true)
     let b = try _readResults(context.resolve(candidate), baseline: false)
-    let confirm = switches.confirm ?? 0
-    if confirm > 0 {
-      // Re-measuring stands for the candidate only on its machine, with its build.
-      let here = context.machine
-      guard b.machine.id == here.id else {
-        throw CommandFailure(
-          .failure,
-          "--confirm re-measures with this build on this machine ('\(here.id)'), but \(candidate) was measured on '\(b.machine.id)'"
-        )
-      }
-      let source = Probe.source(directory: context.workingDirectory)
-      if let recorded = b.source.commit, let now = source.commit, recorded != now || source.dirty == true {
-        context.stderr.write(
-          "warning: --confirm re-measures with this build (commit \(now.prefix(12))\(source.dirty == true ? ", dirty" : "")), but \(candidate) was measured at commit \(recorded.prefix(12))\n"
-        )
-      }
-    }
     return try switches.compare(
-      baseline: a, candidate: b, baselinePath: baseline, candidatePath: candidate, confirmRuns: confirm,
+      baseline: a, candidate: b, baselinePath: baseline, candidatePath: candidate,
+      confirmRuns: switches.confirm ?? 0,
       context)
   }
 }
