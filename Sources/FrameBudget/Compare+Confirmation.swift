@@ -19,7 +19,7 @@ extension Comparator {
   /// appended to `confirmations`. If it is `regressed` too, the statistic stays `regressed` with
   /// its first measurement's numbers. Otherwise the statistic takes the re-run's comparison
   /// (numbers and verdict, so what is shown supports the verdict shown) with a note naming the
-  /// first run's change (its Δ%, or both medians when the baseline's is 0). A statistic the re-run did not measure (its row failed there; the
+  /// statistic and the first run's change (its Δ%, or both medians when the baseline's is 0). A statistic the re-run did not measure (its row failed there; the
   /// failure is added to `failed` with the re-run's number) stays `regressed`: a gate does not
   /// pass on a missing measurement. `confirmRuns` counts the re-runs folded in.
   ///
@@ -49,7 +49,7 @@ extension Comparator {
           first.deltaPercent.map { String(format: "%+.1f %%", $0) }
           ?? String(format: "%.3g → %.3g ", first.baseline, first.candidate) + first.unit
         replaced.note =
-          "regressed in the first run (\(change)), not reproduced by confirmation re-run \(round)"
+          "\(TextReports._statisticName(first.statistic)) regressed in the first run (\(change)), not reproduced by confirmation re-run \(round)"
         out.comparisons[i] = replaced
       }
     }

@@ -63,7 +63,7 @@ struct CompareConfirmationTests {
     #expect(p50.verdict == .unchanged, "\(p50)")
     #expect(p50.candidate == 100_004.5)
     #expect(p50.confirmations == [.regressed, .unchanged])
-    #expect(p50.note == "regressed in the first run (+30.0 %), not reproduced by confirmation re-run 2")
+    #expect(p50.note == "p50 regressed in the first run (+30.0 %), not reproduced by confirmation re-run 2")
     #expect(Comparator.findings(report, options: CompareOptions()).isEmpty)
     #expect(Comparator.idsToConfirm(report).isEmpty)
     // A further re-run changes nothing that was already refuted.
@@ -85,5 +85,21 @@ struct CompareConfirmationTests {
     #expect(report.comparisons.contains { $0.verdict == .regressed })
     #expect(report.failed == ["confirmation re-run 1: spring-field/hooke?elements=1000&hz=60: threw: boom"])
     #expect(Comparator.findings(report, options: CompareOptions()).first == .scenarioFailed)
+  }
+
+  /// With a zero baseline median (no Δ%), the note names both medians and the unit.
+  @Test func refutedNoteWithoutDeltaNamesBothMedians() {
+    let (first, baseline) = firstReport()
+    var report = first
+    let i = report.comparisons.firstIndex { $0.statistic == "hitchTimeRatio" && $0.id.hasSuffix("hz=60") }!
+    report.comparisons[i].verdict = .regressed
+    report.comparisons[i].deltaPercent = nil
+    report.comparisons[i].baseline = 0
+    report.comparisons[i].candidate = 91.7
+    let folded = Comparator.folding(rerun(baseline, p50: 130_000), into: report)
+    #expect(
+      folded.comparisons[i].note
+        == "HTR regressed in the first run (0 → 91.7 ms/s), not reproduced by confirmation re-run 1")
+    #expect(folded.comparisons[i].verdict == .unchanged)
   }
 }
