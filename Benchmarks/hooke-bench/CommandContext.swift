@@ -20,6 +20,10 @@ struct CommandContext: @unchecked Sendable {
   var isTerminal: Bool
   /// Test hook run between writing a baseline's temp file and renaming it over the old file.
   var beforeBaselineRename: (() throws -> Void)?
+  /// Test hook that replaces ``BenchmarkRunner/runSuite(_:options:machine:source:progress:)``
+  /// for every measurement a command makes (the suite and confirmation re-runs), so a test can
+  /// inject a slowdown without timing anything; nil measures.
+  var measureSuite: ((_ items: [BenchmarkItem], _ options: RunOptions) -> ResultsFile)?
 
   /// Creates a context.
   init(
@@ -46,6 +50,16 @@ struct CommandContext: @unchecked Sendable {
   /// `results/baselines/<machine-id>/<name>.json`.
   func baselinePath(name: String, machineID: String? = nil) -> String {
     resolve("results/baselines/\(machineID ?? machine.id)/\(name).json")
+  }
+
+  /// Measures `items` with `options` on this machine (through ``measureSuite`` when set).
+  func runSuite(
+    _ items: [BenchmarkItem], options: RunOptions, progress: ((Int, Int, String) -> Void)? = nil
+  ) -> ResultsFile {
+    if let measureSuite { return measureSuite(items, options) }
+    return BenchmarkRunner.runSuite(
+      items, options: options, machine: machine, source: Probe.source(directory: workingDirectory),
+      progress: progress)
   }
 
   /// A progress reporter: a bar on stderr when it is a terminal, nothing otherwise.

@@ -112,10 +112,7 @@ struct SuiteSelection: Sendable {
     var options = effectiveOptions(context.registry)
     options.keepRawFrameTimes = keepRaw
     let progress = quiet ? { _, _ in } : context.progress(total: list.count * options.repetitions)
-    return BenchmarkRunner.runSuite(
-      list, options: options, machine: context.machine,
-      source: Probe.source(directory: context.workingDirectory)
-    ) { done, _, id in progress(done, id) }
+    return context.runSuite(list, options: options) { done, _, id in progress(done, id) }
   }
 }
 

@@ -3,8 +3,8 @@
 /// The verdict of one timing statistic, from its Holm-adjusted p-value and where its bootstrap CI
 /// lies relative to the ±noise band.
 public enum Verdict: String, Codable, Sendable, CaseIterable {
-  /// p < α (Holm-adjusted) and the ratio CI lies beyond the noise band in the worse direction
-  /// (for statistics with an absolute floor, the CI of the difference beyond the floor as well).
+  /// p < α (Holm-adjusted), the ratio CI beyond the noise band in the worse direction and the CI
+  /// of the difference beyond the statistic's absolute floor (``CompareOptions/floor(of:deadlineNs:)``).
   case regressed
   /// The symmetric case in the better direction.
   case improved
@@ -21,6 +21,17 @@ public enum Verdict: String, Codable, Sendable, CaseIterable {
 public struct CompareOptions: Sendable, Equatable {
   /// Relative noise band (default 0.05 = 5 %).
   public var noise: Double = 0.05
+  /// Absolute floor of a p50 change, ns (default ``defaultP50FloorNs``): a p50 is `regressed`
+  /// or `improved` only when the bootstrap CI of its median difference lies wholly beyond it,
+  /// and `unchanged` when that CI lies within ± it. Any floor ≤ 0 or NaN means none.
+  public var p50FloorNs: Double = CompareOptions.defaultP50FloorNs
+  /// Absolute floor of a p99 change as a fraction of the row's frame deadline D (default
+  /// ``defaultP99FloorDeadlineFraction``), applied like ``p50FloorNs``.
+  public var p99FloorDeadlineFraction: Double = CompareOptions.defaultP99FloorDeadlineFraction
+  /// Absolute floor of a hitch-time-ratio change, ms/s (default 0.5).
+  public var hitchTimeRatioFloor: Double = 0.5
+  /// Absolute floor of an on-time-rate change, a ratio (default 0.001 = 0.1 percentage points).
+  public var onTimeRateFloor: Double = 0.001
   /// Significance level after Holm correction (default 0.05).
   public var alpha: Double = 0.05
   /// Bootstrap resamples (default 10 000).
@@ -73,6 +84,10 @@ public struct StatisticComparison: Codable, Sendable, Equatable {
   public var differenceUpper: Double? = nil
   /// The statistic's absolute floor in `unit` (0 for none); nil in files written before it existed.
   public var floor: Double? = nil
+  /// The verdicts of the confirmation re-runs, in order, when this statistic was `regressed` and
+  /// the compare re-measured it (``Comparator/folding(_:into:)``); nil when it was not re-run.
+  /// A re-run that did not reproduce `regressed` ends the list.
+  public var confirmations: [Verdict]? = nil
 }
 
 /// A checksum or counter difference: the simulation itself changed.
@@ -128,6 +143,12 @@ public struct CompareReport: Codable, Sendable, Equatable {
   public var noise: Double
   /// α used.
   public var alpha: Double
+  /// Every tolerance used (noise band and absolute floors), all fields set; nil in files written
+  /// before it existed.
+  public var tolerance: CompareTolerance? = nil
+  /// Confirmation re-runs made (at most `--confirm N`: they stop once nothing is left to
+  /// confirm; 0 for none); nil in files written before it existed.
+  public var confirmRuns: Int? = nil
   /// Every statistic compared.
   public var comparisons: [StatisticComparison]
   /// Checksum and counter differences.
@@ -153,14 +174,15 @@ public struct CompareReport: Codable, Sendable, Equatable {
 /// behaviour changes; each timing statistic (per-repetition values, compared by their medians)
 /// gets a two-sided Mann–Whitney U test, a percentile-bootstrap 95 % CI of the median ratio
 /// (10 000 seeded resamples) and, after Holm correction across all tests, a verdict against the
-/// ±5 % noise band; static budgets are checked on the candidate alone.
+/// noise band (default ±5 %) and the statistic's absolute floor; static budgets are checked on
+/// the candidate alone. Regressions can be confirmed by re-runs (``folding(_:into:)``).
 public enum Comparator {
-  /// The statistics compared per result: (name, unit, larger is better, absolute floor). A
-  /// statistic is `unchanged` when the bootstrap CI of its median difference lies within ± the
-  /// floor (HTR 0.5 ms/s, on-time 0.001), and `regressed`/`improved` only beyond it.
-  public static let statistics: [(name: String, unit: String, largerIsBetter: Bool, floor: Double)] = [
-    ("p50Ns", "ns", false, 0), ("p99Ns", "ns", false, 0),
-    ("hitchTimeRatio", "ms/s", false, 0.5), ("onTimeRate", "ratio", true, 0.001),
+  /// The statistics compared per result: (name, unit, larger is better). Each has an absolute
+  /// floor (``CompareOptions/floor(of:deadlineNs:)``): it is `unchanged` when the bootstrap CI
+  /// of its median difference lies within ± the floor, and `regressed`/`improved` only beyond it.
+  public static let statistics: [(name: String, unit: String, largerIsBetter: Bool)] = [
+    ("p50Ns", "ns", false), ("p99Ns", "ns", false), ("hitchTimeRatio", "ms/s", false),
+    ("onTimeRate", "ratio", true),
   ]
 
   static func _values(_ r: ScenarioResult, _ name: String) -> [Double] {
@@ -175,6 +197,8 @@ public enum Comparator {
   }
 
   /// Compares `candidate` with `baseline`. `budgets` (optional) are checked on the candidate.
+  /// `options` are used as given: a baseline's ``ResultsFile/tolerance`` applies only through
+  /// ``CompareOptions/applying(_:)`` (as `hooke-bench` does: defaults < baseline < flags).
   public static func compare(
     baseline: ResultsFile, candidate: ResultsFile, baselinePath: String, candidatePath: String,
     budgets: BudgetsFile? = nil, options: CompareOptions = CompareOptions()
@@ -205,25 +229,29 @@ public enum Comparator {
       sampleSizes[c.id] = (a.repetitions.count, c.repetitions.count)
       order.append(c.id)
       for s in statistics {
-        pending.append(_compareStatistic(id: c.id, s, _values(a, s.name), _values(c, s.name), options))
+        pending.append(
+          _compareStatistic(
+            id: c.id, s, floor: options.floor(of: s.name, deadlineNs: c.deadlineNs), _values(a, s.name),
+            _values(c, s.name), options))
       }
     }
     let tested = pending.indices.filter { pending[$0].needsTest }
     let adjusted = Statistics.holm(tested.map { pending[$0].0.p })
     for (k, index) in tested.enumerated() {
       pending[index].0.pAdjusted = adjusted[k]
-      pending[index].0.verdict = _verdict(pending[index].0, options: options)
+      let (verdict, heldByFloor) = _verdict(pending[index].0, options: options)
+      pending[index].0.verdict = verdict
+      if heldByFloor && pending[index].0.note == nil { pending[index].0.note = heldByFloorNote }
     }
     let comparisons = pending.map(\.0)
     warnings += _powerWarnings(order, sampleSizes, tests: max(1, tested.count), options: options)
     let violations = budgets.map { check(budgets: $0, results: candidate.results) } ?? []
-    let report = CompareReport(
+    return CompareReport(
       baselinePath: baselinePath, candidatePath: candidatePath, noise: options.noise, alpha: options.alpha,
-      comparisons: comparisons, behaviourChanges: behaviour,
+      tolerance: options.tolerance, confirmRuns: 0, comparisons: comparisons, behaviourChanges: behaviour,
       missing: baseline.results.map(\.id).filter { !candidateIDs.contains($0) },
       new: candidate.results.map(\.id).filter { byID[$0] == nil },
       failed: failed, budgetViolations: violations, warnings: warnings, exitCode: 0)
-    return report
   }
 
   /// One warning per kind of under-powered row, naming how many rows and what to do:
@@ -304,7 +332,7 @@ public enum Comparator {
   }
 
   static func _compareStatistic(
-    id: String, _ s: (name: String, unit: String, largerIsBetter: Bool, floor: Double),
+    id: String, _ s: (name: String, unit: String, largerIsBetter: Bool), floor: Double,
     _ a: [Double], _ b: [Double], _ options: CompareOptions
   ) -> (StatisticComparison, needsTest: Bool) {
     let ma = Statistics.median(a)
@@ -313,7 +341,7 @@ public enum Comparator {
       id: id, statistic: s.name, unit: s.unit, baseline: ma, candidate: mb,
       deltaPercent: ma == 0 ? nil : (mb / ma - 1) * 100, largerIsBetter: s.largerIsBetter,
       ciLower: nil, ciUpper: nil, p: 1, pAdjusted: 1, verdict: .inconclusive, note: nil)
-    result.floor = s.floor
+    result.floor = floor
     // Zero spread on both sides and equal values: nothing to test.
     if Set(a).count == 1 && Set(b).count == 1 && ma == mb {
       result.verdict = .unchanged
@@ -342,7 +370,15 @@ public enum Comparator {
     return (result, true)
   }
 
-  static func _verdict(_ c: StatisticComparison, options: CompareOptions) -> Verdict {
+  /// The note a statistic gets when only its absolute floor kept it from `regressed` or
+  /// `improved`.
+  public static let heldByFloorNote =
+    "significant and beyond the noise band, but the CI of the change does not clear the absolute floor"
+
+  /// The verdict of `c` (its p-value already adjusted) and whether the absolute floor alone kept
+  /// it from `regressed`/`improved` (significant, ratio CI beyond the band, difference CI not
+  /// wholly beyond the floor).
+  static func _verdict(_ c: StatisticComparison, options: CompareOptions) -> (Verdict, heldByFloor: Bool) {
     let significant = c.pAdjusted < options.alpha
     let worseAbove = !c.largerIsBetter
     let floor = c.floor ?? 0
@@ -357,22 +393,21 @@ public enum Comparator {
     }
     guard let lo = c.ciLower, let hi = c.ciUpper else {
       // Ratio undefined (a zero baseline): judge by the difference alone.
-      if significant && aboveFloor && (c.differenceLower ?? 0) > 0 {
-        return worseAbove ? .regressed : .improved
-      }
-      if significant && belowFloor && (c.differenceUpper ?? 0) < 0 {
-        return worseAbove ? .improved : .regressed
-      }
-      if withinFloor { return .unchanged }
-      return significant ? .noise : .inconclusive
+      let up = significant && (c.differenceLower ?? 0) > 0
+      let down = significant && (c.differenceUpper ?? 0) < 0
+      if up && aboveFloor { return (worseAbove ? .regressed : .improved, false) }
+      if down && belowFloor { return (worseAbove ? .improved : .regressed, false) }
+      let held = up || down
+      if withinFloor { return (.unchanged, held) }
+      return (significant ? .noise : .inconclusive, held)
     }
-    let up = 1 + options.noise
-    let down = 1 - options.noise
-    if significant && lo > up && aboveFloor { return worseAbove ? .regressed : .improved }
-    if significant && hi < down && belowFloor { return worseAbove ? .improved : .regressed }
-    if (lo >= down && hi <= up) || withinFloor { return .unchanged }
-    if significant { return .noise }
-    return .inconclusive
+    let up = significant && lo > 1 + options.noise
+    let down = significant && hi < 1 - options.noise
+    if up && aboveFloor { return (worseAbove ? .regressed : .improved, false) }
+    if down && belowFloor { return (worseAbove ? .improved : .regressed, false) }
+    let held = up || down
+    if (lo >= 1 - options.noise && hi <= 1 + options.noise) || withinFloor { return (.unchanged, held) }
+    return (significant ? .noise : .inconclusive, held)
   }
 
   /// Checks `budgets` against `results` (failed results are skipped).

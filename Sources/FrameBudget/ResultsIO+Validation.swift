@@ -32,7 +32,8 @@ enum _Limits {
 }
 
 extension ResultsFile: ValidatedFile {
-  /// Checks: at least one result; `config` counts in the CLI's ranges; per result, `id` equal to
+  /// Checks: at least one result; `config` counts in the CLI's ranges; an optional `tolerance`
+  /// within its fields' ranges (``CompareTolerance/firstInvalidField``); per result, `id` equal to
   /// the id of its scenario, engine, elements and Hz (compare pairs results by id), unique ids,
   /// `deadlineNs = round(1e9/hz)`, and — unless it failed — at least one repetition, each with
   /// `p50Ns ≤ p99Ns ≤ maxNs` and `onTimeRate` in 0…1.
@@ -44,6 +45,7 @@ extension ResultsFile: ValidatedFile {
     try _require(config.frames, in: _Limits.frames, path, "config.frames")
     try _require(config.warmupFrames, in: _Limits.warmupFrames, path, "config.warmupFrames")
     try _require(config.threads, in: _Limits.threads, path, "config.threads")
+    if let bad = tolerance?.firstInvalidField { throw _invalid(path, bad.field, bad.detail) }
     var seen = Set<String>()
     for (i, r) in results.enumerated() {
       let field = "results[\(i)]"

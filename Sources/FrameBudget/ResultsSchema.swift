@@ -261,6 +261,10 @@ public struct ResultsFile: Codable, Sendable, Equatable {
   public var config: RunConfigRecord
   /// One entry per measured parameter set.
   public var results: [ScenarioResult]
+  /// Compare tolerances this file sets when it is the baseline (hand-edited; absent by
+  /// default): they replace the built-in noise band and floors, and a command line's flags
+  /// replace them in turn. Ignored in a candidate.
+  public var tolerance: CompareTolerance? = nil
 
   /// `hooke.results`.
   public static let kindName = "hooke.results"

@@ -117,8 +117,9 @@ public enum TextReports {
   }
 
   /// The compare report: warnings, failures, behaviour changes and budget violations, then every
-  /// statistic whose verdict is not `unchanged` (ids shortened as in the run table), a legend and
-  /// a summary line. In Markdown every part is a paragraph, a list or a table of its own.
+  /// statistic whose verdict is not `unchanged` or that a confirmation re-run measured (ids
+  /// shortened as in the run table), a legend with the floors, the confirmation line and a
+  /// summary line. In Markdown every part is a paragraph, a list or a table of its own.
   public static func compare(_ r: CompareReport, markdown: Bool = false) -> String {
     var out = markdown ? "## Benchmark comparison\n\n" : ""
     out +=
@@ -153,7 +154,8 @@ public enum TextReports {
           r.budgetViolations.map { [$0.id, $0.metric, _number($0.value), $0.limit] }, markdown: markdown)
         + "\n"
     }
-    let interesting = r.comparisons.filter { $0.verdict != .unchanged }
+    // Statistics a confirmation re-run refuted stay listed, so the report says which ones.
+    let interesting = r.comparisons.filter { $0.verdict != .unchanged || $0.confirmations != nil }
     if !interesting.isEmpty {
       // One engine throughout: name it once and leave it out of the ids, so rows fit 100 columns.
       let engines = Set(interesting.map { _engine(of: $0.id) })
@@ -180,8 +182,11 @@ public enum TextReports {
       if !notes.isEmpty { out += "\n" }
       out +=
         "Δ% = candidate/baseline − 1 (positive: the value grew); larger is better only for on-time, "
-        + "so a negative on-time Δ% is worse. CI: bootstrap 95 % CI of the median ratio.\n\n"
+        + "so a negative on-time Δ% is worse. CI: bootstrap 95 % CI of the median ratio.\n"
+      if let floors = _floors(r) { out += floors + "\n" }
+      out += "\n"
     }
+    if let line = _confirmation(r) { out += line + "\n" + (markdown ? "\n" : "") }
     let inconclusive = r.comparisons.filter { $0.verdict == .inconclusive }.count
     if inconclusive > 0 {
       out += "\(inconclusive) inconclusive statistic(s): rerun with more --repetitions.\n"
@@ -197,6 +202,40 @@ public enum TextReports {
     out += "\(r.behaviourChanges.count) behaviour change(s); missing \(r.missing.count), new \(r.new.count); "
     out += "noise band ±\(_number(r.noise * 100)) %, α \(r.alpha) (Holm). exit \(r.exitCode)\n"
     return out
+  }
+
+  /// `Floors (…): p50 5 µs, p99 5 % of D (0.833 ms at 60 Hz, …), HTR 0.5 ms/s, on-time 0.1 %.`,
+  /// the rates those of the report's rows; nil for a report without a tolerance.
+  static func _floors(_ r: CompareReport) -> String? {
+    guard let t = r.tolerance else { return nil }
+    var parts: [String] = []
+    if let v = t.p50FloorNs { parts.append("p50 \(_number(v / 1000)) µs") }
+    if let pct = t.p99FloorDeadlinePct {
+      let rates = Set(
+        r.comparisons.compactMap { c -> Int? in
+          guard let q = c.id.range(of: "hz=") else { return nil }
+          return Int(c.id[q.upperBound...].prefix { $0.isNumber })
+        }
+      ).sorted()
+      let at = rates.map { hz in
+        ms(pct / 100 * Double(frameDeadlineNanoseconds(hz: hz))) + " ms at \(hz) Hz"
+      }
+      parts.append("p99 \(_number(pct)) % of D" + (at.isEmpty ? "" : " (" + at.joined(separator: ", ") + ")"))
+    }
+    if let v = t.hitchTimeRatioFloor { parts.append("HTR \(_number(v)) ms/s") }
+    if let v = t.onTimeRateFloor { parts.append("on-time \(_number(v * 100)) %") }
+    guard !parts.isEmpty else { return nil }
+    return "Floors (the CI of the change must clear them too): " + parts.joined(separator: ", ") + "."
+  }
+
+  /// `Confirmation: 3 regressed statistic(s) re-measured …`, or nil when nothing was re-run.
+  static func _confirmation(_ r: CompareReport) -> String? {
+    let rerun = r.comparisons.filter { $0.confirmations != nil }
+    guard let runs = r.confirmRuns, runs > 0, !rerun.isEmpty else { return nil }
+    let kept = rerun.filter { $0.verdict == .regressed }.count
+    return
+      "Confirmation (\(runs) re-run(s) with this build): \(rerun.count) regressed statistic(s) re-measured, "
+      + "\(kept) reproduced every time (still regressed), \(rerun.count - kept) not reproduced."
   }
 
   /// The engine part of `scenario/engine?…` (empty when the id has another shape).

@@ -132,7 +132,10 @@ struct CompareGateTests {
   }
 
   /// Equal medians (1.0 ms on both sides) but repetitions spread from 0.5 to 2 ms: the bootstrap
-  /// CI of the median ratio is far wider than ±5 %, so the verdict is inconclusive, not unchanged.
+  /// CI of the median ratio is far wider than ±5 %, so the p50 verdict is inconclusive, not
+  /// unchanged. The p99 (same values, at 60 Hz) is unchanged only through its floor: the CI of
+  /// the difference (within ±0.5 ms, the samples' middle values differ by at most that) lies
+  /// inside ± 5 % of 16.67 ms = 0.833 ms; without floors it is inconclusive too.
   @Test func equalMediansWithWideSpreadAreNotUnchanged() {
     let a: [UInt64] = [500, 600, 800, 950, 1000, 1000, 1100, 1400, 1700, 2000].map { $0 * 1000 }
     let b: [UInt64] = [520, 700, 750, 900, 1000, 1000, 1200, 1300, 1900, 1950].map { $0 * 1000 }
@@ -149,8 +152,18 @@ struct CompareGateTests {
     let report = Comparator.compare(
       baseline: file(a), candidate: file(b), baselinePath: "a", candidatePath: "b")
     for c in report.comparisons where c.statistic == "p50Ns" || c.statistic == "p99Ns" {
-      #expect(c.verdict == .inconclusive, "\(c)")
+      #expect(c.verdict == (c.statistic == "p50Ns" ? .inconclusive : .unchanged), "\(c)")
       #expect((c.ciLower ?? 1) < 0.95 && (c.ciUpper ?? 1) > 1.05, "\(c)")
+    }
+    let p99 = report.comparisons.first { $0.statistic == "p99Ns" }!
+    #expect(p99.differenceLower! >= -500_000 && p99.differenceUpper! <= 500_000, "\(p99)")
+    var noFloors = CompareOptions()
+    noFloors.p50FloorNs = 0
+    noFloors.p99FloorDeadlineFraction = 0
+    let relative = Comparator.compare(
+      baseline: file(a), candidate: file(b), baselinePath: "a", candidatePath: "b", options: noFloors)
+    for c in relative.comparisons where c.statistic == "p50Ns" || c.statistic == "p99Ns" {
+      #expect(c.verdict == .inconclusive, "\(c)")
     }
     #expect(report.exitCode == 0)
   }

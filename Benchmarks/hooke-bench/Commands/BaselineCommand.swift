@@ -10,10 +10,12 @@ struct BaselineCommand: BenchCommand {
     abstract: "Record, check, list or locate baselines under results/baselines/<machine-id>/NAME.json.",
     discussion: """
       update: run the suite (or take --from FILE) and write it as baseline NAME, atomically (a temp
-      file renamed over the old one, so an interrupted update leaves the old baseline intact).
+      file renamed over the old one, so an interrupted update leaves the old baseline intact), keeping
+      the old file's 'tolerance'.
       Refuses results from a debug build. The suite's defaults (10 repetitions) are what compare
       needs to flag a 2x regression; fewer repetitions get a warning. check: run the suite (or take
-      --from FILE) and compare it with baseline NAME. list: the baselines of this machine (--all: of
+      --from FILE) and compare it with baseline NAME, confirming regressions of a run it measured
+      with 2 re-runs (--confirm; 0 with --from). list: the baselines of this machine (--all: of
       every machine). path: print where baseline NAME of this machine is (or would be) written.
       Lookup (run, check): this machine's id exactly, else a compatible machine's baseline (same
       arch, cores and OS; with a warning), else exit 5 with how to record one. NAME defaults to
@@ -24,6 +26,7 @@ struct BaselineCommand: BenchCommand {
       ArgumentSpec("name", "Baseline name. Default: main.", optional: true),
     ],
     options: SuiteSelection.options + _CompareSwitches.options + [
+      _CompareSwitches.confirmOption(defaultRuns: _Confirmation.defaultRuns),
       .option("from", "file", "Use this results file instead of running the suite."),
       .option("machine-id", "id", "Machine id folder (no '/', no leading '.'). Default: this machine's id."),
       .flag("all", "list: baselines of every machine."),
@@ -130,7 +133,14 @@ struct BaselineCommand: BenchCommand {
           "warning: the baseline has only \(fewest) repetitions per row; compare needs 10 on both sides to flag a regression across the quick suite's 144 tests\n"
         )
       }
-      try ResultsIO.write(file, to: path, beforeRename: context.beforeBaselineRename)
+      // A hand-set tolerance belongs to the baseline, not to one recording of it: keep it.
+      var recorded = file
+      if recorded.tolerance == nil, FileManager.default.fileExists(atPath: path),
+        let old = try? ResultsIO.read(ResultsFile.self, kind: ResultsFile.kindName, from: path)
+      {
+        recorded.tolerance = old.tolerance
+      }
+      try ResultsIO.write(recorded, to: path, beforeRename: context.beforeBaselineRename)
       context.stdout.write("baseline '\(name)' written to \(path) (\(file.results.count) results)\n")
       return .success
     case .check:
@@ -148,8 +158,10 @@ struct BaselineCommand: BenchCommand {
         candidatePath = "(this run)"
         candidate = try selection.measure(context, quiet: false, keepRaw: false)
       }
+      // A measured candidate is this build: confirm its regressions; a --from file is not.
       return try switches.compare(
         baseline: reference, candidate: candidate, baselinePath: located.path, candidatePath: candidatePath,
+        confirmRuns: from == nil ? switches.confirm ?? _Confirmation.defaultRuns : switches.confirm ?? 0,
         context)
     }
   }

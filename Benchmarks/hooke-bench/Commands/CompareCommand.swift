@@ -15,7 +15,13 @@ struct CompareCommand: BenchCommand {
       bootstrap 95 % CI of the median ratio (10 000 resamples, fixed seed): regressed / improved if
       significant and the CI is beyond the noise band, unchanged if the CI is inside it, noise if
       significant but inside, inconclusive otherwise. Equal medians are not "unchanged" by
-      themselves: the CI decides. A row with m and n repetitions can reach significance only if
+      themselves: the CI decides. Each statistic also has an absolute floor (p50 5 us, p99 5 % of
+      the frame deadline, HTR 0.5 ms/s, on-time 0.1 %): regressed / improved need the CI of the
+      median difference beyond it, and a CI within it is unchanged. The baseline file's optional
+      'tolerance' replaces these defaults and the flags replace it. --confirm N re-measures the
+      regressed rows N times with this build (so only when this build is the candidate, on its
+      machine) and keeps a regression only if every re-run reproduces it against the same
+      baseline. A row with m and n repetitions can reach significance only if
       (tests) x 2/C(m+n, m) < alpha; compare warns once per kind of row that cannot (record with
       10 repetitions: the quick suite's 144 tests then flag a 2x regression). Empty or
       inconsistent files are errors naming the file and field (exit 1).
@@ -28,7 +34,7 @@ struct CompareCommand: BenchCommand {
       ArgumentSpec("baseline", "The reference results file."),
       ArgumentSpec("candidate", "The new results file."),
     ],
-    options: _CompareSwitches.options,
+    options: _CompareSwitches.options + [_CompareSwitches.confirmOption(defaultRuns: 0)],
     examples: [
       (
         "hooke-bench compare results/baselines/linux-x86_64-2c-amd-epyc/main.json results/latest.json",
@@ -56,6 +62,8 @@ struct CompareCommand: BenchCommand {
     let a = try _readResults(context.resolve(baseline), baseline: true)
     let b = try _readResults(context.resolve(candidate), baseline: false)
     return try switches.compare(
-      baseline: a, candidate: b, baselinePath: baseline, candidatePath: candidate, context)
+      baseline: a, candidate: b, baselinePath: baseline, candidatePath: candidate,
+      confirmRuns: switches.confirm ?? 0,
+      context)
   }
 }

@@ -14,7 +14,9 @@ struct RunCommand: BenchCommand {
       shows p50/p99 CPU ms per frame, on-time rate (t <= D), hitch time ratio (ms/s) with its WWDC20
       grade and headroom D - p99 (--wide adds max, 1 % low FPS, peak memory and checksum). Writes the
       results file and an HTML report, compares with the baseline (see 'hooke-bench baseline --help'
-      for the lookup), and ends with the budget verdict: how many rows meet their deadline at p99.
+      for the lookup; 'hooke-bench compare --help' for the verdicts and floors), re-measures the rows
+      flagged regressed twice and keeps a regression only if both re-runs reproduce it (--confirm),
+      and ends with the budget verdict: how many rows meet their deadline at p99.
       Output paths are checked before anything is measured.
       """ + "\n"
         + ExitCode.paragraph([
@@ -29,6 +31,8 @@ struct RunCommand: BenchCommand {
         "Baseline to compare with: a name looked up for this machine, or a results file (a path with '/' or ending in .json). Default: main."
       ),
       .option("budgets", "file", "Static budgets to check. Default: results/budgets.json if it exists."),
+      _CompareSwitches.confirmOption(defaultRuns: _Confirmation.defaultRuns),
+    ] + _CompareSwitches.toleranceOptions + [
       .flag(
         "fail-on-deadline", "Exit 6 when a row's p99 exceeds its deadline (the budget verdict's misses)."),
       .flag("no-compare", "Do not compare with the baseline."),
@@ -51,6 +55,10 @@ struct RunCommand: BenchCommand {
   var html: String
   var baseline: String
   var budgets: String?
+  /// The tolerances given on the command line.
+  var tolerance: CompareTolerance
+  /// Confirmation re-runs of regressed rows.
+  var confirm: Int
   var compare: Bool
   var raw: Bool
   var quiet: Bool
@@ -65,6 +73,8 @@ struct RunCommand: BenchCommand {
     html = a.string("html") ?? "results/latest.html"
     baseline = a.string("baseline") ?? "main"
     budgets = a.string("budgets")
+    tolerance = try _CompareSwitches.tolerance(a)
+    confirm = try a.int("confirm", in: 0...100) ?? _Confirmation.defaultRuns
     compare = !a.flag("no-compare")
     raw = a.flag("raw-frames")
     quiet = a.flag("quiet")
@@ -109,10 +119,13 @@ struct RunCommand: BenchCommand {
     }
     if let located, let reference {
       if let warning = located.warning { context.stderr.write("warning: \(warning)\n") }
+      let options = CompareOptions().applying(reference.tolerance).applying(tolerance)
       var report = Comparator.compare(
         baseline: reference, candidate: file, baselinePath: located.path,
-        candidatePath: context.resolve(output), budgets: budgetFile)
-      let code = ExitCode.verdict(Comparator.findings(report, options: CompareOptions()))
+        candidatePath: context.resolve(output), budgets: budgetFile, options: options)
+      report = _Confirmation.confirm(
+        report, runs: confirm, baseline: reference, candidate: file, options: options, quiet: quiet, context)
+      let code = ExitCode.verdict(Comparator.findings(report, options: options))
       report.exitCode = code.rawValue
       if !quiet { out.write("\n" + TextReports.compare(report, markdown: format == .markdown)) }
       codes.append(code)
