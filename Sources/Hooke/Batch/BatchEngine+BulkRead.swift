@@ -148,12 +148,7 @@ extension BatchEngine {
     if let quotients = source.springForce { a = Self._force(quotients, y: c.y[i], v: c.v[i]) }
     _dropCombination(slot: s)  // a finished one
     let y: Scalar
-    if let shifted = _displacement(keeping: value, target: newTarget) {
-      y = shifted
-    } else {
-      y = 0
-      v = 0
-    }
+    (y, v) = _shifted(keeping: value, target: newTarget, velocity: v)
     _detach(c, group: source.group, index: i)
     _append(slot: UInt32(s), into: d, columns: columns, y: y, v: v, target: newTarget, a: a)
   }
@@ -167,12 +162,7 @@ extension BatchEngine {
     let value = c.target[i] + c.y[i]
     var v = c.v[i]
     let y: Scalar
-    if let shifted = _displacement(keeping: value, target: newTarget) {
-      y = shifted
-    } else {
-      y = 0
-      v = 0
-    }
+    (y, v) = _shifted(keeping: value, target: newTarget, velocity: v)
     // The acceleration is kept.
     _rewrite(group: g, index: i, y: y, v: v, target: newTarget, a: c.hasAcceleration ? c.a[i] : 0)
   }

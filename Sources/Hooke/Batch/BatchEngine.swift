@@ -349,10 +349,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       _slotIndex.append(0)
       _generation.append(0)
     }
-    let shifted = _displacement(keeping: value, target: target)
-    _append(
-      slot: slot, into: g, columns: c, y: shifted ?? 0, v: shifted == nil ? 0 : velocity, target: target, a: 0
-    )
+    let (y, v) = _shifted(keeping: value, target: target, velocity: velocity)
+    _append(slot: slot, into: g, columns: c, y: y, v: v, target: target, a: 0)
     return BatchChannel(index: slot, generation: _generation[Int(slot)])
   }
 
@@ -483,12 +481,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     }
     _dropCombination(slot: Int(channel.index))
     let y: Scalar
-    if let shifted = _displacement(keeping: value, target: newTarget) {
-      y = shifted
-    } else {
-      y = 0
-      v = 0
-    }
+    (y, v) = _shifted(keeping: value, target: newTarget, velocity: v)
     if destination == g {
       _rewrite(group: g, index: i, y: y, v: v, target: newTarget, a: a)
     } else {
@@ -535,6 +528,15 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       throw .invalidChannel
     }
     return (Int(_slotGroup[s]), _slotIndex[s])
+  }
+
+  /// A retarget's stored state: the displacement that keeps `value` (see
+  /// ``_displacement(keeping:target:)``) and `velocity`; when the displacement overflows, the
+  /// documented clamp (snapped to the target, at rest).
+  @inline(__always)
+  func _shifted(keeping value: Scalar, target: Scalar, velocity: Scalar) -> (Scalar, Scalar) {
+    guard let y = _displacement(keeping: value, target: target) else { return (0, 0) }
+    return (y, velocity)
   }
 
   /// `y` with `target + y == value` exactly when some y within 2 ulps of `value − target` does
