@@ -171,7 +171,7 @@ extension Deterministic {
   /// - Algorithm: reduction modulo π/2 to a double-double r (Cody–Waite below 823 550, with
   ///   a two-part π/2 below 100.5 when |r| ≥ 2^-7 and a four-part one otherwise,
   ///   Payne–Hanek with 1536 bits of 2/π above), then r = j/64 + d with sin(j/64), cos(j/64)
-  ///   from a 52-entry double-double table, short Taylor polynomials in d and exact
+  ///   from a 64-entry double-double table, short Taylor polynomials in d and exact
   ///   products for the leading terms; the quadrant selects sin or cos.
   /// - Cost: about 80 flops and one table lookup for |x| ≤ π/4, 95 up to 100.5 (110 when
   ///   |r| < 2^-7), 110 up to 8e5, about 190

@@ -27,7 +27,7 @@
 /// for a phase ωΔt ≤ π/4), one `exp` (critical, about 35 flops) or one `exp`, one `expm1` and one
 /// division (over-damped, about 110 flops; two `exp`s sharing one subtraction instead for steps with
 /// 2μΔt ≥ 1/8, about 80 flops). The functions' common paths inline into the
-/// construction (only their table lookups are calls), and the division runs alongside them.
+/// construction (their table lookups are loads), and the division runs alongside them.
 /// `spring-scalar-bench` times each regime next to the naive closed form with the C library.
 /// Applying the matrix costs four multiplications and two additions per component.
 @frozen
