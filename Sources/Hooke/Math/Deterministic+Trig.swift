@@ -30,18 +30,18 @@ internal func _reduceHalfPi(_ a: Double) -> (n: Int, hi: Double, lo: Double) {
     // off by at most 2^-81 and the dropped rest by 64·0.55·2^-87 < 2^-81, so hi + lo is within
     // 2^-80 of the reduced argument; kept when |hi| ≥ 2^-7 (relative error below 2^-73,
     // 2^-20 ulp of the kernel's result), else the four-part reduction handles the cancellation.
-    let nf = _roundToInteger(a * _twoOverPi)
+    let (nf, n) = _roundToIntegerWithLowBits(a * _twoOverPi)
     let (hi, lo) = _twoSum(a - nf * _pio2Part1, -(nf * _pio2Part2Rounded))
-    if hi.magnitude >= 0x1p-7 { return (Int(nf) & 3, hi, lo) }
+    if hi.magnitude >= 0x1p-7 { return (n & 3, hi, lo) }
   }
   if a < 0x1.921fb54442d18p+19 {
     // Cody–Waite: every product is exact and a − n·part1 is exact (Sterbenz).
-    let nf = _roundToInteger(a * _twoOverPi)
+    let (nf, n) = _roundToIntegerWithLowBits(a * _twoOverPi)
     let t = a - nf * _pio2Part1
     let (b, bLo) = _twoSum(t, -(nf * _pio2Part2))
     let (c, cLo) = _twoSum(b, -(nf * _pio2Part3))
     let (hi, lo) = _twoSum(c, (bLo + cLo) - nf * _pio2Part3Tail)
-    return (Int(nf) & 3, hi, lo)
+    return (n & 3, hi, lo)
   }
   return _reducePayneHanek(a)
 }
@@ -216,6 +216,13 @@ extension Deterministic {
   @inlinable @inline(__always)
   public static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
     if !x.isFinite { return x.isNaN ? (x + x, x + x) : (.nan, .nan) }
+    return _sincosFinite(x)
+  }
+
+  /// ``sincos(_:)-(Double)`` for a finite x, without the test for ±∞ and NaN: for callers that
+  /// have already excluded them (a spring's phase ωΔt is checked to be below +∞).
+  @inlinable @inline(__always)
+  internal static func _sincosFinite(_ x: Double) -> (sin: Double, cos: Double) {
     let (n, hi, lo) = _reduceHalfPi(x.magnitude)
     let (s, c) = _sinCosKernel(hi, lo)
     let sine: Double

@@ -89,7 +89,7 @@ public struct SpringTransitionMatrix: Hashable, Sendable {
       return SpringTransitionMatrix(m00: 0, m01: 0, m10: 0, m11: 0)
     }
     let decay = Deterministic.exp(-lambda * t)
-    let (sine, cosine) = Deterministic.sincos(phase)
+    let (sine, cosine) = Deterministic._sincosFinite(phase)  // 0 ≤ phase < ∞ (ω > 0, t > 0)
     let c = decay * cosine
     let s = decay * (sine * inverseOmega)
     let omega0Squared = lambda * lambda + omega * omega
