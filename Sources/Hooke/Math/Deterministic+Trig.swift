@@ -138,11 +138,20 @@ internal func _reducePayneHanek(_ a: Double) -> (n: Int, hi: Double, lo: Double)
 /// S·d is rounded once (|S·d| < 2^-7.5 while the cosine is at least 0.7); sin d − d and cos d − 1 are Taylor polynomials of degree 7 and 6 (truncation below
 /// 2^-70 of the result). The errors before the final rounding stay below 0.005 ulp. Dropped:
 /// Sl·(cos d − 1) and Cl·(sin d − d), below 2^-68 of the result.
+///
+/// `hasLowPart: false` (for lo = 0, an argument that needed no reduction) leaves out the l·C and
+/// l·S terms. The bits are the same: with l = +0 and C, S ≥ 0 those terms are +0, and adding +0
+/// changes a sum only when the sum is −0; a bracket's zero sign cannot reach the result, since
+/// S + C·d ≠ 0 for h > 0 (at h = 0 every term is +0 either way) and the cosine's head is ≥ 0.7.
 @inlinable @inline(__always)
-internal func _sinCosKernel(_ hi: Double, _ lo: Double) -> (sin: Double, cos: Double) {
-  let negative = hi < 0  // sin is odd, cos even: work on |hi|
-  let h = negative ? -hi : hi
-  let l = negative ? -lo : lo
+internal func _sinCosKernel(
+  _ hi: Double, _ lo: Double, hasLowPart: Bool = true
+) -> (sin: Double, cos: Double) {
+  // sin is odd, cos even: work on |hi| and put the sign back with a sign-bit flip (the same as
+  // negating, and as testing hi < 0, since hi is never −0: it is |x| or a nonzero reduced value).
+  let sign = hi.bitPattern & 0x8000_0000_0000_0000
+  let h = hi.magnitude
+  let l = Double(bitPattern: lo.bitPattern ^ sign)
   let shifted = h * 64 + 0x1.8p52  // round(64h) in the low bits
   let j = Int(truncatingIfNeeded: Int64(bitPattern: shifted.bitPattern) &- 0x4338_0000_0000_0000)
   let d = h - (shifted - 0x1.8p52) * 0x1p-6  // exact
@@ -153,11 +162,13 @@ internal func _sinCosKernel(_ hi: Double, _ lo: Double) -> (sin: Double, cos: Do
   let (u, uLo) = _twoProduct(ch, d)
   let v = sh * d  // rounded: |v| < 2^-7.5 while cos ≥ 0.7, so its error is below 0.004 ulp
   let (s1, e1) = _fastTwoSum(sh, u)
-  let sinTail = e1 + ((uLo + sl) + ((cl * d + l * ch) + (sh * cosMinusOne + ch * sinMinusD)))
+  let sinLow = hasLowPart ? cl * d + l * ch : cl * d
+  let sinTail = e1 + ((uLo + sl) + (sinLow + (sh * cosMinusOne + ch * sinMinusD)))
   let (c1, f1) = _fastTwoSum(ch, -v)
-  let cosTail = f1 + (cl - ((sl * d + l * sh) - (ch * cosMinusOne - sh * sinMinusD)))
+  let cosLow = hasLowPart ? sl * d + l * sh : sl * d
+  let cosTail = f1 + (cl - (cosLow - (ch * cosMinusOne - sh * sinMinusD)))
   let sine = s1 + sinTail
-  return (negative ? -sine : sine, c1 + cosTail)
+  return (Double(bitPattern: sine.bitPattern ^ sign), c1 + cosTail)
 }
 
 extension Deterministic {
@@ -223,15 +234,21 @@ extension Deterministic {
   /// have already excluded them (a spring's phase ωΔt is checked to be below +∞).
   @inlinable @inline(__always)
   internal static func _sincosFinite(_ x: Double) -> (sin: Double, cos: Double) {
-    let (n, hi, lo) = _reduceHalfPi(x.magnitude)
-    let (s, c) = _sinCosKernel(hi, lo)
+    let a = x.magnitude
     let sine: Double
     let cosine: Double
-    switch n {
-    case 0: (sine, cosine) = (s, c)
-    case 1: (sine, cosine) = (c, -s)
-    case 2: (sine, cosine) = (-s, -c)
-    default: (sine, cosine) = (-c, s)
+    if a <= 0x1.921fb54442d18p-1 {
+      // No reduction (a spring step's usual phase): a kernel specialised for lo = 0, same bits.
+      (sine, cosine) = _sinCosKernel(a, 0, hasLowPart: false)
+    } else {
+      let (n, hi, lo) = _reduceHalfPi(a)
+      let (s, c) = _sinCosKernel(hi, lo)
+      switch n {
+      case 0: (sine, cosine) = (s, c)
+      case 1: (sine, cosine) = (c, -s)
+      case 2: (sine, cosine) = (-s, -c)
+      default: (sine, cosine) = (-c, s)
+      }
     }
     return (x.sign == .minus ? -sine : sine, cosine)
   }
