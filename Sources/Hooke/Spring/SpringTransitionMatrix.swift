@@ -57,22 +57,31 @@ public struct SpringTransitionMatrix: Hashable, Sendable {
   /// for the formula, the edge cases (Δt ≤ 0 or NaN → identity, Δt = +∞ → zero) and the cost.
   @inlinable
   public init(spring: Spring, deltaTime: Double) {
-    guard deltaTime > 0 else {  // also NaN
-      self = .identity
-      return
-    }
-    guard deltaTime < .infinity else {
-      self.init(m00: 0, m01: 0, m10: 0, m11: 0)
-      return
-    }
+    self = Self._transition(spring, deltaTime, inliningUnderDamped: false)
+  }
+
+  /// The body of ``init(spring:deltaTime:)``. `inliningUnderDamped: true` inlines the
+  /// under-damped entries into the caller, for callers that use only some of them
+  /// (``Spring/value(target:initialVelocity:time:)`` and
+  /// ``Spring/velocity(target:initialVelocity:time:)``: the unused ones are then not computed);
+  /// a step uses all four and keeps the call, which leaves its own registers free.
+  @inlinable @inline(__always)
+  static func _transition(
+    _ spring: Spring, _ deltaTime: Double, inliningUnderDamped: Bool
+  ) -> SpringTransitionMatrix {
+    guard deltaTime > 0 else { return .identity }  // also NaN
+    guard deltaTime < .infinity else { return SpringTransitionMatrix(m00: 0, m01: 0, m10: 0, m11: 0) }
     let omega = spring.angularFrequency
     let lambda = spring.decayConstant
     if omega > 0 {
-      self = Self._underDamped(omega: omega, lambda: lambda, deltaTime: deltaTime)
+      if inliningUnderDamped {
+        return _underDampedEntries(omega: omega, lambda: lambda, deltaTime: deltaTime)
+      }
+      return _underDamped(omega: omega, lambda: lambda, deltaTime: deltaTime)
     } else if omega == 0 {
-      self = Self._criticallyDamped(lambda: lambda, deltaTime: deltaTime)
+      return _criticallyDamped(lambda: lambda, deltaTime: deltaTime)
     } else {
-      self = Self._overDamped(mu: -omega, lambda: lambda, deltaTime: deltaTime)
+      return _overDamped(mu: -omega, lambda: lambda, deltaTime: deltaTime)
     }
   }
 
@@ -82,6 +91,15 @@ public struct SpringTransitionMatrix: Hashable, Sendable {
   /// overlaps.
   @inlinable
   static func _underDamped(omega: Double, lambda: Double, deltaTime t: Double) -> SpringTransitionMatrix {
+    _underDampedEntries(omega: omega, lambda: lambda, deltaTime: t)
+  }
+
+  /// The body of `_underDamped`, always inlined (into it, and into callers that want the
+  /// entries inline).
+  @inlinable @inline(__always)
+  static func _underDampedEntries(omega: Double, lambda: Double, deltaTime t: Double)
+    -> SpringTransitionMatrix
+  {
     let phase = omega * t
     let inverseOmega = 1 / omega  // divides while exp and sincos run
     guard phase < .infinity else {
