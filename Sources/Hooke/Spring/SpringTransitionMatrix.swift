@@ -28,8 +28,10 @@
 /// division (over-damped, about 110 flops; two `exp`s sharing one subtraction instead for steps with
 /// 2μΔt ≥ 1/8, about 80 flops). The functions' common paths inline into the
 /// construction (their table lookups are loads), and the division runs alongside them.
-/// `spring-scalar-bench` times each regime next to the naive closed form with the C library.
-/// Applying the matrix costs four multiplications and two additions per component.
+/// `spring-scalar-bench` times each regime next to the naive closed form with the C library
+/// (figures and command in the README): from a client module an under-damped step runs about
+/// 225 instructions (the naive form 231), the matrix alone about 186 (202). Applying the matrix
+/// costs four multiplications and two additions per component.
 @frozen
 public struct SpringTransitionMatrix: Hashable, Sendable {
   /// ∂y(t+Δt)/∂y(t): displacement carried over to displacement.
