@@ -30,18 +30,18 @@ internal func _reduceHalfPi(_ a: Double) -> (n: Int, hi: Double, lo: Double) {
     // off by at most 2^-81 and the dropped rest by 64·0.55·2^-87 < 2^-81, so hi + lo is within
     // 2^-80 of the reduced argument; kept when |hi| ≥ 2^-7 (relative error below 2^-73,
     // 2^-20 ulp of the kernel's result), else the four-part reduction handles the cancellation.
-    let nf = _roundToInteger(a * _twoOverPi)
+    let (nf, n) = _roundToIntegerWithLowBits(a * _twoOverPi)
     let (hi, lo) = _twoSum(a - nf * _pio2Part1, -(nf * _pio2Part2Rounded))
-    if hi.magnitude >= 0x1p-7 { return (Int(nf) & 3, hi, lo) }
+    if hi.magnitude >= 0x1p-7 { return (n & 3, hi, lo) }
   }
   if a < 0x1.921fb54442d18p+19 {
     // Cody–Waite: every product is exact and a − n·part1 is exact (Sterbenz).
-    let nf = _roundToInteger(a * _twoOverPi)
+    let (nf, n) = _roundToIntegerWithLowBits(a * _twoOverPi)
     let t = a - nf * _pio2Part1
     let (b, bLo) = _twoSum(t, -(nf * _pio2Part2))
     let (c, cLo) = _twoSum(b, -(nf * _pio2Part3))
     let (hi, lo) = _twoSum(c, (bLo + cLo) - nf * _pio2Part3Tail)
-    return (Int(nf) & 3, hi, lo)
+    return (n & 3, hi, lo)
   }
   return _reducePayneHanek(a)
 }
@@ -138,11 +138,20 @@ internal func _reducePayneHanek(_ a: Double) -> (n: Int, hi: Double, lo: Double)
 /// S·d is rounded once (|S·d| < 2^-7.5 while the cosine is at least 0.7); sin d − d and cos d − 1 are Taylor polynomials of degree 7 and 6 (truncation below
 /// 2^-70 of the result). The errors before the final rounding stay below 0.005 ulp. Dropped:
 /// Sl·(cos d − 1) and Cl·(sin d − d), below 2^-68 of the result.
+///
+/// `hasLowPart: false` (for lo = 0, an argument that needed no reduction) leaves out the l·C and
+/// l·S terms. The bits are the same: with l = +0 and C, S ≥ 0 those terms are +0, and adding +0
+/// changes a sum only when the sum is −0; a bracket's zero sign cannot reach the result, since
+/// S + C·d ≠ 0 for h > 0 (at h = 0 every term is +0 either way) and the cosine's head is ≥ 0.7.
 @inlinable @inline(__always)
-internal func _sinCosKernel(_ hi: Double, _ lo: Double) -> (sin: Double, cos: Double) {
-  let negative = hi < 0  // sin is odd, cos even: work on |hi|
-  let h = negative ? -hi : hi
-  let l = negative ? -lo : lo
+internal func _sinCosKernel(
+  _ hi: Double, _ lo: Double, hasLowPart: Bool = true
+) -> (sin: Double, cos: Double) {
+  // sin is odd, cos even: work on |hi| and put the sign back with a sign-bit flip (the same as
+  // negating, and as testing hi < 0, since hi is never −0: it is |x| or a nonzero reduced value).
+  let sign = hi.bitPattern & 0x8000_0000_0000_0000
+  let h = hi.magnitude
+  let l = Double(bitPattern: lo.bitPattern ^ sign)
   let shifted = h * 64 + 0x1.8p52  // round(64h) in the low bits
   let j = Int(truncatingIfNeeded: Int64(bitPattern: shifted.bitPattern) &- 0x4338_0000_0000_0000)
   let d = h - (shifted - 0x1.8p52) * 0x1p-6  // exact
@@ -153,11 +162,13 @@ internal func _sinCosKernel(_ hi: Double, _ lo: Double) -> (sin: Double, cos: Do
   let (u, uLo) = _twoProduct(ch, d)
   let v = sh * d  // rounded: |v| < 2^-7.5 while cos ≥ 0.7, so its error is below 0.004 ulp
   let (s1, e1) = _fastTwoSum(sh, u)
-  let sinTail = e1 + ((uLo + sl) + ((cl * d + l * ch) + (sh * cosMinusOne + ch * sinMinusD)))
+  let sinLow = hasLowPart ? cl * d + l * ch : cl * d
+  let sinTail = e1 + ((uLo + sl) + (sinLow + (sh * cosMinusOne + ch * sinMinusD)))
   let (c1, f1) = _fastTwoSum(ch, -v)
-  let cosTail = f1 + (cl - ((sl * d + l * sh) - (ch * cosMinusOne - sh * sinMinusD)))
+  let cosLow = hasLowPart ? sl * d + l * sh : sl * d
+  let cosTail = f1 + (cl - (cosLow - (ch * cosMinusOne - sh * sinMinusD)))
   let sine = s1 + sinTail
-  return (negative ? -sine : sine, c1 + cosTail)
+  return (Double(bitPattern: sine.bitPattern ^ sign), c1 + cosTail)
 }
 
 extension Deterministic {
@@ -171,7 +182,7 @@ extension Deterministic {
   /// - Algorithm: reduction modulo π/2 to a double-double r (Cody–Waite below 823 550, with
   ///   a two-part π/2 below 100.5 when |r| ≥ 2^-7 and a four-part one otherwise,
   ///   Payne–Hanek with 1536 bits of 2/π above), then r = j/64 + d with sin(j/64), cos(j/64)
-  ///   from a 52-entry double-double table, short Taylor polynomials in d and exact
+  ///   from a 64-entry double-double table, short Taylor polynomials in d and exact
   ///   products for the leading terms; the quadrant selects sin or cos.
   /// - Cost: about 80 flops and one table lookup for |x| ≤ π/4, 95 up to 100.5 (110 when
   ///   |r| < 2^-7), 110 up to 8e5, about 190
@@ -216,15 +227,28 @@ extension Deterministic {
   @inlinable @inline(__always)
   public static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
     if !x.isFinite { return x.isNaN ? (x + x, x + x) : (.nan, .nan) }
-    let (n, hi, lo) = _reduceHalfPi(x.magnitude)
-    let (s, c) = _sinCosKernel(hi, lo)
+    return _sincosFinite(x)
+  }
+
+  /// ``sincos(_:)-(Double)`` for a finite x, without the test for ±∞ and NaN: for callers that
+  /// have already excluded them (a spring's phase ωΔt is checked to be below +∞).
+  @inlinable @inline(__always)
+  internal static func _sincosFinite(_ x: Double) -> (sin: Double, cos: Double) {
+    let a = x.magnitude
     let sine: Double
     let cosine: Double
-    switch n {
-    case 0: (sine, cosine) = (s, c)
-    case 1: (sine, cosine) = (c, -s)
-    case 2: (sine, cosine) = (-s, -c)
-    default: (sine, cosine) = (-c, s)
+    if a <= 0x1.921fb54442d18p-1 {
+      // No reduction (a spring step's usual phase): a kernel specialised for lo = 0, same bits.
+      (sine, cosine) = _sinCosKernel(a, 0, hasLowPart: false)
+    } else {
+      let (n, hi, lo) = _reduceHalfPi(a)
+      let (s, c) = _sinCosKernel(hi, lo)
+      switch n {
+      case 0: (sine, cosine) = (s, c)
+      case 1: (sine, cosine) = (c, -s)
+      case 2: (sine, cosine) = (-s, -c)
+      default: (sine, cosine) = (-c, s)
+      }
     }
     return (x.sign == .minus ? -sine : sine, cosine)
   }

@@ -47,6 +47,15 @@ internal func _roundToInteger(_ v: Double) -> Double {
   (v + 0x1.8p52) - 0x1.8p52
 }
 
+/// `_roundToInteger(v)` together with that integer's low bits, for `|v| ≤ 2^51`: the shifted sum
+/// v + 1.5·2^52 holds the integer n in its low significand bits, so `bits & m` is `n & m` for any
+/// mask m < 2^51 without a Double-to-Int conversion (whose range checks a caller would pay for).
+@inlinable @inline(__always)
+internal func _roundToIntegerWithLowBits(_ v: Double) -> (value: Double, bits: Int) {
+  let shifted = v + 0x1.8p52
+  return (shifted - 0x1.8p52, Int(truncatingIfNeeded: shifted.bitPattern))
+}
+
 /// 2^k for `-1022 ≤ k ≤ 1023`, built from its bit pattern.
 @inlinable @inline(__always)
 internal func _powerOfTwo(_ k: Int) -> Double {

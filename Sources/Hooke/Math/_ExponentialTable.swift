@@ -2,79 +2,16 @@
 // Tests/Fixtures/scripts/math_constants.py (mpmath, 400-bit precision).
 // Entry j is (head, tail): head is 2^(j/64) rounded to Double, tail is
 // (2^(j/64) − head)/head rounded to Double (|tail| < 2^-53), so head·(1 + tail) carries
-// 2^(j/64) to a relative error below 2^-106.
-// A switch rather than an array keeps it allocation-free in every build (optimised builds lower
-// it to constant lookup tables). It stays out of line: inlined, its many cases would keep the
-// optimiser from inlining the rest of `exp` into a caller such as a spring step.
+// 2^(j/64) to a relative error below 2^-106. Stored as a `_ConstantTable` (head j at entry 2j,
+// tail j at 2j + 1): two loads, no branches, inlined into every caller.
 
-/// (head, tail) of 2^(j/64) for 0 ≤ j < 64; see the file comment. Other j give (1, 0).
-@usableFromInline @inline(never)
+/// (head, tail) of 2^(j/64) for 0 ≤ j < 64; see the file comment. Only the low six bits of j
+/// are used.
+@inlinable @inline(__always)
 internal func _expTableEntry(_ j: Int) -> (head: Double, tail: Double) {
-  switch j {
-  case 0: return (0x1.0000000000000p+0, 0)
-  case 1: return (0x1.02c9a3e778061p+0, -0x1.160139cd8dc5dp-56)
-  case 2: return (0x1.059b0d3158574p+0, 0x1.cd2523567f613p-55)
-  case 3: return (0x1.0874518759bc8p+0, 0x1.0f74e61e6c861p-57)
-  case 4: return (0x1.0b5586cf9890fp+0, 0x1.79aa65d837b6dp-54)
-  case 5: return (0x1.0e3ec32d3d1a2p+0, 0x1.ebe3d702f9cd1p-60)
-  case 6: return (0x1.11301d0125b51p+0, -0x1.556522a2fbd0ep-54)
-  case 7: return (0x1.1429aaea92de0p+0, -0x1.1c923b9d5f416p-54)
-  case 8: return (0x1.172b83c7d517bp+0, -0x1.01b15eaa59348p-55)
-  case 9: return (0x1.1a35beb6fcb75p+0, 0x1.b898c3f1353bfp-55)
-  case 10: return (0x1.1d4873168b9aap+0, 0x1.aecf73e3a2f60p-54)
-  case 11: return (0x1.2063b88628cd6p+0, 0x1.a6f4144a6c38dp-55)
-  case 12: return (0x1.2387a6e756238p+0, 0x1.68efde3a8a894p-54)
-  case 13: return (0x1.26b4565e27cddp+0, 0x1.0472b981fe7f2p-55)
-  case 14: return (0x1.29e9df51fdee1p+0, 0x1.2f7e16d09ab31p-55)
-  case 15: return (0x1.2d285a6e4030bp+0, 0x1.b3782720c0ab4p-55)
-  case 16: return (0x1.306fe0a31b715p+0, 0x1.34d754db0abb6p-55)
-  case 17: return (0x1.33c08b26416ffp+0, 0x1.fdd395dd3f84ap-55)
-  case 18: return (0x1.371a7373aa9cbp+0, -0x1.24aedcc4b5068p-54)
-  case 19: return (0x1.3a7db34e59ff7p+0, -0x1.1d1e83e9436d2p-56)
-  case 20: return (0x1.3dea64c123422p+0, 0x1.59f48a72a4c6dp-55)
-  case 21: return (0x1.4160a21f72e2ap+0, -0x1.8a78f4817895bp-58)
-  case 22: return (0x1.44e086061892dp+0, 0x1.363ed60c2ac11p-59)
-  case 23: return (0x1.486a2b5c13cd0p+0, 0x1.ecce1daa10379p-57)
-  case 24: return (0x1.4bfdad5362a27p+0, 0x1.690cebb7aafb0p-56)
-  case 25: return (0x1.4f9b2769d2ca7p+0, -0x1.f94340071a38ep-55)
-  case 26: return (0x1.5342b569d4f82p+0, -0x1.8dec6bd0f385fp-56)
-  case 27: return (0x1.56f4736b527dap+0, 0x1.3350518fdd78ep-54)
-  case 28: return (0x1.5ab07dd485429p+0, 0x1.063e1e21c5409p-54)
-  case 29: return (0x1.5e76f15ad2148p+0, 0x1.432e62b64c035p-54)
-  case 30: return (0x1.6247eb03a5585p+0, -0x1.c33c53bef4da8p-55)
-  case 31: return (0x1.6623882552225p+0, -0x1.3cedd78565858p-54)
-  case 32: return (0x1.6a09e667f3bcdp+0, -0x1.3b3efbf5e2228p-54)
-  case 33: return (0x1.6dfb23c651a2fp+0, -0x1.367efb86da9eep-57)
-  case 34: return (0x1.71f75e8ec5f74p+0, -0x1.81f647e5a3ecfp-56)
-  case 35: return (0x1.75feb564267c9p+0, -0x1.619321e55e68ap-55)
-  case 36: return (0x1.7a11473eb0187p+0, -0x1.b32dcb94da51dp-56)
-  case 37: return (0x1.7e2f336cf4e62p+0, 0x1.5ebe1abd66c55p-57)
-  case 38: return (0x1.82589994cce13p+0, -0x1.369b6f13b3734p-54)
-  case 39: return (0x1.868d99b4492edp+0, -0x1.4d450d872576ep-54)
-  case 40: return (0x1.8ace5422aa0dbp+0, 0x1.db72fc1f0eab4p-55)
-  case 41: return (0x1.8f1ae99157736p+0, 0x1.bf68359f35f44p-56)
-  case 42: return (0x1.93737b0cdc5e5p+0, -0x1.da9b88b6c1e29p-58)
-  case 43: return (0x1.97d829fde4e50p+0, -0x1.2434322f4f9aap-54)
-  case 44: return (0x1.9c49182a3f090p+0, 0x1.1affc2b91ce27p-56)
-  case 45: return (0x1.a0c667b5de565p+0, -0x1.7c50422622263p-55)
-  case 46: return (0x1.a5503b23e255dp+0, -0x1.1bbd1d3bcbb15p-54)
-  case 47: return (0x1.a9e6b5579fdbfp+0, 0x1.469846e735ab3p-55)
-  case 48: return (0x1.ae89f995ad3adp+0, 0x1.c1a7792cb3387p-55)
-  case 49: return (0x1.b33a2b84f15fbp+0, -0x1.5c3d956dcaebap-58)
-  case 50: return (0x1.b7f76f2fb5e47p+0, -0x1.8d6f438ad9334p-57)
-  case 51: return (0x1.bcc1e904bc1d2p+0, 0x1.4ffd70a5fddcdp-56)
-  case 52: return (0x1.c199bdd85529cp+0, 0x1.36eae30af0cb3p-56)
-  case 53: return (0x1.c67f12e57d14bp+0, 0x1.4e08fd10959acp-55)
-  case 54: return (0x1.cb720dcef9069p+0, 0x1.76b2c6c921968p-57)
-  case 55: return (0x1.d072d4a07897cp+0, -0x1.fad5d3ffffa6fp-55)
-  case 56: return (0x1.d5818dcfba487p+0, 0x1.4a385a63d07a7p-56)
-  case 57: return (0x1.da9e603db3285p+0, 0x1.e5a50d5c192acp-55)
-  case 58: return (0x1.dfc97337b9b5fp+0, -0x1.2d52107b43e1fp-55)
-  case 59: return (0x1.e502ee78b3ff6p+0, 0x1.4b604603a88d3p-56)
-  case 60: return (0x1.ea4afa2a490dap+0, -0x1.ff7128fd391f0p-55)
-  case 61: return (0x1.efa1bee615a27p+0, 0x1.ec3bc41aa2008p-55)
-  case 62: return (0x1.f50765b6e4540p+0, 0x1.a64a931d185eep-55)
-  case 63: return (0x1.fa7c1819e90d8p+0, 0x1.7893b4d91cd9dp-56)
-  default: return (1, 0)
-  }
+  // Entry 2j: head of 2^(j/64); entry 2j + 1: tail. The last 16-digit group is entry 0 (head 1).
+  // swift-format-ignore
+  let table: _ConstantTable = 0x3C77893B4D91CD9D_3FFFA7C1819E90D8_3C8A64A931D185EE_3FFF50765B6E4540_3C8EC3BC41AA2008_3FFEFA1BEE615A27_BC8FF7128FD391F0_3FFEA4AFA2A490DA_3C74B604603A88D3_3FFE502EE78B3FF6_BC82D52107B43E1F_3FFDFC97337B9B5F_3C8E5A50D5C192AC_3FFDA9E603DB3285_3C74A385A63D07A7_3FFD5818DCFBA487_BC8FAD5D3FFFFA6F_3FFD072D4A07897C_3C676B2C6C921968_3FFCB720DCEF9069_3C84E08FD10959AC_3FFC67F12E57D14B_3C736EAE30AF0CB3_3FFC199BDD85529C_3C74FFD70A5FDDCD_3FFBCC1E904BC1D2_BC68D6F438AD9334_3FFB7F76F2FB5E47_BC55C3D956DCAEBA_3FFB33A2B84F15FB_3C8C1A7792CB3387_3FFAE89F995AD3AD_3C8469846E735AB3_3FFA9E6B5579FDBF_BC91BBD1D3BCBB15_3FFA5503B23E255D_BC87C50422622263_3FFA0C667B5DE565_3C71AFFC2B91CE27_3FF9C49182A3F090_BC92434322F4F9AA_3FF97D829FDE4E50_BC5DA9B88B6C1E29_3FF93737B0CDC5E5_3C7BF68359F35F44_3FF8F1AE99157736_3C8DB72FC1F0EAB4_3FF8ACE5422AA0DB_BC94D450D872576E_3FF868D99B4492ED_BC9369B6F13B3734_3FF82589994CCE13_3C65EBE1ABD66C55_3FF7E2F336CF4E62_BC7B32DCB94DA51D_3FF7A11473EB0187_BC8619321E55E68A_3FF75FEB564267C9_BC781F647E5A3ECF_3FF71F75E8EC5F74_BC6367EFB86DA9EE_3FF6DFB23C651A2F_BC93B3EFBF5E2228_3FF6A09E667F3BCD_BC93CEDD78565858_3FF6623882552225_BC8C33C53BEF4DA8_3FF6247EB03A5585_3C9432E62B64C035_3FF5E76F15AD2148_3C9063E1E21C5409_3FF5AB07DD485429_3C93350518FDD78E_3FF56F4736B527DA_BC78DEC6BD0F385F_3FF5342B569D4F82_BC8F94340071A38E_3FF4F9B2769D2CA7_3C7690CEBB7AAFB0_3FF4BFDAD5362A27_3C6ECCE1DAA10379_3FF486A2B5C13CD0_3C4363ED60C2AC11_3FF44E086061892D_BC58A78F4817895B_3FF4160A21F72E2A_3C859F48A72A4C6D_3FF3DEA64C123422_BC71D1E83E9436D2_3FF3A7DB34E59FF7_BC924AEDCC4B5068_3FF371A7373AA9CB_3C8FDD395DD3F84A_3FF33C08B26416FF_3C834D754DB0ABB6_3FF306FE0A31B715_3C8B3782720C0AB4_3FF2D285A6E4030B_3C82F7E16D09AB31_3FF29E9DF51FDEE1_3C80472B981FE7F2_3FF26B4565E27CDD_3C968EFDE3A8A894_3FF2387A6E756238_3C8A6F4144A6C38D_3FF2063B88628CD6_3C9AECF73E3A2F60_3FF1D4873168B9AA_3C8B898C3F1353BF_3FF1A35BEB6FCB75_BC801B15EAA59348_3FF172B83C7D517B_BC91C923B9D5F416_3FF1429AAEA92DE0_BC9556522A2FBD0E_3FF11301D0125B51_3C3EBE3D702F9CD1_3FF0E3EC32D3D1A2_3C979AA65D837B6D_3FF0B5586CF9890F_3C60F74E61E6C861_3FF0874518759BC8_3C8CD2523567F613_3FF059B0D3158574_BC7160139CD8DC5D_3FF02C9A3E778061_0000000000000000_3FF0000000000000
+  let i = 2 &* (j & 63)
+  return (table[i], table[i &+ 1])
 }

@@ -13,7 +13,7 @@ extension Spring {
   /// Cost: see ``SpringTransitionMatrix`` (one or two transcendental calls) plus two scalings.
   @inlinable
   public func value<V: VectorArithmetic>(target: V, initialVelocity: V = .zero, time: Double) -> V {
-    let m = SpringTransitionMatrix(spring: self, deltaTime: time)
+    let m = SpringTransitionMatrix._transition(self, time, inliningUnderDamped: true)
     return target.scaled(by: 1 - m.m00) + initialVelocity.scaled(by: m.m01)
   }
 
@@ -26,7 +26,7 @@ extension Spring {
   /// Edge cases: `time` NaN or ≤ 0 → `initialVelocity`; +∞ → zero.
   @inlinable
   public func velocity<V: VectorArithmetic>(target: V, initialVelocity: V = .zero, time: Double) -> V {
-    let m = SpringTransitionMatrix(spring: self, deltaTime: time)
+    let m = SpringTransitionMatrix._transition(self, time, inliningUnderDamped: true)
     return target.scaled(by: -m.m10) + initialVelocity.scaled(by: m.m11)
   }
 

@@ -5,6 +5,8 @@ coefficients for each kernel, split constants (ln 2, pi/2) and the bits of 2/pi.
 Usage: python3 Tests/Fixtures/scripts/math_constants.py   (mpmath 1.3)
 Prints Swift literals; the numbers were pasted into the Deterministic+*.swift files.
 """
+import struct
+
 import mpmath
 from mpmath import mp, mpf
 
@@ -17,6 +19,13 @@ def dbl(v):
 
 def hexd(v):
     return float(v).hex()
+
+
+def table_literal(values):
+    """A _ConstantTable integer literal: 64-bit word i is the bit pattern of values[i], so the
+    last group is entry 0 (one 16-digit group per entry)."""
+    words = [struct.unpack("<Q", struct.pack("<d", dbl(v)))[0] for v in values]
+    return "0x" + "_".join(f"{w:016X}" for w in reversed(words))
 
 
 def fit(name, f, a, b, degree):
@@ -113,17 +122,24 @@ fit("exp g(r)", lambda r: (mpmath.expm1(r) - r) / r**2 if r != 0 else mpf(1) / 2
 step = ln2 / N
 step_hi = split(step, 36)
 print("64/ln2", hexd(N / ln2), "ln2/64 hi", hexd(step_hi), "lo", hexd(step - step_hi))
+exp_table = []
 for j in range(N):
     v = mpf(2) ** (mpf(j) / N)
     h = mpf(dbl(v))
-    print(f"  case {j}: return ({hexd(h)}, {hexd((v - h) / h)})")
+    exp_table += [h, (v - h) / h]
+    print(f"  j = {j}: ({hexd(h)}, {hexd((v - h) / h)})")
+print("exp table literal (entries 2j, 2j + 1: head, tail):", table_literal(exp_table))
 # Table-driven sin/cos kernel (Deterministic+Trig.swift, _SinCosTable.swift): sin(j/64) and
-# cos(j/64), j = 0 ... 51, as double-doubles (head, value - head). The kernel's polynomials in
+# cos(j/64), j = 0 ... 63, as double-doubles (head, value - head); the kernel uses j <= 50, the
+# rest fills the table to a power of two so that a masked index needs no bounds check. The kernel's polynomials in
 # d (|d| <= 1/128) are Taylor: sin d - d = d^3(-1/6 + d^2/120 - d^4/5040),
 # cos d - 1 = d^2(-1/2 + d^2/24 - d^4/720), coefficients rounded to double.
-for j in range(52):
+sin_cos_table = []
+for j in range(64):
     a = mpf(j) / 64
     s, c = mpmath.sin(a), mpmath.cos(a)
-    print(f"  case {j}: return ({hexd(s)}, {hexd(s - mpf(dbl(s)))}, {hexd(c)}, {hexd(c - mpf(dbl(c)))})")
+    sin_cos_table += [s, s - mpf(dbl(s)), c, c - mpf(dbl(c))]
+    print(f"  j = {j}: ({hexd(s)}, {hexd(s - mpf(dbl(s)))}, {hexd(c)}, {hexd(c - mpf(dbl(c)))})")
+print("sin/cos table literal (entries 4j ... 4j + 3):", table_literal(sin_cos_table))
 for k, v in [(3, -mpf(1) / 6), (5, mpf(1) / 120), (7, -mpf(1) / 5040), (4, mpf(1) / 24), (6, -mpf(1) / 720)]:
     print("taylor", k, hexd(v))
