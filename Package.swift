@@ -4,6 +4,10 @@ import PackageDescription
 
 let package = Package(
   name: "Hooke",
+  // Apple platforms: the elementary functions read their tables through `StaticBigInt` (one load
+  // per entry), which Apple's systems ship from these releases on. Linux, wasm32 and Embedded
+  // Swift have no such floor.
+  platforms: [.macOS("13.3"), .iOS("16.4"), .tvOS("16.4"), .watchOS("9.4"), .visionOS(.v1)],
   products: [
     .library(name: "Hooke", targets: ["Hooke"]),
     .library(name: "HookeAnimation", targets: ["HookeAnimation"]),
