@@ -94,11 +94,27 @@ struct SoakReport {
   }
 }
 
-// The measured frames, each part under its own symbol for callgrind (see the header).
-@inline(never) func _soakStartFrame(_ s: SoakSubject, _ i: Int) { s.frame(i) }
-@inline(never) func _soakEndFrame(_ s: SoakSubject, _ i: Int) { s.frame(i) }
-@inline(never) func _soakAgedPairFrame(_ s: SoakSubject, _ i: Int) { s.frame(i) }
-@inline(never) func _soakFreshPairFrame(_ s: SoakSubject, _ i: Int) { s.frame(i) }
+/// Frames run per measured part (start window, end window, aged and fresh pair blocks).
+nonisolated(unsafe) var _soakMeasuredFrames: (start: Int, end: Int, aged: Int, fresh: Int) = (0, 0, 0, 0)
+
+// The measured frames, each part under its own symbol for callgrind (see the header). Each
+// counts into its own field: functions with identical bodies would be folded into one symbol.
+@inline(never) func _soakStartFrame(_ s: SoakSubject, _ i: Int) {
+  _soakMeasuredFrames.start += 1
+  s.frame(i)
+}
+@inline(never) func _soakEndFrame(_ s: SoakSubject, _ i: Int) {
+  _soakMeasuredFrames.end += 1
+  s.frame(i)
+}
+@inline(never) func _soakAgedPairFrame(_ s: SoakSubject, _ i: Int) {
+  _soakMeasuredFrames.aged += 1
+  s.frame(i)
+}
+@inline(never) func _soakFreshPairFrame(_ s: SoakSubject, _ i: Int) {
+  _soakMeasuredFrames.fresh += 1
+  s.frame(i)
+}
 
 /// Runs `plan` on a subject from `make` (called twice: the aged subject, then its fresh
 /// replica), timing with `clock` (ns) and reading memory with `resident` (bytes). With `trace`,
