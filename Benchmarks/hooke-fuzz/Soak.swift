@@ -35,6 +35,12 @@ protocol SoakSubject: AnyObject {
   var structure: [(name: String, value: Int)] { get }
   /// A value that depends on every frame's output, so that no frame is optimised away.
   var checksum: Double { get }
+  /// A few structure counts for a trace line (empty: none).
+  var traceSummary: String { get }
+}
+
+extension SoakSubject {
+  var traceSummary: String { "" }
 }
 
 /// The frame sizes of a soak run of `frames` frames: warm-up, block and window lengths, pairs.
@@ -98,21 +104,23 @@ struct SoakReport {
 nonisolated(unsafe) var _soakMeasuredFrames: (start: Int, end: Int, aged: Int, fresh: Int) = (0, 0, 0, 0)
 
 // The measured frames, each part under its own symbol for callgrind (see the header). Each
-// counts into its own field: functions with identical bodies would be folded into one symbol.
+// counts into its own field, and the four bodies differ in shape (count before or after the
+// frame, checked or wrapping addition): the optimiser folds functions that differ only in a
+// constant or a global into one body behind jumps, and callgrind then sees one function.
 @inline(never) func _soakStartFrame(_ s: SoakSubject, _ i: Int) {
-  _soakMeasuredFrames.start += 1
   s.frame(i)
+  _soakMeasuredFrames.start += 1
 }
 @inline(never) func _soakEndFrame(_ s: SoakSubject, _ i: Int) {
   _soakMeasuredFrames.end += 1
   s.frame(i)
 }
 @inline(never) func _soakAgedPairFrame(_ s: SoakSubject, _ i: Int) {
-  _soakMeasuredFrames.aged += 1
   s.frame(i)
+  _soakMeasuredFrames.aged &+= 1
 }
 @inline(never) func _soakFreshPairFrame(_ s: SoakSubject, _ i: Int) {
-  _soakMeasuredFrames.fresh += 1
+  _soakMeasuredFrames.fresh &+= 1
   s.frame(i)
 }
 
@@ -163,7 +171,8 @@ func runSoak(
         emit(
           "trace frame \(pad(frame + 1, 8)) \(String(format: "%10.0f", (now - traceStart) / Double(trace))) ns/frame"
             + " \(String(format: "%7.1f", Double(resident()) / 1_048_576)) MiB"
-            + " \(String(format: "%9.1f", traceWork / Double(trace))) work (mean)")
+            + " \(String(format: "%9.1f", traceWork / Double(trace))) work (mean)"
+            + (aged.traceSummary.isEmpty ? "" : " " + aged.traceSummary))
         traceWork = 0
         traceStart = clock()
         blockStart += traceStart - now
@@ -260,6 +269,12 @@ final class SceneSoakSubject: SoakSubject {
   var work: Double { Double(scene.elementCount) }
 
   var structure: [(name: String, value: Int)] { scene.structureCounts.fields }
+
+  var traceSummary: String {
+    let c = scene.structureCounts
+    return "batch groups \(c.batchGroups) (free \(c.freeBatchGroups)), keys \(c.animationKeys),"
+      + " quads \(c.quads) (free \(c.freeQuads)), handle slots \(c.handleSlots), slots \(c.slots)"
+  }
 }
 
 /// One `PropertyAnimator<Double>` re-animated to a random value with `animation` every frame.
