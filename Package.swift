@@ -74,6 +74,7 @@ let package = Package(
       name: "HookeBenchTests",
       dependencies: ["hooke-bench", "FrameBudget", "Scenarios", "Hooke", "_FrameBudgetTestSupport"],
       exclude: ["HelpSnapshots"]),
+    .testTarget(name: "HookeFuzzTests", dependencies: ["hooke-fuzz"]),
     .testTarget(
       name: "ScenariosTests",
       dependencies: ["Scenarios", "FrameBudget", "HookeScene", "HookeAnimation", "Hooke"]),

@@ -1,6 +1,6 @@
 // hooke-fuzz: seeded adversarial calls against every public API group of Hooke,
 // HookeAnimation and HookeScene, one child process per chunk (a trap or hang is bisected down to the case that
-// caused it), and a soak of one property re-animated every frame.
+// caused it), and a soak of a scene or of one property re-animated every frame.
 //
 //   hooke-fuzz [--calls N] [--seed S] [--chunk CASES] [--group NAME] [--timeout S]   the table
 //   hooke-fuzz soak [--reanimations N] [--animation easeInOut|interpolatingSpring|phase|scene]
@@ -8,16 +8,18 @@
 //   hooke-fuzz case GROUP SEED START COUNT                             (child; internal)
 //   hooke-fuzz help
 //
-// The soak times two windows of 5 % of the run (at least 1,000 frames): one right after a
-// warm-up (the first 2,400 frames, or a quarter of a short run) and the last one. It reports,
-// per window, the CPU time of the thread per frame, the RSS at the window's end, and the work
-// the window had: the mean number of elements over its frames (scene; elements come and go, so
-// a count at one frame says little about the window) or the combining entries at its end, then
-// the ratios end/start of cost and RSS. The scene soak also gives the cost ratio per element
-// (each window's cost divided by its mean element count) beside the raw one, so a window that
-// simply had more elements is not read as growth; the raw ratio is what the limit is about.
+// The soak (Soak.swift) measures a window of 10 blocks (about 5 % of the run) right after a
+// warm-up (the first 2,400 frames, or a quarter of a short run) and the last such window: per
+// block the CPU time of the thread per frame; per window the RSS at its end, the subject's
+// structure counts (scene: elements, slots, groups, quads, channels, handles…, each live and as
+// a table size) and its mean work (elements or combining entries). A shared machine makes a
+// window's cost noisy in two ways, spikes and drift over seconds, so the cost ratio the verdict
+// reads is not end window / start window but the median of 50 interleaved pair ratios: a block
+// of the aged subject after its last frame, then a block of a fresh replica (same seed, so in
+// the after-warm-up state), and so on, alternating. The sequential ratio (median blocks) is shown
+// beside it. The verdict flags growth of cost or RSS beyond 10 %.
 // `--trace FRAMES` adds a line per FRAMES frames along the whole run (cost over those frames,
-// RSS, mean elements or entries), to see a trend rather than two points.
+// RSS, mean work), to see a trend rather than two points.
 //
 // Exit status: 0 when every group has no trap, hang, leak or violation (soak: always 0 unless
 // the arguments are bad); 1 otherwise; 2 for bad arguments.
@@ -57,12 +59,19 @@ let usage = """
                          [--seed S] [--trace FRAMES]
          hooke-fuzz case GROUP SEED START COUNT   (child; internal)
 
-  soak: times a window of 5 % of the run (at least 1,000 frames) after a warm-up of 2,400 frames
-  (a quarter of a short run) and the last such window: CPU time of the thread per frame, RSS at
-  the window's end, and the window's work (scene: mean elements over its frames; otherwise the
-  combining entries at its end), then the ratios end/start of cost and RSS. The scene soak adds
-  the cost ratio per element (each window's cost over its mean element count). --trace FRAMES
-  prints cost, RSS and work per FRAMES frames along the run.
+  soak: runs the subject (a 200-element scene with random transactions, or one property
+  re-animated every frame) for N frames. Warm-up: 2,400 frames (a quarter of a short run). Start
+  and end windows: 10 blocks of max(100, N/200) frames each, right after the warm-up and at the
+  end; per block the thread's CPU time per frame, per window the RSS, the mean work (elements or
+  combining entries) and the structure counts (live and table sizes). Then 50 interleaved pairs
+  of blocks of max(100, N/1000) frames: the aged subject (frames after N) and a fresh replica with the same seed (frames
+  after its warm-up, i.e. the after-warm-up state), the order flipping per pair.
+  end/start cost = median of the pair ratios (robust to spikes and to host slowdowns lasting
+  seconds, which hit both blocks of a pair); also shown: the sequential ratio of the windows'
+  median blocks. RSS = end window / start window. The verdict flags cost or RSS growth > 10 %
+  (exit status 0 either way). --trace FRAMES prints cost, RSS and work per FRAMES frames.
+  Measured frames run through _soakStartFrame, _soakEndFrame, _soakAgedPairFrame and
+  _soakFreshPairFrame, so callgrind gives each part's instructions.
   """
 
 func fail(_ message: String) -> Never {
@@ -235,13 +244,6 @@ func fuzz(_ arguments: ArraySlice<String>) -> Int32 {
   return clean ? 0 : 1
 }
 
-func pad(_ n: Int, _ width: Int) -> String {
-  let s = "\(n)"
-  return String(repeating: " ", count: Swift.max(0, width - s.count)) + s
-}
-
-// MARK: - Soak
-
 /// Resident set size in bytes, from /proc/self/statm (Linux); 0 elsewhere.
 func residentBytes() -> Int {
   guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
@@ -250,154 +252,86 @@ func residentBytes() -> Int {
   return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
+/// CPU time of this thread in ns, so other processes on a shared machine do not count.
+func threadCPUNanoseconds() -> Double {
+  var ts = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+  return Double(ts.tv_sec) * 1e9 + Double(ts.tv_nsec)
+}
+
+/// The growth the verdict tolerates: 10 % of cost or memory.
+let soakGrowthLimit = 0.10
+
 func soak(_ arguments: ArraySlice<String>) -> Int32 {
   let o = options(arguments, allowed: ["reanimations", "animation", "seed", "trace"])
   let n = positiveInt(o["reanimations"], "reanimations", default: 1_000_000)
-  let trace = positiveInt(o["trace"], "trace", default: Int.max)
+  let trace = o["trace"].map { positiveInt($0, "trace", default: 1) }
   let kind = o["animation"] ?? "easeInOut"
-  let animation: Animation
+  guard let seed = UInt64(o["seed"] ?? "7") else { fail("--seed must be an unsigned integer") }
+  let make: () -> SoakSubject
   switch kind {
-  case "easeInOut": animation = .easeInOut(duration: 0.35)
-  case "interpolatingSpring": animation = .interpolatingSpring
-  case "phase": animation = .interpolatingSpring
-  case "scene": animation = .default
+  case "easeInOut": make = { PropertySoakSubject(seed: seed, animation: .easeInOut(duration: 0.35)) }
+  case "interpolatingSpring": make = { PropertySoakSubject(seed: seed, animation: .interpolatingSpring) }
+  case "phase": make = { PhaseSoakSubject() }
+  case "scene": make = { SceneSoakSubject(seed: seed) }
   default: fail("--animation must be easeInOut, interpolatingSpring, phase or scene, got '\(kind)'")
   }
-  var random = FuzzRandom(seed: UInt64(o["seed"] ?? "7") ?? 7, group: 99, index: 0)
-  let hz: Int64 = 120
-  // Warm-up: 20 s of frames (every entry of the steady state has been created and retired);
-  // windows of 5 % of the run (at least 1,000 frames) after the warm-up and at the end.
-  let warmUp = Swift.min(2_400, n / 4)
-  let window = Swift.max(1_000, n / 20)
-  guard n >= warmUp + 2 * window else { fail("--reanimations must be at least \(warmUp + 2 * window)") }
-  var animator = PropertyAnimator(0.0)
-  var phases = PhaseAnimator(phases: [0.0, 100.0], value: { $0 }, animation: { _ in animation })
-  // CPU time of this thread, so other processes on a shared machine do not inflate the cost.
-  func cpuNanoseconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) * 1e9 + Double(ts.tv_nsec)
+  guard let plan = SoakPlan(frames: n) else {
+    fail("--reanimations must be at least \(SoakPlan.minimumFrames(for: n))")
   }
-  var windowStart = cpuNanoseconds()
-  var report: [(label: String, ns: Double, rss: Int, work: Double, evaluated: Int)] = []
-  var checksum = 0.0
-  // The scene soak: 200 elements on the batch path; a transaction on most frames moves or
-  // fades ten of them with a spring of a new response each time (a new batch group per
-  // animation, recycled), a curve or none, and every 50 frames elements leave and arrive.
-  let scene = Scene(fastPath: true)
-  var nextID = 200
-  if kind == "scene" {
-    scene.withoutAnimation(at: 0) { tx in
-      for i in 0..<200 {
-        tx.insert(
-          Element(
-            id: ElementID(i),
-            frame: Rect(x: Double(i % 20) * 19, y: Double(i / 20) * 80, width: 18, height: 70)))
-      }
-    }
-  }
-  func sceneFrame(_ frame: Int, at t: Double) {
-    if random.chance(0.8) {
-      let response = 0.2 + Double(frame % 1000) / 1000
-      let animation: Animation? = random.pick([
-        .spring(response: response, dampingFraction: 0.8), .easeInOut(duration: 0.3), nil,
-      ])
-      scene.withAnimation(animation, at: t) { tx in
-        for _ in 0..<10 {
-          let id = ElementID(nextID - 200 + random.int(200))
-          if random.bool() {
-            tx.setFrame(id, Rect(x: random.uniform(0, 370), y: random.uniform(0, 800), width: 18, height: 70))
-          } else {
-            let o = random.uniform(0, 1)
-            tx.update(id) { $0.opacity = o }
-          }
-        }
-        if frame % 50 == 0 {
-          for k in 0..<5 { tx.remove(ElementID(nextID - 200 + k)) }
-          for _ in 0..<5 {
-            tx.insert(Element(id: ElementID(nextID), frame: Rect(x: 0, y: 0, width: 18, height: 70)))
-            nextID += 1
-          }
-        }
-      }
-    }
-    scene.advance(to: t)
-    checksum += scene.renderList.count > 0 ? scene.renderList.x[0] : 0
-  }
-  func entries() -> Int {
-    if kind == "scene" { return scene.elementCount }
-    let running = kind == "phase" ? phases.animator.animation : animator.animation
-    return running?.as(DefaultCombiningAnimation.self)?.entries.count ?? (running == nil ? 0 : 1)
-  }
-  // Work summed per frame over the current window and trace interval (scene: elements).
-  var windowWork = 0
-  var traceWork = 0
-  var traceStart = windowStart
-  for frame in 0..<n {
-    if frame == warmUp || frame == n - window {
-      windowStart = cpuNanoseconds()
-      windowWork = 0
-    }
-    let t = PropertyAnimator<Double>.time(tick: Int64(frame), ticksPerSecond: hz)
-    if kind == "scene" {
-      sceneFrame(frame, at: t)
-    } else if kind == "phase" {
-      checksum += phases.sample(at: t)
-    } else {
-      animator.set(random.uniform(0, 100), animation: animation, at: t)
-      checksum += animator.presentationValue
-    }
-    if kind == "scene" {
-      windowWork += scene.elementCount
-      traceWork += scene.elementCount
-    }
-    if frame == warmUp + window - 1 || frame == n - 1 {
-      let ns = (cpuNanoseconds() - windowStart) / Double(window)
-      let evaluated =
-        kind == "scene"
-        ? 0 : kind == "phase" ? phases.animator.evaluatedEntryCount : animator.evaluatedEntryCount
-      let work = kind == "scene" ? Double(windowWork) / Double(window) : Double(entries())
-      report.append((frame == n - 1 ? "end" : "start", ns, residentBytes(), work, evaluated))
-    }
-    if (frame + 1) % trace == 0 {
-      let now = cpuNanoseconds()
-      let work = kind == "scene" ? Double(traceWork) / Double(trace) : Double(entries())
-      print(
-        "trace frame \(pad(frame + 1, 8)) \(String(format: "%10.0f", (now - traceStart) / Double(trace))) ns/frame"
-          + " \(String(format: "%7.1f", Double(residentBytes()) / 1_048_576)) MiB"
-          + " \(String(format: "%9.1f", work)) \(kind == "scene" ? "elements (mean)" : "entries")")
-      traceWork = 0
-      traceStart = cpuNanoseconds()
-      windowStart += traceStart - now  // a window's cost leaves the trace line out
-    }
-  }
+  let r = runSoak(
+    plan, make: make, clock: threadCPUNanoseconds, resident: residentBytes, trace: trace,
+    emit: { print($0) })
   let what =
     kind == "scene"
-    ? "frames of a 200-element scene with random transactions (column: mean elements)"
+    ? "frames of a 200-element scene with random transactions"
     : kind == "phase"
       ? "frames of PhaseAnimator(.repeating, .interpolatingSpring)"
       : "re-animations (one per 120 Hz frame) with \(kind)"
-  print("hooke-fuzz soak: \(n) \(what); warm-up \(warmUp) frames, windows of \(window) frames")
-  // Evaluated: entries one frame evaluates, including those kept for pending completions.
+  let workName = kind == "scene" ? "mean elements" : "mean entries"
   print(
-    "window   CPU ns/frame RSS MiB   "
-      + (kind == "scene" ? "   mean elements" : "combined entries  evaluated"))
-  for r in report {
+    "hooke-fuzz soak: \(n) \(what); warm-up \(plan.warmUp) frames, windows of \(plan.blocks) blocks"
+      + " of \(plan.blockFrames) frames, \(plan.pairs) interleaved pairs of \(plan.pairFrames)-frame blocks"
+      + " against a fresh replica")
+  print("window   CPU ns/frame: median block (min - max)    RSS MiB  \(workName)")
+  func row(_ label: String, _ blocks: [Double], _ rss: Int, _ work: Double) {
     print(
-      "\(r.label.padding(toLength: 6, withPad: " ", startingAt: 0)) \(String(format: "%10.0f", r.ns))"
-        + " \(String(format: "%11.1f", Double(r.rss) / 1_048_576))"
-        + (kind == "scene" ? String(format: " %18.1f", r.work) : " \(pad(Int(r.work), 18))")
-        + (kind == "scene" ? "" : " \(pad(r.evaluated, 10))")
+      label.padding(toLength: 8, withPad: " ", startingAt: 0)
+        + String(
+          format: " %10.0f (%8.0f - %8.0f)         %9.1f  %13.1f", SoakStatistics.median(blocks),
+          blocks.min() ?? .nan, blocks.max() ?? .nan, Double(rss) / 1_048_576, work))
+  }
+  row("start", r.startBlocks, r.startResident, r.startWork)
+  row("end", r.endBlocks, r.endResident, r.endWork)
+  let pairRatios = SoakStatistics.ratios(r.agedPairs, over: r.freshPairs)
+  print(
+    String(
+      format: "pairs    aged %.0f, fresh %.0f ns/frame (medians); pair ratios: quartiles %.3f %.3f %.3f",
+      SoakStatistics.median(r.agedPairs), SoakStatistics.median(r.freshPairs),
+      SoakStatistics.quantile(pairRatios, 0.25), SoakStatistics.median(pairRatios),
+      SoakStatistics.quantile(pairRatios, 0.75)))
+  print("structure                      start        end")
+  for (s, e) in zip(r.startStructure, r.endStructure) {
+    print(
+      "  \(s.name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(pad(s.value, 10)) \(pad(e.value, 10))"
     )
   }
-  let costRatio = report[1].ns / report[0].ns
-  let rssRatio = Double(report[1].rss) / Double(Swift.max(report[0].rss, 1))
-  print(String(format: "end/start: cost %.3f, RSS %.3f (checksum %.6g)", costRatio, rssRatio, checksum))
+  let v = r.verdict
+  print(
+    String(
+      format: "end/start: cost %.3f, RSS %.3f (cost: median of pair ratios; sequential windows %.3f)"
+        + " (checksum %.6g)", v.pairedCostRatio, v.rssRatio, v.sequentialCostRatio, r.checksum))
   if kind == "scene" {
-    // The same ratio with each window's cost per element (its mean element count).
-    let perElement = (report[1].ns / report[1].work) / (report[0].ns / report[0].work)
-    print(String(format: "end/start per element: cost %.3f", perElement))
+    // The sequential ratio with each window's cost per element (its mean element count).
+    print(
+      String(
+        format: "end/start per element (sequential): cost %.3f",
+        v.sequentialCostRatio * r.startWork / r.endWork))
   }
+  print(
+    v.flagged(limit: soakGrowthLimit)
+      ? "verdict: GROWTH: cost or RSS more than \(Int(soakGrowthLimit * 100)) % above the start"
+      : "verdict: within \(Int(soakGrowthLimit * 100)) % (cost and RSS)")
   return 0
 }
 

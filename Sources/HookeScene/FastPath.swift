@@ -182,6 +182,7 @@ final class _FastPath {
     for g in empty { try? engine.replaceGroup(g, driver: Self._parkedDriver) }
     freeGroups.append(contentsOf: empty)
     freeGroups.sort { $0.index > $1.index }  // popLast takes the lowest index first
+    _trimTrailingFreeGroups()
     _last = nil
     _lastStyle = nil
     _originGroups.removeAll(keepingCapacity: true)

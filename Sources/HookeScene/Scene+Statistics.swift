@@ -21,3 +21,93 @@ extension Scene {
     return n
   }
 }
+
+/// Counts of a scene's live structures and of the tables that hold them, for soaks and leak
+/// checks: a table's size is the most entries it ever held at once (freed entries go to its free
+/// list and are reused before it grows), so over a long run it follows the peak of its live
+/// count, and a live count that drifts up while the work stays level is a leak.
+///
+/// All counts are plain integers read from the scene's state (no timing); the fast-path counts
+/// are 0 without the fast path.
+package struct SceneStructureCounts: Equatable, Sendable {
+  /// Elements, including ones being removed and grid cards (``Scene/elementCount``).
+  package var elements = 0
+  /// Element slots (records) and the free ones among them.
+  package var slots = 0
+  package var freeSlots = 0
+  /// The id → slot map: dense part (entries) and sparse part (ids).
+  package var idMapDense = 0
+  package var idMapSparse = 0
+  /// Matched-geometry groups and the free ones among them.
+  package var matchedGroups = 0
+  package var freeMatchedGroups = 0
+  /// Look entries (style, effect, anchors) and the free ones among them.
+  package var looks = 0
+  package var freeLooks = 0
+  /// Rows of the last render list.
+  package var renderRows = 0
+  /// Slots sampled per frame on the general path.
+  package var generalPathMotion = 0
+  /// Fast path: batch engine groups, the free (parked) ones among them, and the animations with
+  /// a group (animation keys).
+  package var batchGroups = 0
+  package var freeBatchGroups = 0
+  package var animationKeys = 0
+  /// Fast path: quads (four channels each) and the free ones; quads listed as possibly moving.
+  package var quads = 0
+  package var freeQuads = 0
+  package var movingQuads = 0
+  /// Fast path: channels, the active ones and the combining ones.
+  package var channels = 0
+  package var activeChannels = 0
+  package var combiningChannels = 0
+  /// Fast path: engine handle indices the scene has used (the handle table) and those now unused.
+  package var handleSlots = 0
+  package var freeHandleSlots = 0
+
+  /// The counts by name, in declaration order (for reports).
+  package var fields: [(name: String, value: Int)] {
+    [
+      ("elements", elements), ("slots", slots), ("free slots", freeSlots), ("id map dense", idMapDense),
+      ("id map sparse", idMapSparse), ("matched groups", matchedGroups),
+      ("free matched groups", freeMatchedGroups), ("looks", looks), ("free looks", freeLooks),
+      ("render rows", renderRows), ("general-path motion", generalPathMotion), ("batch groups", batchGroups),
+      ("free batch groups", freeBatchGroups), ("animation keys", animationKeys), ("quads", quads),
+      ("free quads", freeQuads), ("moving quads", movingQuads), ("channels", channels),
+      ("active channels", activeChannels), ("combining channels", combiningChannels),
+      ("handle slots", handleSlots), ("free handle slots", freeHandleSlots),
+    ]
+  }
+}
+
+extension Scene {
+  /// The scene's ``SceneStructureCounts``. O(elements + handle slots); for soaks and tests.
+  package var structureCounts: SceneStructureCounts {
+    var c = SceneStructureCounts()
+    c.elements = elementCount
+    c.slots = _records.count
+    c.freeSlots = _free.count
+    c.idMapDense = _slots.dense.count
+    c.idMapSparse = _slots.sparse.count
+    c.matchedGroups = _groups.count
+    c.freeMatchedGroups = _freeGroups.count
+    c.looks = _looks.count
+    c.freeLooks = _freeLooks.count
+    c.renderRows = renderList.count
+    c.generalPathMotion = _motion.count
+    if let f = _fast {
+      c.batchGroups = f.engine.groupCount
+      c.freeBatchGroups = f.freeGroups.count
+      c.animationKeys = f.groups.count + f.styleGroups.count
+      c.quads = f.handles.count / 4
+      c.freeQuads = f.freeQuads.count
+      c.movingQuads = f.moving.count
+      c.channels = f.engine.channelCount
+      c.activeChannels = f.engine.activeCount
+      c.combiningChannels = f.engine.combiningCount
+      c.handleSlots = f.slotMap.count
+      c.freeHandleSlots = f.slotMap.reduce(0) { $0 + ($1 < 0 ? 1 : 0) }
+    }
+    return c
+  }
+}

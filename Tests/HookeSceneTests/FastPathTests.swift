@@ -502,3 +502,52 @@ struct SceneBadTimeTests {
     #expect(scene.rendered(1) == Rect(x: big, y: 0, width: big, height: 0), "fastPath \(fastPath)")
   }
 }
+
+/// The batch engine's group table after a burst of animations: every step visits every group, so
+/// the groups a burst added must not stay in the table once they are free. Seeded.
+@Suite struct FastPathGroupTableTests {
+  /// A burst of 200 frames with a new SwiftUI spring per frame on many elements (each a batch
+  /// group of its own, the table grows to hundreds), then a quiet stretch with one spring
+  /// transaction every 20 frames on two elements. Once the burst's animations have ended and the
+  /// recycling sweeps have run, the table must come down to the order of the groups in use: the
+  /// animation tables' groups, the resting group and free groups left between them, bounded by
+  /// twice the groups in use plus the sweep's threshold of 16 — not the burst's size.
+  @Test func groupTableShrinksAfterABurst() {
+    let seed: UInt64 = 0x6275_7273_7432_3032
+    var rng = SplitMix64(seed: seed)
+    let scene = Scene(fastPath: true)
+    scene.withoutAnimation(at: 0) { tx in
+      for i in 0..<100 {
+        tx.insert(Element(id: ElementID(i), frame: Rect(x: Double(i % 10) * 40, y: 0, width: 30, height: 30)))
+      }
+    }
+    let fast = scene._fast!
+    func animate(_ frame: Int, count: Int) {
+      let spring = Animation.spring(response: 0.3 + Double(frame % 100) / 200, dampingFraction: 0.8)
+      scene.withAnimation(spring, at: frameTime(Int64(frame))) { tx in
+        for _ in 0..<count {
+          let id = ElementID(Int(rng.next() % 100))
+          tx.setFrame(
+            id, Rect(x: Double(rng.next() % 400), y: Double(rng.next() % 800), width: 30, height: 30))
+        }
+      }
+    }
+    var peak = 0
+    for frame in 1...200 {
+      animate(frame, count: 20)
+      scene.advance(to: frameTime(Int64(frame)))
+      peak = max(peak, fast.engine.groupCount)
+    }
+    for frame in 201...2_000 {
+      if frame % 20 == 0 { animate(frame, count: 2) }
+      scene.advance(to: frameTime(Int64(frame)))
+    }
+    let inUse = fast.groups.count + fast.styleGroups.count + 1
+    #expect(peak >= 100, "seed \(seed): the burst made only \(peak) groups")
+    #expect(
+      fast.engine.groupCount <= 2 * inUse + 16,
+      "seed \(seed): \(fast.engine.groupCount) groups after the burst (peak \(peak)), \(inUse) in use")
+    #expect(
+      fast.groupInfo.count == fast.engine.groupCount && fast.activeBefore.count == fast.engine.groupCount)
+  }
+}

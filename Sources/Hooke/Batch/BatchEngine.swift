@@ -202,6 +202,24 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     _groups[group.index] = replacement
   }
 
+  /// Removes the group with the highest index, which must have no channels, so that an embedder
+  /// that keeps emptied groups for reuse (``replaceGroup(_:driver:restRule:substepClockOrigin:)``)
+  /// can give back those it no longer needs: every step visits every group, so a table kept at
+  /// the largest size it ever reached would make every later frame pay for the busiest moment.
+  /// Its handle becomes invalid — operations on it throw ``BatchError/invalidGroup`` and counts
+  /// read 0 — until a later ``addGroup(_:restRule:substepClockOrigin:)`` hands out the same index
+  /// again. Other groups, channels and handles are unchanged.
+  ///
+  /// Throws ``BatchError/invalidGroup`` when there is no group and ``BatchError/groupNotEmpty``
+  /// while the last group has channels (active or settled); the engine is unchanged then. O(1).
+  public func removeLastGroup() throws(BatchError) {
+    guard let last = _groups.last else { throw .invalidGroup }
+    guard last.columns.count == 0 else { throw .groupNotEmpty }
+    _releaseCurve(last.curveID)
+    _groups.removeLast()
+    if _groupRows.count > _groups.count { _groupRows.removeLast(_groupRows.count - _groups.count) }
+  }
+
   /// Moves every settled channel of `group` to `destination` (handles stay valid; a settled
   /// channel rests exactly on its target with no velocity or force, so its value is unchanged and
   /// it stays settled). Active and combining channels stay. For embedders that give each

@@ -598,3 +598,34 @@ func bits<S: BatchScalar>(_ x: S) -> UInt64 {
     }
   }
 }
+
+@Suite struct BatchRemoveLastGroupTests {
+  /// The last group goes once empty; channels of the other groups move bit for bit as in an
+  /// engine that never had it, its handle reads as invalid, and the next group added takes its
+  /// index. A non-empty last group and an engine without groups are refused, unchanged.
+  @Test func emptyLastGroupIsRemoved() throws {
+    let engine = BatchEngine<Double>()
+    let reference = BatchEngine<Double>()
+    let spring = Spring(response: 0.3, dampingRatio: 0.5)
+    #expect(throws: BatchError.invalidGroup) { try engine.removeLastGroup() }
+    let g = engine.addGroup(.spring(spring))
+    let r = reference.addGroup(.spring(spring))
+    let curve = engine.addGroup(.timingCurve(.easeInOut, duration: 0.4))
+    let a = try engine.addChannel(to: g, value: 0, target: 10, velocity: 1)
+    let b = try reference.addChannel(to: r, value: 0, target: 10, velocity: 1)
+    let c = try engine.addChannel(to: curve, value: 0, target: 5)
+    #expect(throws: BatchError.groupNotEmpty) { try engine.removeLastGroup() }
+    #expect(engine.groupCount == 2)
+    try engine.removeChannel(c)
+    try engine.removeLastGroup()
+    #expect(engine.groupCount == 1 && engine.channelCount(of: curve) == 0)
+    #expect(throws: BatchError.invalidGroup) { try engine.addChannel(to: curve, value: 0, target: 1) }
+    for k in 0..<30 {
+      engine.step(ticks: ticks120)
+      reference.step(ticks: ticks120)
+      #expect(engine.value(of: a)!.bitPattern == reference.value(of: b)!.bitPattern, "frame \(k)")
+    }
+    let again = engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.4, dampingFraction: 0.7)))
+    #expect(again.index == curve.index && engine.groupCount == 2)
+  }
+}

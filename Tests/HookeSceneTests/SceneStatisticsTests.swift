@@ -1,0 +1,68 @@
+import Hooke
+import HookeAnimation
+import Testing
+
+@testable import HookeScene
+
+/// `Scene.structureCounts` against what the scene's documented storage implies: a batched frame
+/// is one quad of four channels, a removed slot, quad and handle go to their free lists and are
+/// reused before any table grows.
+@Suite struct SceneStatisticsTests {
+  @Test func countsFollowInsertionsAnimationsAndRemovals() {
+    let scene = Scene(fastPath: true)
+    scene.withoutAnimation(at: 0) { tx in
+      for i in 0..<10 { tx.insert(Element(id: ElementID(i), frame: Rect(x: 0, y: 0, width: 10, height: 10))) }
+    }
+    var c = scene.structureCounts
+    #expect(c.elements == 10 && c.slots == 10 && c.freeSlots == 0)
+    #expect(c.quads == 0 && c.channels == 0 && c.handleSlots == 0)
+    // A spring moves every frame: one quad (x, y, width, height) per element, all moving.
+    let spring = Animation.spring(response: 0.5, dampingFraction: 0.8).exact
+    scene.withAnimation(spring, at: frameTime(1)) { tx in
+      for i in 0..<10 { tx.setFrame(ElementID(i), Rect(x: 100, y: 0, width: 10, height: 10)) }
+    }
+    scene.advance(to: frameTime(2))
+    c = scene.structureCounts
+    #expect(c.quads == 10 && c.freeQuads == 0)
+    #expect(c.channels == 40 && c.handleSlots == 40 && c.freeHandleSlots == 0)
+    #expect(c.activeChannels == 10 && c.combiningChannels == 0, "x moves; y, width, height rest")
+    #expect(c.renderRows == 10 && c.batchGroups >= 1)
+    // Removing five without animation frees their slots, quads and handles.
+    scene.withoutAnimation(at: frameTime(3)) { tx in
+      for i in 0..<5 { tx.remove(ElementID(i)) }
+    }
+    scene.advance(to: frameTime(3))
+    c = scene.structureCounts
+    #expect(c.elements == 5 && c.slots == 10 && c.freeSlots == 5)
+    #expect(c.quads == 10 && c.freeQuads == 5 && c.channels == 20)
+    #expect(c.handleSlots == 40 && c.freeHandleSlots == 20)
+    // Five new elements, animated, reuse the freed entries: no table grows.
+    scene.withoutAnimation(at: frameTime(4)) { tx in
+      for i in 10..<15 {
+        tx.insert(Element(id: ElementID(i), frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+      }
+    }
+    scene.withAnimation(spring, at: frameTime(4)) { tx in
+      for i in 10..<15 { tx.setFrame(ElementID(i), Rect(x: 0, y: 50, width: 10, height: 10)) }
+    }
+    scene.advance(to: frameTime(5))
+    c = scene.structureCounts
+    #expect(c.elements == 10 && c.slots == 10 && c.freeSlots == 0)
+    #expect(c.quads == 10 && c.freeQuads == 0 && c.handleSlots == 40 && c.freeHandleSlots == 0)
+    #expect(c.fields.count == 22 && c.fields.first! == ("elements", 10))
+  }
+
+  @Test func aSceneWithoutTheFastPathCountsNoBatchStructures() {
+    let scene = Scene()
+    scene.withoutAnimation(at: 0) {
+      $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+    }
+    scene.withAnimation(.easeInOut(duration: 0.3), at: frameTime(1)) {
+      $0.setFrame(1, Rect(x: 50, y: 0, width: 10, height: 10))
+    }
+    scene.advance(to: frameTime(2))
+    let c = scene.structureCounts
+    #expect(c.elements == 1 && c.generalPathMotion == 1)
+    #expect(c.batchGroups == 0 && c.quads == 0 && c.channels == 0 && c.handleSlots == 0)
+  }
+}
