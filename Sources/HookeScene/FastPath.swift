@@ -190,6 +190,10 @@ final class _FastPath {
     recycleAt = Swift.max(16, 2 * (groups.count + styleGroups.count))
   }
 
+  /// Whether a Bézier-curve group (``_GroupKind/combinesWithoutVelocity``) was ever created: until
+  /// then no channel can be in one, and a merging spring skips looking its channels' groups up.
+  @exclusivity(unchecked) var _hasVelocitylessGroups = false
+
   /// ``_recycleEmptyGroups()``'s list of empty groups, kept with its capacity (no allocation per
   /// sweep once it has grown).
   @exclusivity(unchecked) var _emptyScratch: [BatchGroup] = []
@@ -219,6 +223,7 @@ final class _FastPath {
         b.curve.startControlPoint == UnitPoint(x: 0, y: 0) && b.curve.endControlPoint == UnitPoint(x: 1, y: 1)
       driver = .curve(linear ? .unitCurve(.linear) : .cubicBezier(b.curve), duration: b.duration)
       kind = .combinesWithoutVelocity
+      _hasVelocitylessGroups = true
     } else if let u = animation.as(UnitCurveAnimation.self) {
       driver = .timingCurve(u.curve, duration: u.duration)
       kind = .combinesWithVelocity
@@ -412,7 +417,9 @@ final class _FastPath {
       // SwiftUI's merge reads the interrupted animation's velocity; a Bézier curve and a
       // combination report none, so the spring starts from rest there.
       var atRest = 0  // bit k: channel k starts from rest
-      for k in 0..<4 {
+      // Only a combination or a Bézier group can report no velocity: without either, skip the
+      // four look-ups.
+      for k in 0..<4 where engine.combiningCount > 0 || _hasVelocitylessGroups {
         let h = handles[4 * q + k]
         if (engine.combiningCount > 0 && engine.isCombining(h) == true)
           || engine.group(of: h).map({ _kind($0.index) == .combinesWithoutVelocity }) == true

@@ -53,8 +53,15 @@ final class _BatchColumns<S: BatchScalar> {
     p = q
   }
 
+  /// Grows every used column to hold at least `needed` channels (geometrically). Inlined check,
+  /// out-of-line growth: callers reserve once per added or moved channel.
+  @inline(__always)
   func reserve(_ needed: Int) {
-    guard needed > capacity else { return }
+    if needed > capacity { _grow(toHold: needed) }
+  }
+
+  @inline(never)
+  func _grow(toHold needed: Int) {
     let newCapacity = max(needed, capacity * 2, 16)
     Self._grow(&y, count, newCapacity)
     Self._grow(&v, count, newCapacity)
