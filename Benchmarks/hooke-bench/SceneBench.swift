@@ -40,9 +40,6 @@ struct SceneBench {
   /// Refresh rate (1…10 000 Hz).
   var hz: Int64 = 60
 
-  /// Heap allocations so far, when run under Benchmarks/malloc-counter (LD_PRELOAD); nil otherwise.
-  static var mallocCount: (@convention(c) () -> UInt64)? { HeapCounter.count }
-
   static func nowNanoseconds() -> UInt64 {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -60,7 +57,7 @@ struct SceneBench {
     let general = self.general
     let threads = self.threads
     let hz = self.hz
-    let mallocCount = Self.mallocCount
+    let mallocCount = HeapCounter.count
     let nowNanoseconds = Self.nowNanoseconds
 
     let scene = Scene(

@@ -419,12 +419,14 @@ final class _FastPath {
       var atRest = 0  // bit k: channel k starts from rest
       // Only a combination or a Bézier group can report no velocity: without either, skip the
       // four look-ups.
-      for k in 0..<4 where engine.combiningCount > 0 || _hasVelocitylessGroups {
-        let h = handles[4 * q + k]
-        if (engine.combiningCount > 0 && engine.isCombining(h) == true)
-          || engine.group(of: h).map({ _kind($0.index) == .combinesWithoutVelocity }) == true
-        {
-          atRest |= 1 << k
+      if engine.combiningCount > 0 || _hasVelocitylessGroups {
+        for k in 0..<4 {
+          let h = handles[4 * q + k]
+          if (engine.combiningCount > 0 && engine.isCombining(h) == true)
+            || engine.group(of: h).map({ _kind($0.index) == .combinesWithoutVelocity }) == true
+          {
+            atRest |= 1 << k
+          }
         }
       }
       if atRest != 0 {

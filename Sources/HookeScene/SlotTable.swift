@@ -88,19 +88,3 @@ struct _SlotTable {
     return best.map { ElementID($0) }
   }
 }
-
-extension Array {
-  /// Grows the array with `fill` until index `i` is valid (no-op when it is). Appending one
-  /// element is the common case (a table indexed by a slot that was just allocated), and a plain
-  /// `append` costs a fraction of `append(contentsOf: repeatElement(…))`. Amortised O(1) per
-  /// element added.
-  @inline(__always)
-  mutating func _cover(_ i: Int, with fill: Element) {
-    guard i >= count else { return }
-    if i == count {
-      append(fill)
-    } else {
-      append(contentsOf: repeatElement(fill, count: i + 1 - count))
-    }
-  }
-}

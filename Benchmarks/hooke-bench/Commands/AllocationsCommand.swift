@@ -66,7 +66,10 @@ struct AllocationsCommand: BenchCommand {
     for s in chosen where s.engines.contains("hooke") {
       let setup = WorkloadSetup(elements: elements, hz: hz, seed: 42, threads: threads)
       let workload = try s.makeWorkload("hooke", setup)
-      guard let counting = workload as? any TransactionCounting else { continue }
+      guard let counting = workload as? any TransactionCounting else {
+        context.stdout.write("\(s.name): not a scene scenario, not counted\n")
+        continue
+      }
       for k in 0..<warmup { try workload.performFrame(k) }
       var steady = (frames: 0, allocations: UInt64(0), most: UInt64(0))
       var busy = (frames: 0, allocations: UInt64(0))
