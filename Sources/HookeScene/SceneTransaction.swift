@@ -195,8 +195,10 @@ extension Scene {
 
   /// Sanitises `e` (see ``Element``), reporting what was fixed. `previous` is the frame kept
   /// for a non-finite one.
-  func _sanitize(_ e: Element, previous: Rect, result: inout TransactionResult) -> Element {
-    var e = e
+  ///
+  /// In place: an element is 400-odd bytes with reference-counted attachments, and a transaction
+  /// sanitises every element it inserts or updates.
+  func _sanitize(_ e: inout Element, previous: Rect, result: inout TransactionResult) {
     if !_isFinite(e.frame) {
       result.diagnostics.append(.invalidFrame(e.id))
       e.frame = previous
@@ -234,7 +236,6 @@ extension Scene {
       result.diagnostics.append(.unknownContainer(element: e.id, container: e.container))
       e.container = .root
     }
-    return e
   }
 
   /// Checks a namespace; reports and returns `false` when the scene cannot use it.
@@ -261,7 +262,8 @@ extension Scene {
       }
       // Revive: animate the transition back to identity from where it is.
       _records[s].removing = false
-      let e = _sanitize(raw, previous: _records[s].element.frame, result: &result)
+      var e = raw
+      _sanitize(&e, previous: _records[s].element.frame, result: &result)
       let anim = e.effectiveTransition.animation(for: .insertion, transactionAnimation: tx.animation)
       let identity = e.effectiveTransition.body(
         content: TransitionContent(size: e.frame.size), phase: .identity
@@ -277,7 +279,8 @@ extension Scene {
       result.diagnostics.append(.duplicateElementID(raw.id))
       return
     }
-    var e = _sanitize(raw, previous: .zero, result: &result)
+    var e = raw
+    _sanitize(&e, previous: .zero, result: &result)
     if let m = e.matchedGeometry, !_checkNamespace(m.namespace, element: e.id, result: &result) {
       e.matchedGeometry = nil
     }
@@ -425,59 +428,72 @@ extension Scene {
     if let g = group { _markDirty(g, &dirty) }
   }
 
+  /// Applies the updated element `raw` to slot `s`: retargets what changed (frame, style), moves
+  /// it in the render order, and re-files it in its matched group and zoom source table.
+  ///
+  /// Cost: O(1) for a style or frame change, plus the batch retarget. The stored element is read
+  /// field by field and replaced once, and each attachment is compared once: copying a whole
+  /// element retains every reference it holds, and comparing a matched-geometry attachment copies
+  /// its id — per op, in a transaction that may update every element.
   func _update(
-    _ s: Int, _ raw: Element, tx: SceneTransaction, t: Double, styleGroup: inout BatchGroup??,
+    _ s: Int, _ raw: consuming Element, tx: SceneTransaction, t: Double, styleGroup: inout BatchGroup??,
     result: inout TransactionResult, dirty: inout [Int]
   ) {
-    let old = _records[s].element
-    var e = _sanitize(raw, previous: old.frame, result: &result)
-    e.id = old.id
-    if let m = e.matchedGeometry, m != old.matchedGeometry,
-      !_checkNamespace(m.namespace, element: e.id, result: &result)
-    {
-      e.matchedGeometry = nil
+    var e = raw
+    _sanitize(&e, previous: _records[s].element.frame, result: &result)
+    e.id = _records[s].element.id
+    var matchChanged = e.matchedGeometry != _records[s].element.matchedGeometry
+    if matchChanged, let m = e.matchedGeometry {
+      if !_checkNamespace(m.namespace, element: e.id, result: &result) {
+        e.matchedGeometry = nil
+      } else if let (g, _) = _gridMatch(m.namespace, m.id) {
+        result.diagnostics.append(.matchedIDOwnedByGrid(element: e.id, grid: _grids[g].grid.id))
+        e.matchedGeometry = nil
+      }
+      if e.matchedGeometry == nil { matchChanged = _records[s].element.matchedGeometry != nil }
     }
-    if let m = e.matchedGeometry, m != old.matchedGeometry, let (g, _) = _gridMatch(m.namespace, m.id) {
-      result.diagnostics.append(.matchedIDOwnedByGrid(element: e.id, grid: _grids[g].grid.id))
-      e.matchedGeometry = nil
-    }
-    if let z = e.transitionSource,
-      !(z.id == old.transitionSource?.id && z.namespace == old.transitionSource?.namespace),
+    let oldSource = _records[s].element.transitionSource
+    if let z = e.transitionSource, !(z.id == oldSource?.id && z.namespace == oldSource?.namespace),
       !_checkNamespace(z.namespace, element: e.id, result: &result)
     {
       e.transitionSource = nil
     }
+    let frame = e.frame
+    let frameChanged = frame != _records[s].element.frame
+    let style = e._styleVector
+    let styleChanged = style != _records[s].element._styleVector
+    let reordered = e.zIndex != _records[s].element.zIndex || e.container != _records[s].element.container
+    let opacityChanged = e.opacity != _records[s].element.opacity
     _records[s].element = e
-    if e.frame != old.frame {
-      _records[s].frame.retarget(e.frame._q, animation: tx.animation, at: t, fast: _fast)
+    if frameChanged {
+      _records[s].frame.retarget(frame._q, animation: tx.animation, at: t, fast: _fast)
       if let g = _records[s].group { _markDirty(g, &dirty) }
     }
-    let style = e._styleVector
-    if style != old._styleVector {
+    if styleChanged {
       _records[s].style.retarget(
         style, animation: tx.animation, at: t, fast: _fast,
         batchGroup: _batchGroup(tx, style: true, &styleGroup))
     }
-    if e.zIndex != old.zIndex || e.container != old.container { _reposition(s) }
-    if e.matchedGeometry != old.matchedGeometry, let g = _records[s].group, let m = e.matchedGeometry,
+    if reordered { _reposition(s) }
+    if matchChanged, let g = _records[s].group, let m = _records[s].element.matchedGeometry,
       _groups[g].key == _GroupKey(namespace: m.namespace, id: m.id)
     {
       _markDirty(g, &dirty)  // same group: only isSource / properties / anchor changed
-    } else if e.matchedGeometry != old.matchedGeometry {
+    } else if matchChanged {
       if let g = _records[s].group {
         _leave(s, g)
         _markDirty(g, &dirty)
       }
-      if let m = e.matchedGeometry { _join(s, m, dirty: &dirty) }
-    } else if let g = _records[s].group, e.opacity != old.opacity, _groups[g].members.count > 1 {
+      if let m = _records[s].element.matchedGeometry { _join(s, m, dirty: &dirty) }
+    } else if let g = _records[s].group, opacityChanged, _groups[g].members.count > 1 {
       _markDirty(g, &dirty)  // only the visible-members diagnostic reads opacity
     }
-    if let z = old.transitionSource {
+    if let z = oldSource {
       let k = _GroupKey(namespace: z.namespace, id: z.id)
-      if _zoomSources[k] == e.id { _zoomSources[k] = nil }
+      if _zoomSources[k] == _records[s].element.id { _zoomSources[k] = nil }
     }
-    if let z = e.transitionSource, !_records[s].removing {
-      _zoomSources[_GroupKey(namespace: z.namespace, id: z.id)] = e.id
+    if let z = _records[s].element.transitionSource, !_records[s].removing {
+      _zoomSources[_GroupKey(namespace: z.namespace, id: z.id)] = _records[s].element.id
     }
     _noteMotion(s)
   }
