@@ -48,10 +48,13 @@ public struct RenderList: Sendable {
     /// A style with the render list's clamps applied: opacity into [0, 1] (NaN → 0), a
     /// non-finite rotation → 0, negative or non-finite radii → 0; `clip` `nil` → ±∞ bounds.
     public init(opacity: Double, rotation: Double, cornerRadius: Double, blurRadius: Double, clip: Rect?) {
-      self.opacity = opacity.isNaN ? 0 : Swift.min(Swift.max(opacity, 0), 1)
+      // Plain comparisons, the same values bit for bit as `isNaN`/`isFinite` with `min`/`max`
+      // (NaN and −0 give +0; +∞ gives 1 for opacity, 0 for the radii): the row writer runs
+      // this per row per frame, and the generic forms compiled to a dozen branches each.
+      self.opacity = opacity > 0 ? (opacity < 1 ? opacity : 1) : 0
       self.rotation = rotation.isFinite ? rotation : 0
-      self.cornerRadius = cornerRadius.isFinite ? Swift.max(cornerRadius, 0) : 0
-      self.blurRadius = blurRadius.isFinite ? Swift.max(blurRadius, 0) : 0
+      self.cornerRadius = Self._nonNegativeFinite(cornerRadius)
+      self.blurRadius = Self._nonNegativeFinite(blurRadius)
       if let c = clip {
         clipMinX = c.minX
         clipMinY = c.minY
@@ -64,6 +67,10 @@ public struct RenderList: Sendable {
         clipMaxY = .infinity
       }
     }
+
+    /// `v` when it is finite and positive, else +0 (NaN, ±∞, negative values and −0).
+    @inline(__always)
+    static func _nonNegativeFinite(_ v: Double) -> Double { v > 0 && v < .infinity ? v : 0 }
   }
 
   /// A per-row view of one ``Style`` field (`list.opacity[i]` is
