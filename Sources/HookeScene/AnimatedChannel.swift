@@ -49,6 +49,14 @@ struct _Channel<V: VectorArithmetic> {
     if !isAnimating { _box = nil }
   }
 
+  /// Jumps an idle channel to `newValue`: what ``retarget(_:animation:at:)`` does without an
+  /// animation when nothing runs (the value changes unless the difference is zero), without
+  /// passing an animation around. Precondition: `!isAnimating`.
+  @inline(__always)
+  mutating func jumpIdle(to newValue: V) {
+    if newValue - value != .zero { value = newValue }
+  }
+
   /// Samples at `time` when animating.
   @inline(__always)
   mutating func sample(at time: Double) {

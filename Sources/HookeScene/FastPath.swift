@@ -591,6 +591,8 @@ struct _BatchedChannel<V: _QuadLanes> {
   }
 
   var isBatched: Bool { _lo >= 0 }
+  /// Neither batched nor animating on the general path: the value is simply stored.
+  var isIdle: Bool { _lo < 0 && !_general.isAnimating }
 
   /// The presented value (from the fast path's value table when batched).
   @inline(__always)

@@ -21,8 +21,14 @@ public struct SceneTransaction {
     case removeGrid(GridID)
   }
   var _ops: [_Op] = []
+  /// `animation != nil`, read once: testing the optional existential per op goes through its
+  /// value witnesses (a few hundred instructions per unanimated frame change).
+  let _isAnimated: Bool
 
-  init(animation: Animation?) { self.animation = animation }
+  init(animation: Animation?) {
+    self.animation = animation
+    _isAnimated = animation != nil
+  }
 
   /// Inserts `element` (runs its insertion transition).
   public mutating func insert(_ element: Element) {
@@ -413,8 +419,14 @@ extension Scene {
     }
     guard f != current else { return }
     _records[s].element.frame = f
-    let batch = _batchGroup(tx, &batchGroup)
-    _records[s].frame.retarget(f._q, animation: tx.animation, at: t, fast: _fast, batchGroup: batch)
+    if !tx._isAnimated && _records.withUnsafeBufferPointer({ $0[s].frame.isIdle }) {
+      // An unanimated change of a frame at rest (keyframe-driven frames, layout without
+      // animation): the value jumps; nothing to merge, combine or release.
+      _records[s].frame._general.jumpIdle(to: f._q)
+    } else {
+      let batch = _batchGroup(tx, &batchGroup)
+      _records[s].frame.retarget(f._q, animation: tx.animation, at: t, fast: _fast, batchGroup: batch)
+    }
     // Only the own frame changed: patch its row instead of re-deriving it.
     _noteMotion(s, row: false)
     if s < _hot.count {
