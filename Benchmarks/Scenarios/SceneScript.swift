@@ -43,10 +43,15 @@ package enum ScriptAnimation: Hashable, Sendable {
 
 /// One scripted change. `key` names the channel owner on the channel path: the element's id, or
 /// for matched-geometry members a key shared by the group (so a matched hop is a retarget).
+///
+/// The element- and grid-carrying cases are boxed: an op is then about 50 bytes instead of an
+/// inline `Element` (over 400), and every engine's workload, which reads each op of a frame,
+/// copies a box reference per op instead of the whole element (the copies had become a third
+/// of a frame that moves every element).
 package enum ScriptOp {
   /// Inserts `element`; on the channel path its frame starts at `from` (zoom) or at its frame,
   /// and its opacity fades in from 0 when animated.
-  case insert(Element, key: Int, from: Rect?)
+  indirect case insert(Element, key: Int, from: Rect?)
   /// Removes element `id`; on the channel path its opacity fades to 0 and its frame moves to
   /// `to` when given; the owner leaves when its channels rest.
   case remove(ElementID, key: Int, to: Rect?)
@@ -56,10 +61,10 @@ package enum ScriptOp {
   case opacity(ElementID, Double, key: Int)
   /// Inserts `grid` (``ElementGrid``); on the channel path card `i` is owner `key + i`, inserted
   /// like an element at its cell.
-  case insertGrid(ElementGrid, key: Int)
+  indirect case insertGrid(ElementGrid, key: Int)
   /// Changes grid `grid.id` to `grid` (same cards, new layout); on the channel path owner
   /// `key + i` moves to card `i`'s new cell.
-  case updateGrid(ElementGrid, key: Int)
+  indirect case updateGrid(ElementGrid, key: Int)
 }
 
 /// A transaction of the script.
