@@ -23,7 +23,8 @@ public struct BenchmarkItem: Sendable {
 extension BenchmarkRunner {
   /// Runs every item in order with ``run(scenario:engine:elements:hz:options:progress:)`` and
   /// assembles the results file: `createdAt` now, `machine` and `source` as given, the run
-  /// configuration from `options`, one result per item (a failed item keeps its `failure`).
+  /// configuration from `options`, one result per item (a failed item keeps its `failure`), and
+  /// the host's load average before and after (``ResultsFile/hostLoad``).
   /// `progress` receives (repetitions done, repetitions in all, the current result id) after each
   /// repetition.
   public static func runSuite(
@@ -31,6 +32,7 @@ extension BenchmarkRunner {
     progress: ((_ done: Int, _ total: Int, _ id: String) -> Void)? = nil
   ) -> ResultsFile {
     let repetitions = max(1, options.repetitions)
+    let loadAtStart = Probe.loadAverage()
     var results: [ScenarioResult] = []
     for (index, item) in items.enumerated() {
       let id = ScenarioResult.makeID(
@@ -42,11 +44,15 @@ extension BenchmarkRunner {
           done, _ in progress?(index * repetitions + done, items.count * repetitions, id)
         })
     }
-    return ResultsFile(
+    var file = ResultsFile(
       createdAt: Probe.timestamp(), machine: machine, source: source,
       config: RunConfigRecord(
         seed: options.seed, frames: max(1, options.frames), warmupFrames: max(0, options.warmupFrames),
         repetitions: repetitions, threads: options.threads, clock: options.effectiveClock.rawValue),
       results: results)
+    if let start = loadAtStart, let end = Probe.loadAverage() {
+      file.hostLoad = HostLoad(start: start, end: end)
+    }
+    return file
   }
 }

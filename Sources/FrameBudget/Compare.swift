@@ -196,6 +196,42 @@ public enum Comparator {
     }
   }
 
+  /// A host counts as busy above this load average per core (``HostLoad/peakPerCore(cores:)``):
+  /// the measured process then shared its cores with other work.
+  public static let busyLoadPerCore = 1.0
+  /// How much busier (load average per core) one side's host must have been than the other's
+  /// for ``hostLoadWarning(baseline:candidate:)`` to warn.
+  public static let loadDifferencePerCore = 0.5
+
+  /// The warning `compare` prints when the two files were measured under different host load,
+  /// or nil: when one side's host was busy (peak load average per core ≥ ``busyLoadPerCore``)
+  /// and at least ``loadDifferencePerCore`` per core busier than the other's — then a timing
+  /// regression (busier candidate) or improvement (busier baseline) may be the host's, not the
+  /// code's. A file without a load record counts as unknown: a busy candidate is still named.
+  public static func hostLoadWarning(baseline: ResultsFile, candidate: ResultsFile) -> String? {
+    func describe(_ load: HostLoad, _ cores: Int) -> String {
+      let peak = (load.peak * 100).rounded() / 100
+      return "load average up to \(peak) on \(cores) core\(cores == 1 ? "" : "s")"
+    }
+    let c = candidate.hostLoad.map { ($0, $0.peakPerCore(cores: candidate.machine.cores)) }
+    let b = baseline.hostLoad.map { ($0, $0.peakPerCore(cores: baseline.machine.cores)) }
+    switch (b, c) {
+    case (let b?, let c?) where c.1 >= busyLoadPerCore && c.1 - b.1 >= loadDifferencePerCore:
+      return "the candidate ran on a busier host (\(describe(c.0, candidate.machine.cores))) than the "
+        + "baseline (\(describe(b.0, baseline.machine.cores))): timing regressions may be host load, not "
+        + "code; re-run both on a quiet host"
+    case (let b?, let c?) where b.1 >= busyLoadPerCore && b.1 - c.1 >= loadDifferencePerCore:
+      return "the baseline ran on a busier host (\(describe(b.0, baseline.machine.cores))) than the "
+        + "candidate (\(describe(c.0, candidate.machine.cores))): timing improvements may be host load, not "
+        + "code; re-record the baseline on a quiet host"
+    case (nil, let c?) where c.1 >= busyLoadPerCore:
+      return "the candidate ran on a busy host (\(describe(c.0, candidate.machine.cores))); the baseline "
+        + "has no load record: timing regressions may be host load, not code"
+    default:
+      return nil
+    }
+  }
+
   /// Compares `candidate` with `baseline`. `budgets` (optional) are checked on the candidate.
   /// `options` are used as given: a baseline's ``ResultsFile/tolerance`` applies only through
   /// ``CompareOptions/applying(_:)`` (as `hooke-bench` does: defaults < baseline < flags).
@@ -211,6 +247,7 @@ public enum Comparator {
     if candidate.machine.configuration != "release" || baseline.machine.configuration != "release" {
       warnings.append("a file was measured in a debug build: timings are not representative")
     }
+    if let w = hostLoadWarning(baseline: baseline, candidate: candidate) { warnings.append(w) }
     let byID = Dictionary(baseline.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let candidateIDs = Set(candidate.results.map(\.id))
     var behaviour: [BehaviourChange] = []

@@ -85,6 +85,13 @@ public enum Probe {
     return true
   }
 
+  /// The host's 1-minute load average (`getloadavg`), or nil where the system reports none.
+  public static func loadAverage() -> Double? {
+    var sample = [0.0]
+    guard getloadavg(&sample, 1) == 1, sample[0].isFinite, sample[0] >= 0 else { return nil }
+    return sample[0]
+  }
+
   /// Logical cores available.
   public static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
 

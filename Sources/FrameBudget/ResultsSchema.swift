@@ -265,6 +265,12 @@ public struct ResultsFile: Codable, Sendable, Equatable {
   /// default): they replace the built-in noise band and floors, and a command line's flags
   /// replace them in turn. Ignored in a candidate.
   public var tolerance: CompareTolerance? = nil
+  /// The host's load while the file was measured (nil in files written before it existed, or
+  /// where the system does not report a load average). `compare` warns when the candidate ran on
+  /// a markedly busier host than the baseline: other processes' work inflates even thread CPU
+  /// times (shared caches, memory bandwidth, a sibling hyperthread), so a timing "regression"
+  /// measured under load may be the host, not the code.
+  public var hostLoad: HostLoad? = nil
 
   /// `hooke.results`.
   public static let kindName = "hooke.results"
@@ -280,6 +286,28 @@ public struct ResultsFile: Codable, Sendable, Equatable {
     self.config = config
     self.results = results
   }
+}
+
+/// The host's 1-minute load average (runnable processes, averaged over a minute, as `uptime`
+/// shows it) when a measurement began and when it ended. Compare it with the machine's cores:
+/// above about one per core, the measured processes shared their cores with other work.
+public struct HostLoad: Codable, Sendable, Equatable {
+  /// The load average when the measurement began.
+  public var start: Double
+  /// The load average when it ended.
+  public var end: Double
+
+  /// A load record (non-finite or negative values read as 0).
+  public init(start: Double, end: Double) {
+    self.start = start.isFinite ? Swift.max(start, 0) : 0
+    self.end = end.isFinite ? Swift.max(end, 0) : 0
+  }
+
+  /// The larger of the two readings.
+  public var peak: Double { Swift.max(start, end) }
+
+  /// ``peak`` per core (`cores` < 1 reads as 1).
+  public func peakPerCore(cores: Int) -> Double { peak / Double(Swift.max(cores, 1)) }
 }
 
 /// One capacity search result.

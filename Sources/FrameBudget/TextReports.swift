@@ -65,7 +65,13 @@ public enum TextReports {
     out += "D = round(1e9/Hz); \(file.config.repetitions) repetitions × \(file.config.frames) frames after "
     out +=
       "\(file.config.warmupFrames) warm-up frames, seed \(file.config.seed), \(file.config.threads) thread(s), "
-    out += "\(file.machine.configuration) build on \(file.machine.id)."
+    out += "\(file.machine.configuration) build on \(file.machine.id)"
+    if let load = file.hostLoad {
+      // Rounded to hundredths, as `uptime` prints it.
+      func r(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+      out += ", host load average \(r(load.start)) → \(r(load.end))"
+    }
+    out += "."
     out += wide ? "\n" : " --wide shows every column.\n"
     return out
   }
