@@ -85,7 +85,7 @@ package final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload, T
       } else {
         tx.setFrame(id, frame)
       }
-    case .opacity(let id, let o, _): tx.update(id) { $0.opacity = o }
+    case .opacity(let id, let o, _): tx.setOpacity(id, o)
     case .insertGrid(let g, _): tx.insertGrid(g)
     case .updateGrid(let g, _): tx.updateGrid(g.id) { $0 = g }
     }

@@ -15,6 +15,7 @@ public struct SceneTransaction {
     case update(ElementID, (inout Element) -> Void)
     indirect case replace(Element)
     case setFrame(ElementID, Rect)
+    case setOpacity(ElementID, Double)
     indirect case container(Container)
     indirect case insertGrid(ElementGrid)
     indirect case updateGrid(GridID, (inout ElementGrid) -> Void)
@@ -53,6 +54,12 @@ public struct SceneTransaction {
   /// Moves element `id` to `frame` (no closure: the cheap path for bulk retargets).
   public mutating func setFrame(_ id: ElementID, _ frame: Rect) {
     _ops.append(.setFrame(id, frame))
+  }
+  /// Sets element `id`'s opacity: the same change as `update(id) { $0.opacity = opacity }`
+  /// (a non-finite opacity reads as 1 and is reported), without a closure or a copy of the
+  /// element — the cheap path for fading many elements at once.
+  public mutating func setOpacity(_ id: ElementID, _ opacity: Double) {
+    _ops.append(.setOpacity(id, opacity))
   }
   /// Adds or changes a container (its clip, z-index, parent).
   public mutating func setContainer(_ container: Container) {
@@ -148,6 +155,12 @@ extension Scene {
           continue
         }
         _setFrame(s, frame, tx: tx, t: t, batchGroup: &txGroup, result: &result, dirty: &dirtyGroups)
+      case .setOpacity(let id, let opacity):
+        guard let s = _slots[id] else {
+          result.diagnostics.append(.unknownElement(id))
+          continue
+        }
+        _setOpacity(s, opacity, tx: tx, t: t, styleGroup: &txStyleGroup, result: &result, dirty: &dirtyGroups)
       case .container(let c):
         guard c.id != .root else { continue }
         var c = c
@@ -439,6 +452,39 @@ extension Scene {
       _hotDirty.append(s)
     }
     if let g = group { _markDirty(g, &dirty) }
+  }
+
+  /// ``SceneTransaction/setOpacity(_:_:)`` on slot `s`: what ``_update`` does for an element
+  /// whose only change is its opacity (the stored element is already sanitised: only the new
+  /// opacity is checked), reading and writing the record in place.
+  func _setOpacity(
+    _ s: Int, _ raw: Double, tx: SceneTransaction, t: Double, styleGroup: inout BatchGroup??,
+    result: inout TransactionResult, dirty: inout [Int]
+  ) {
+    var opacity = raw
+    if !opacity.isFinite {
+      opacity = 1
+      result.diagnostics.append(.invalidStyle(_records[s].element.id))
+    }
+    let (oldStyle, oldOpacity) = _records.withUnsafeBufferPointer {
+      ($0[s].element._styleVector, $0[s].element.opacity)
+    }
+    _records[s].element.opacity = opacity
+    let style = _records.withUnsafeBufferPointer { $0[s].element._styleVector }
+    if style != oldStyle {
+      _records[s].style.retarget(
+        style, animation: tx.animation, at: t, fast: _fast,
+        batchGroup: _batchGroup(tx, style: true, &styleGroup))
+    }
+    if let g = _records[s].group, opacity != oldOpacity, _groups[g].members.count > 1 {
+      _markDirty(g, &dirty)  // only the visible-members diagnostic reads opacity
+    }
+    // As an update: a zoom source being removed leaves the zoom source table.
+    if _records[s].removing, let z = _records[s].element.transitionSource {
+      let k = _GroupKey(namespace: z.namespace, id: z.id)
+      if _zoomSources[k] == _records[s].element.id { _zoomSources[k] = nil }
+    }
+    _noteMotion(s)
   }
 
   /// Applies the updated element `raw` to slot `s`: retargets what changed (frame, style), moves
