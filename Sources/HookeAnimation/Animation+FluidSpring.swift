@@ -104,6 +104,9 @@ public struct FluidSpringAnimation: CustomAnimation {
   }
 
   /// See the type.
+  // Scalar properties reach this through the `CustomAnimation` witness, generically: the
+  // specialisation's dispatch at the top of the generic body runs the arithmetic on `Double`.
+  @_specialize(where V == Double)
   public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
     var s = context.state[_State<V>.self]
     let r = _effectiveResponse(s, time: time)

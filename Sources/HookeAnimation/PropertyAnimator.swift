@@ -144,6 +144,9 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
   /// Advances to `time` (at the end of time: finishes everything, see the type) and returns the
   /// presentation value. Fires the completions that became
   /// due (`.logicallyComplete` first). Ends the animation when it returns `nil`.
+  // Exported specialisation for scalar properties (a scene's dimming overlays): the unspecialised
+  // body looks up generic metadata and calls the arithmetic through witness tables per frame.
+  @_specialize(exported:true,where Value == Double)
   @discardableResult
   public mutating func sample(at time: Double) -> Value {
     firedCompletions.removeAll(keepingCapacity: true)
@@ -225,6 +228,7 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
   /// (its callbacks fire). At the end of time (+∞ or ≥ ``endOfTime``) running animations finish
   /// first and the change is applied without animation. Returns an id for the completion (also
   /// reported in ``firedCompletions``); `completion` fires exactly once per call.
+  @_specialize(exported:true,where Value == Double)
   @discardableResult
   public mutating func set(
     _ newValue: Value, animation newAnimation: Animation?, at time: Double,

@@ -382,11 +382,16 @@ public final class Scene {
             continue
           }
           let r = records.baseAddress! + s
-          // Only general-path motion changes what the slot's row is derived from: a pending
-          // removal animating on the batch alone is read from the fast path's values per frame.
-          if _Record.hasGeneralMotion(r) {
+          // Only general-path motion of the frame, style or effect changes what the slot's row
+          // is derived from (`_Hot`, its look): a pending removal animating on the batch alone is
+          // read from the fast path's values per frame, and a dimming overlay's opacity from the
+          // record when its row is written, so it only lists the row.
+          if _Record.hasGeneralMotion(r, dimming: false) {
             records[s].sample(at: t)
             dirty.append(s)
+          } else if records[s].dimming != nil && records[s].dimming!.isAnimating {
+            records[s].dimming!.sample(at: t)
+            _noteRow(s)
           }
           if records[s].removing && !_Record.isAnimating(r, fast) {
             leaving.append(s)
@@ -502,12 +507,13 @@ struct _Record {
 
   /// Whether a channel of the record at `r` animates on the general path (sampling it changes
   /// the values its row is derived from). Stored fields only, as ``needsSampling(_:)``.
+  /// With `dimming: false`, the dimming overlay's opacity is left out.
   @inline(__always)
-  static func hasGeneralMotion(_ r: UnsafePointer<_Record>) -> Bool {
+  static func hasGeneralMotion(_ r: UnsafePointer<_Record>, dimming: Bool = true) -> Bool {
     (r.pointee.frame._lo < 0 && r.pointee.frame._general.isAnimating)
       || (r.pointee.style._lo < 0 && r.pointee.style._general.isAnimating)
       || (r.pointee.effect._lo < 0 && r.pointee.effect._general.isAnimating)
-      || (r.pointee.dimming != nil && r.pointee.dimming!.isAnimating)
+      || (dimming && r.pointee.dimming != nil && r.pointee.dimming!.isAnimating)
   }
 
   func isAnimating(_ fast: _FastPath?) -> Bool {
