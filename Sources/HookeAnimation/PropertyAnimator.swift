@@ -119,7 +119,14 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
   }
 
   /// Whether an animation is running.
-  public var isAnimating: Bool { animation != nil }
+  // Inlinable, and a case test: per frame a client asks each running property, and `!= nil`
+  // resolves to the `Equatable` optionals' `!=`, which copies the animation existential twice
+  // over and calls `Animation.==`.
+  @inlinable
+  public var isAnimating: Bool {
+    if case .some = animation { return true }
+    return false
+  }
 
   /// The velocity of the running animation at the last sample (units of `Value` per second):
   /// `.zero` when idle, `nil` when the running animation does not report one (timing curves,
