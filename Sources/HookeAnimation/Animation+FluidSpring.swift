@@ -104,7 +104,17 @@ public struct FluidSpringAnimation: CustomAnimation {
   }
 
   /// See the type.
+  // Scalar properties reach this through the `CustomAnimation` witness, generically: the
+  // specialisation's type check at the entry runs the `Double` body. A thin entry (the body is
+  // `_animate`), so that nothing ahead of the check looks up the state's generic metadata.
+  @_specialize(where V == Double)
   public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
+    _animate(value: value, time: time, context: &context)
+  }
+
+  /// ``animate(value:time:context:)``'s body.
+  @inline(never)
+  func _animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
     var s = context.state[_State<V>.self]
     let r = _effectiveResponse(s, time: time)
     if time - s.startTime >= r { context.isLogicallyComplete = true }

@@ -64,9 +64,15 @@ public protocol AnimationStateKey {
 /// copy never sees the other's later writes. Each key's value lives in a box of its own; a write
 /// to a key that already has a box that no copy shares stores into it, so an animation that
 /// rewrites its state every frame does not allocate once the state exists (a fresh box per
-/// write would: values larger than three words do not fit an existential inline). Cost: a
-/// dictionary lookup and a class cast per access.
+/// write would: values larger than three words do not fit an existential inline). The first key
+/// ever written keeps its box inline (an animation's own state, usually the only key: read and
+/// written per frame without hashing); further keys live in a dictionary. Cost: a key comparison
+/// (or a dictionary lookup) and a class cast per access.
 public struct AnimationState<Value: VectorArithmetic> {
+  /// The first key written (never changes afterwards, so it is never also in `_storage`) and its
+  /// box (`nil`: removed by `_take`, reads the default).
+  var _firstKey: ObjectIdentifier?
+  var _first: AnyObject?
   var _storage: [ObjectIdentifier: AnyObject] = [:]
 
   /// An empty state: every key reads its default value.
@@ -74,9 +80,23 @@ public struct AnimationState<Value: VectorArithmetic> {
 
   /// The value stored for `key`, or `key.defaultValue`.
   public subscript<K: AnimationStateKey>(key: K.Type) -> K.Value {
-    get { (_storage[ObjectIdentifier(key)] as? _StateBox<K.Value>)?.value ?? K.defaultValue }
+    get {
+      let id = ObjectIdentifier(key)
+      if _firstKey == id { return (_first as? _StateBox<K.Value>)?.value ?? K.defaultValue }
+      guard !_storage.isEmpty else { return K.defaultValue }
+      return (_storage[id] as? _StateBox<K.Value>)?.value ?? K.defaultValue
+    }
     set {
       let id = ObjectIdentifier(key)
+      if _firstKey == nil { _firstKey = id }
+      if _firstKey == id {
+        if isKnownUniquelyReferenced(&_first), let box = _first as? _StateBox<K.Value> {
+          box.value = newValue
+        } else {
+          _first = _StateBox(newValue)
+        }
+        return
+      }
       if let i = _storage.index(forKey: id), isKnownUniquelyReferenced(&_storage.values[i]),
         let box = _storage.values[i] as? _StateBox<K.Value>
       {
@@ -93,6 +113,15 @@ public struct AnimationState<Value: VectorArithmetic> {
   /// write-back.
   mutating func _take<K: AnimationStateKey>(_ key: K.Type) -> K.Value {
     let id = ObjectIdentifier(key)
+    if _firstKey == id {
+      if isKnownUniquelyReferenced(&_first), let box = _first as? _StateBox<K.Value> {
+        let value = box.value
+        box.value = K.defaultValue
+        return value
+      }
+      defer { _first = nil }
+      return (_first as? _StateBox<K.Value>)?.value ?? K.defaultValue
+    }
     guard let i = _storage.index(forKey: id) else { return K.defaultValue }
     if isKnownUniquelyReferenced(&_storage.values[i]), let box = _storage.values[i] as? _StateBox<K.Value> {
       let value = box.value

@@ -63,7 +63,9 @@ extension PropertyAnimator {
   /// longer change what it shows); entries among them that pending completions wait on move to
   /// a retired run. Then cuts every retired run to what its pending completions need.
   mutating func _pruneRunningAnimation() {
-    if let running = animation,
+    // Only a combination of two or more entries has older entries to drop (checked first: the
+    // combination test casts the animation existential).
+    if _entryIDs.count > 1, let running = animation,
       let states = DefaultCombiningAnimation._entryStates(of: running, context: context),
       states.count == _entryIDs.count, let newest = states.lastIndex(where: { $0.finished }), newest > 0
     {

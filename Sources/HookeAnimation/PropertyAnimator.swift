@@ -119,7 +119,14 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
   }
 
   /// Whether an animation is running.
-  public var isAnimating: Bool { animation != nil }
+  // Inlinable, and a case test: per frame a client asks each running property, and `!= nil`
+  // resolves to the `Equatable` optionals' `!=`, which copies the animation existential twice
+  // over and calls `Animation.==`.
+  @inlinable
+  public var isAnimating: Bool {
+    if case .some = animation { return true }
+    return false
+  }
 
   /// The velocity of the running animation at the last sample (units of `Value` per second):
   /// `.zero` when idle, `nil` when the running animation does not report one (timing curves,
@@ -144,6 +151,9 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
   /// Advances to `time` (at the end of time: finishes everything, see the type) and returns the
   /// presentation value. Fires the completions that became
   /// due (`.logicallyComplete` first). Ends the animation when it returns `nil`.
+  // Exported specialisation for scalar properties (a scene's dimming overlays): the unspecialised
+  // body looks up generic metadata and calls the arithmetic through witness tables per frame.
+  @_specialize(exported:true,where Value == Double)
   @discardableResult
   public mutating func sample(at time: Double) -> Value {
     firedCompletions.removeAll(keepingCapacity: true)
@@ -225,6 +235,7 @@ public struct PropertyAnimator<Value: VectorArithmetic> {
   /// (its callbacks fire). At the end of time (+∞ or ≥ ``endOfTime``) running animations finish
   /// first and the change is applied without animation. Returns an id for the completion (also
   /// reported in ``firedCompletions``); `completion` fires exactly once per call.
+  @_specialize(exported:true,where Value == Double)
   @discardableResult
   public mutating func set(
     _ newValue: Value, animation newAnimation: Animation?, at time: Double,

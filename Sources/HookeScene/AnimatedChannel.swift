@@ -62,16 +62,27 @@ struct _Channel<V: VectorArithmetic> {
   mutating func sample(at time: Double) {
     if isAnimating {
       if !isKnownUniquelyReferenced(&_box!) { _box = _AnimatorBox(_box!.animator) }
-      value = _box!.animator.sample(at: time)
-      isAnimating = _box!.animator.isAnimating
+      (value, isAnimating) = _box!.animator._sampleInPlace(at: time)
       if !isAnimating { _box = nil }
     }
   }
 }
 
+extension PropertyAnimator {
+  /// Samples at `time`; returns the presentation value and whether the animation still runs.
+  /// One in-place (mutating) access: reading `isAnimating` off an animator stored in a class
+  /// copies the whole animator first.
+  @inline(__always)
+  mutating func _sampleInPlace(at time: Double) -> (Value, Bool) {
+    let v = sample(at: time)
+    return (v, isAnimating)
+  }
+}
+
 /// The heap storage of a running channel animation (see ``_Channel``).
 final class _AnimatorBox<V: VectorArithmetic> {
-  var animator: PropertyAnimator<V>
+  /// Unchecked: a box is reached through one channel, which one thread uses at a time.
+  @exclusivity(unchecked) var animator: PropertyAnimator<V>
   init(_ animator: PropertyAnimator<V>) { self.animator = animator }
 }
 

@@ -381,9 +381,19 @@ public final class Scene {
             records[s].inMotion = false
             continue
           }
-          records[s].sample(at: t)
-          dirty.append(s)
-          if records[s].removing && !records[s].isAnimating(fast) {
+          let r = records.baseAddress! + s
+          // Only general-path motion of the frame, style or effect changes what the slot's row
+          // is derived from (`_Hot`, its look): a pending removal animating on the batch alone is
+          // read from the fast path's values per frame, and a dimming overlay's opacity from the
+          // record when its row is written, so it only lists the row.
+          if _Record.hasGeneralMotion(r, dimming: false) {
+            records[s].sample(at: t)
+            dirty.append(s)
+          } else if records[s].dimming != nil && records[s].dimming!.isAnimating {
+            records[s].dimming!.sample(at: t)
+            _noteRow(s)
+          }
+          if records[s].removing && !_Record.isAnimating(r, fast) {
             leaving.append(s)
             records[s].inMotion = false
           } else if _Record.needsSampling(records.baseAddress! + s) {
@@ -492,15 +502,38 @@ struct _Record {
   /// property on an array element copies the whole record (retaining each of its references).
   @inline(__always)
   static func needsSampling(_ r: UnsafePointer<_Record>) -> Bool {
-    r.pointee.removing || (r.pointee.frame._lo < 0 && r.pointee.frame._general.isAnimating)
+    r.pointee.removing || hasGeneralMotion(r)
+  }
+
+  /// Whether a channel of the record at `r` animates on the general path (sampling it changes
+  /// the values its row is derived from). Stored fields only, as ``needsSampling(_:)``.
+  /// With `dimming: false`, the dimming overlay's opacity is left out.
+  @inline(__always)
+  static func hasGeneralMotion(_ r: UnsafePointer<_Record>, dimming: Bool = true) -> Bool {
+    (r.pointee.frame._lo < 0 && r.pointee.frame._general.isAnimating)
       || (r.pointee.style._lo < 0 && r.pointee.style._general.isAnimating)
       || (r.pointee.effect._lo < 0 && r.pointee.effect._general.isAnimating)
-      || (r.pointee.dimming != nil && r.pointee.dimming!.isAnimating)
+      || (dimming && r.pointee.dimming != nil && r.pointee.dimming!.isAnimating)
   }
 
   func isAnimating(_ fast: _FastPath?) -> Bool {
     frame.isAnimating(fast) || style.isAnimating(fast) || effect.isAnimating(fast)
       || (dimming?.isAnimating ?? false)
+  }
+
+  /// ``isAnimating(_:)`` of the record at `r`, reading stored fields only (a method call on an
+  /// array element copies the whole record, retaining each of its references).
+  @inline(__always)
+  static func isAnimating(_ r: UnsafePointer<_Record>, _ fast: _FastPath?) -> Bool {
+    if hasGeneralMotion(r) { return true }
+    guard let f = fast else { return false }
+    let (q, sl, sh, el, eh) = (
+      r.pointee.frame._lo, r.pointee.style._lo, r.pointee.style._hi, r.pointee.effect._lo,
+      r.pointee.effect._hi
+    )
+    return (q >= 0 && f.isAnimating(Int(q)))
+      || (sl >= 0 && (f.isAnimating(Int(sl)) || (sh >= 0 && f.isAnimating(Int(sh)))))
+      || (el >= 0 && (f.isAnimating(Int(el)) || (eh >= 0 && f.isAnimating(Int(eh)))))
   }
 
   @inline(__always)
