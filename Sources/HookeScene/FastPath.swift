@@ -348,12 +348,26 @@ final class _FastPath {
     }
   }
 
+  /// Channels the running transaction may add or move (set by the scene for a transaction, 0
+  /// otherwise): the first group a quad lands in reserves room for them (``_reserve(in:)``).
+  @exclusivity(unchecked) var reserveHint = 0
+
+  /// Reserves ``reserveHint`` channels in `group`, the first group the transaction's quads land
+  /// in (after the clock-origin look-up, which may pick another group than the transaction's).
+  @inline(__always)
+  func _reserve(in group: BatchGroup) {
+    guard reserveHint > 0 else { return }
+    engine.reserveCapacity(reserveHint, in: group)
+    reserveHint = 0
+  }
+
   /// Adds four channels at `value` towards `target` with `velocity` in `group`; the quad slot.
   func addQuad(
     _ group: BatchGroup, value: _Quad, target: _Quad, velocity: _Quad, begin: Int64? = nil
   ) -> Int? {
     let begin = begin ?? engine.now
     let group = _group(group, origin: begin)
+    _reserve(in: group)
     (_v[0], _v[1], _v[2], _v[3]) = (value.a, value.b, value.c, value.d)
     (_t[0], _t[1], _t[2], _t[3]) = (target.a, target.b, target.c, target.d)
     (_w[0], _w[1], _w[2], _w[3]) = (velocity.a, velocity.b, velocity.c, velocity.d)
@@ -406,6 +420,7 @@ final class _FastPath {
     let engine = self.engine
     if _isAtRest(q) { quadBegin[q] = engine.now }
     let group = _group(group, origin: quadBegin[q])
+    _reserve(in: group)
     switch _kind(group.index) {
     case .combinesWithVelocity, .combinesWithoutVelocity:
       handles.withUnsafeBufferPointer { h in
@@ -634,11 +649,22 @@ struct _BatchedChannel<V: _QuadLanes> {
   /// Retargets at `t` (the fast path must already be refreshed at `t`). `batchGroup`: the group
   /// for `animation` when the caller already knows it (a transaction looks its animation up once
   /// instead of once per channel).
+  @inline(__always)
   mutating func retarget(
     _ newValue: V, animation: Animation?, at t: Double, fast: _FastPath?, batchGroup: BatchGroup? = nil
   ) {
-    if let fast, let animation, Self._batchable(newValue), Self._batchable(value(fast)),
-      let group = batchGroup ?? V.group(in: fast, for: animation)
+    retarget(newValue, at: t, fast: fast, batchGroup: batchGroup) { animation }
+  }
+
+  /// ``retarget(_:animation:at:fast:batchGroup:)`` reading the animation only where it is needed:
+  /// not on the batch when `batchGroup` (the group of a non-nil animation) is given. A transaction
+  /// passes its group and its animation lazily: copying the animation's existential cost a few
+  /// hundred instructions per channel of a bulk retarget.
+  mutating func retarget(
+    _ newValue: V, at t: Double, fast: _FastPath?, batchGroup: BatchGroup?, animation: () -> Animation?
+  ) {
+    if let fast, Self._batchable(newValue), Self._batchable(value(fast)),
+      let group = batchGroup != nil ? batchGroup : animation().flatMap({ V.group(in: fast, for: $0) })
     {
       if _lo >= 0 {
         fast.retarget(Int(_lo), to: newValue.quad(0), group: group)
@@ -652,13 +678,13 @@ struct _BatchedChannel<V: _QuadLanes> {
               let hi = fast.addQuad(
                 group, value: _general.value.quad(1), target: newValue.quad(1), velocity: .zero,
                 begin: fast.quadBegin[Int(_lo)])
-            else { return _leaveBatch(for: newValue, animation: animation, at: t, fast: fast) }
+            else { return _leaveBatch(for: newValue, animation: animation(), at: t, fast: fast) }
             _hi = Int32(hi)
           }
         }
       } else if _general.isAnimating && fast.combines(group) {
         // A timing curve combines with the running general-path animation there, exactly.
-        _general.retarget(newValue, animation: animation, at: t)
+        _general.retarget(newValue, animation: animation(), at: t)
         return
       } else {
         _general.sample(at: t)
@@ -678,16 +704,16 @@ struct _BatchedChannel<V: _QuadLanes> {
             (_lo, _hi) = (Int32(lo), Int32(hi))
           } else {
             fast.removeQuad(lo)
-            _general.retarget(newValue, animation: animation, at: t)
+            _general.retarget(newValue, animation: animation(), at: t)
           }
         } else {
-          _general.retarget(newValue, animation: animation, at: t)
+          _general.retarget(newValue, animation: animation(), at: t)
         }
       }
       if _lo >= 0 { _general = _Channel(newValue, time: t) }
       return
     }
-    _leaveBatch(for: newValue, animation: animation, at: t, fast: fast)
+    _leaveBatch(for: newValue, animation: animation(), at: t, fast: fast)
   }
 
   /// Retargets on the general path, leaving the batch first (value kept; a non-merging

@@ -683,12 +683,19 @@ extension Scene {
     if g >= _groupHot.count {
       _groupHot.append(contentsOf: repeatElement(_GroupHot(), count: g + 1 - _groupHot.count))
     }
-    let active = _groups[g].source != nil && _groups[g].shared != nil
-    if let q = _groups[g].shared?._quad, q >= 0, let f = _fast { f.claim(q, owner: -Int32(g) - 1) }
-    for m in _groups[g].members { _noteRow(m) }
-    _groupHot[g] = _GroupHot(
-      value: _groups[g].shared?._general.value ?? .zero, quad: Int32(_groups[g].shared?._quad ?? -1),
-      active: active)
+    // Read through the buffer: `_groups[g].field` copies the whole group (retaining its members
+    // and its shared frame's animator) once per field.
+    let (active, quad, value) = _groups.withUnsafeBufferPointer { b in
+      (
+        b[g].source != nil && b[g].shared != nil, b[g].shared?._lo ?? -1,
+        b[g].shared?._general.value ?? .zero
+      )
+    }
+    if quad >= 0, let f = _fast { f.claim(Int(quad), owner: -Int32(g) - 1) }
+    if !_rowsAllDirty {
+      _groups.withUnsafeBufferPointer { b in for m in b[g].members { _noteRow(m) } }
+    }
+    _groupHot[g] = _GroupHot(value: value, quad: quad, active: active)
   }
 
   /// Frees slot `s`'s look entry (the slot is evicted).

@@ -25,6 +25,9 @@ public struct SceneTransaction {
   /// `animation != nil`, read once: testing the optional existential per op goes through its
   /// value witnesses (a few hundred instructions per unanimated frame change).
   let _isAnimated: Bool
+  /// Recorded changes that may retarget a frame (set-frame, update and replace): the fast path
+  /// reserves room for their quads once per transaction (``Scene/_batchGroup(_:style:_:)``).
+  var _frameChanges = 0
 
   init(animation: Animation?) {
     self.animation = animation
@@ -46,14 +49,17 @@ public struct SceneTransaction {
   /// Changes element `id` with `body` (frame, style, attachments; `id` itself is kept).
   public mutating func update(_ id: ElementID, _ body: @escaping (inout Element) -> Void) {
     _ops.append(.update(id, body))
+    _frameChanges += 1
   }
   /// Replaces the element with `element.id` by `element`.
   public mutating func replace(_ element: Element) {
     _ops.append(.replace(element))
+    _frameChanges += 1
   }
   /// Moves element `id` to `frame` (no closure: the cheap path for bulk retargets).
   public mutating func setFrame(_ id: ElementID, _ frame: Rect) {
     _ops.append(.setFrame(id, frame))
+    _frameChanges += 1
   }
   /// Sets element `id`'s opacity: the same change as `update(id) { $0.opacity = opacity }`
   /// (a non-finite opacity reads as 1 and is reported), without a closure or a copy of the
@@ -98,6 +104,11 @@ extension Scene {
     var result = TransactionResult()
     let t = _clock(time)
     _fast?.refresh(to: t)
+    // The frame changes move their quads into the transaction's group (an element's frame and its
+    // matched group's shared frame: up to two quads each): its storage grows once rather than by
+    // doubling into fresh memory while they arrive.
+    _fast?.reserveHint = tx._frameChanges > 64 ? 8 * tx._frameChanges : 0
+    defer { _fast?.reserveHint = 0 }
     // The transaction's batch group, looked up at its first use and then reused (`.none`: not
     // looked up yet; looking it up creates the group, which must not happen before a frame
     // actually uses it: a SwiftUI-model group's substep clock starts at its creation).
@@ -438,7 +449,7 @@ extension Scene {
       _records[s].frame._general.jumpIdle(to: f._q)
     } else {
       let batch = _batchGroup(tx, &batchGroup)
-      _records[s].frame.retarget(f._q, animation: tx.animation, at: t, fast: _fast, batchGroup: batch)
+      _records[s].frame.retarget(f._q, at: t, fast: _fast, batchGroup: batch) { tx.animation }
     }
     // Only the own frame changed: patch its row instead of re-deriving it.
     _noteMotion(s, row: false)
@@ -473,8 +484,8 @@ extension Scene {
     let style = _records.withUnsafeBufferPointer { $0[s].element._styleVector }
     if style != oldStyle {
       _records[s].style.retarget(
-        style, animation: tx.animation, at: t, fast: _fast,
-        batchGroup: _batchGroup(tx, style: true, &styleGroup))
+        style, at: t, fast: _fast, batchGroup: _batchGroup(tx, style: true, &styleGroup)
+      ) { tx.animation }
     }
     if let g = _records[s].group, opacity != oldOpacity, _groups[g].members.count > 1 {
       _markDirty(g, &dirty)  // only the visible-members diagnostic reads opacity
@@ -530,8 +541,8 @@ extension Scene {
     }
     if styleChanged {
       _records[s].style.retarget(
-        style, animation: tx.animation, at: t, fast: _fast,
-        batchGroup: _batchGroup(tx, style: true, &styleGroup))
+        style, at: t, fast: _fast, batchGroup: _batchGroup(tx, style: true, &styleGroup)
+      ) { tx.animation }
     }
     if reordered { _reposition(s) }
     if matchChanged, let g = _records[s].group, let m = _records[s].element.matchedGeometry,
@@ -607,14 +618,17 @@ extension Scene {
     _ g: Int, tx: SceneTransaction, t: Double, batchGroup: inout BatchGroup??, result: inout TransactionResult
   ) {
     _groups[g].dirty = false
-    let key = _groups[g].key
-    let members = _groups[g].members
+    // Field reads through the buffers: `_groups[g].field` and `_records[s].field` can copy the
+    // whole group or record (retaining its members, its element's attachments) per read.
+    let (memberCount, first) = _groups.withUnsafeBufferPointer {
+      ($0[g].members.count, $0[g].members.first ?? -1)
+    }
+    var members: [Int] = []
     var sources: [Int] = []
     var single: Int?
-    if members.count == 1 {
+    if memberCount == 1 {
       // The common case (one member): no bookkeeping arrays.
-      let s = members[0]
-      // Through the buffer: `_records[s].field` on this large record can copy all of it.
+      let s = first
       let (removing, isSource) = _records.withUnsafeBufferPointer {
         ($0[s].removing, $0[s].element.matchedGeometry?.isSource == true)
       }
@@ -622,11 +636,14 @@ extension Scene {
         if isSource {
           single = s
         } else {
+          let key = _groups[g].key
           result.diagnostics.append(
             .noSource(namespace: key.namespace, id: key.id, members: [_records[s].element.id]))
         }
       }
     } else {
+      let key = _groups[g].key
+      members = _groups[g].members
       var inserted: [Int] = []
       for s in members where !_records[s].removing {
         inserted.append(s)
@@ -663,17 +680,25 @@ extension Scene {
     // Frames before the change of the clipped members, for the clip check.
     _groups[g].shared?.sample(at: t)
     var before: [(slot: Int, clip: Rect, frame: Rect)] = []
-    for s in members {
-      guard let clip = _clip(of: s) else { continue }
+    func noteClip(_ s: Int) {
+      // Unclipped (no container, no clip rect: the common case) is read off the record's fields.
+      let unclipped = _records.withUnsafeBufferPointer {
+        $0[s].element.container == .root && $0[s].element.clipRect == nil
+      }
+      guard !unclipped, let clip = _clip(of: s) else { return }
       _records[s].sample(at: t)
       before.append((s, clip, _presentedFrame(s)))
     }
-    if _groups[g].shared == nil {
+    if memberCount == 1 { noteClip(first) } else { for s in members { noteClip(s) } }
+    let (hasShared, sharedTarget) = _groups.withUnsafeBufferPointer {
+      ($0[g].shared != nil, $0[g].shared?.target)
+    }
+    if !hasShared {
       _groups[g].shared = _FrameChannel(tv, time: t)
-    } else if _groups[g].shared!.target != tv {
+    } else if sharedTarget != tv {
       // From wherever the shared frame is (the previous source's frame, or mid-flight).
       let group = _batchGroup(tx, &batchGroup)
-      _groups[g].shared!.retarget(tv, animation: tx.animation, at: t, fast: _fast, batchGroup: group)
+      _groups[g].shared!.retarget(tv, at: t, fast: _fast, batchGroup: group) { tx.animation }
     }
     _groups[g].source = srcID
     for (s, clip, start) in before {

@@ -62,7 +62,7 @@ extension BatchEngine {
       guard velocities[k].isFinite else { throw .nonFiniteVelocity }
     }
     let c = _groups[group.index].columns
-    c.reserve(c.count + n)
+    _reserve(c, c.count + n)
     for k in 0..<n {
       handles[k] = _add(
         to: group.index, columns: c, value: values[k], target: targets[k], velocity: velocities[k])
@@ -119,13 +119,13 @@ extension BatchEngine {
       }
       if !reserved {
         // Room for every channel that may still move in, once, at the first move.
-        destination.reserve(destination.count + n - k)
+        _reserve(destination, destination.count + n - k)
         reserved = true
       }
       if source?.group != g {
         let from = _groups[g]
         source = _MoveSource(
-          group: g, columns: from.columns, springForce: Self._springForce(from.driver, into: destination))
+          group: g, columns: from.columns, springForce: Self._springForce(from, into: destination))
       }
       _move(slot: s, from: source!, to: d, columns: destination, target: targets[k])
     }

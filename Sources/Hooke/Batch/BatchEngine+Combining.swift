@@ -143,6 +143,13 @@ extension BatchEngine {
   public var combiningCount: Int { _runningCombinations }
 
   /// Whether `channel` is running a combination (nil for an invalid handle).
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules (see `step(ticks:)`):
+    // a scene asks per channel of every merging retarget, and unspecialised each call
+    // instantiates the combination record's generic metadata (about 400 instructions).
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   public func isCombining(_ channel: BatchChannel) -> Bool? {
     guard (try? _locate(channel)) != nil else { return nil }
     return _liveCombination(slot: Int(channel.index)) != nil
@@ -305,11 +312,15 @@ extension BatchEngine {
       swap(&layers, &_layers)
     }
     _refreshGroupRows()
-    // The curves of a quad's four channels were combined together (same curve, start and
-    // duration), so they evaluate the same curve at the same progress: remember the last result
-    // per position in a combination (a pure function of those inputs, so the values are the
-    // same bits) and evaluate each curve once per quad instead of once per channel.
-    if _curveMemo.isEmpty { _curveMemo = Array(repeating: _CurveMemo(), count: 8) }
+    // Curves combined in the same transaction share their curve, start and duration (a quad's
+    // four channels, and every channel an interaction retargeted with that animation), so they
+    // evaluate the same curve at the same progress: remember results in a small direct-mapped
+    // table keyed by those three (a pure function of them, so the values are the same bits) and
+    // evaluate each distinct curve about once per step instead of once per channel. Keyed by
+    // the inputs, not by the records' order, it keeps hitting after removals reorder the records.
+    if _curveMemo.count != Self._curveMemoSize {
+      _curveMemo = Array(repeating: _CurveMemo(), count: Self._curveMemoSize)
+    }
     for m in _curveMemo.indices { _curveMemo[m].curve = -1 }
     let tps = Double(ticksPerSecond)
     let now = self.now
@@ -319,7 +330,8 @@ extension BatchEngine {
     // Safety: the buffers live for the closures only; a record's slot is a live handle, so the slot
     // tables give its group and a position below that group's count (and `_groupRows` was
     // refreshed above, so its columns are the groups' current ones); a pooled curve's index is
-    // below the pool's count and its curve entry below the table's. Single-threaded.
+    // below the pool's count and its curve entry below the table's; a memo slot is below
+    // `_curveMemoSize`, the memo's count. Single-threaded.
     _slotGroup.withUnsafeBufferPointer { slotGroup in
       _slotIndex.withUnsafeBufferPointer { slotIndex in
         _groupRows.withUnsafeBufferPointer { groupRows in
@@ -355,19 +367,17 @@ extension BatchEngine {
                         let gap = e - curve.shift
                         let value: Double
                         let slope: Double
-                        let m = Int(position)
-                        if m < memo.count, memo[m].curve == curve.curve, memo[m].start == curve.start,
+                        let m = Self._curveMemoSlot(curve)
+                        if memo[m].curve == curve.curve, memo[m].start == curve.start,
                           memo[m].durationTicks == curve.durationTicks
                         {
                           (value, slope) = (memo[m].value, memo[m].slope)
                         } else {
                           (value, slope) = curveTable[Int(curve.curve)].valueAndVelocity(at: p)
-                          if m < memo.count {
-                            memo[m] = _CurveMemo(
-                              curve: curve.curve, start: curve.start, durationTicks: curve.durationTicks,
-                              value: value,
-                              slope: slope)
-                          }
+                          memo[m] = _CurveMemo(
+                            curve: curve.curve, start: curve.start, durationTicks: curve.durationTicks,
+                            value: value,
+                            slope: slope)
                         }
                         let remaining = 1 - value
                         e = gap * remaining
@@ -424,6 +434,19 @@ extension BatchEngine {
     }
     _freeLayer = freeLayer
     return snapped
+  }
+
+  /// Entries of the combination step's curve memo (a power of two).
+  static var _curveMemoSize: Int { 256 }
+
+  /// The memo entry of `curve`'s evaluation: a hash of its curve, start and duration, below
+  /// ``_curveMemoSize``.
+  @inline(__always)
+  static func _curveMemoSlot(_ curve: _CombinedCurve) -> Int {
+    var h = UInt64(bitPattern: curve.start) &* 0x9E37_79B9_7F4A_7C15
+    h ^= UInt64(bitPattern: curve.durationTicks) &* 0xC2B2_AE3D_27D4_EB4F
+    h ^= UInt64(UInt32(bitPattern: curve.curve)) &* 0x1656_67B1_9E37_79F9
+    return Int(truncatingIfNeeded: h >> 56)
   }
 
   /// Puts the base row `i` of `c` at rest (zero displacement, velocity and force); returns

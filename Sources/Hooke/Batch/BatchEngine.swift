@@ -59,6 +59,9 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     let rest: (Scalar, Scalar)
     let columns: _BatchColumns<Scalar>
     let durationTicks: Int64
+    /// An exact spring driver's (stiffness/mass, damping/mass), for `_springForce` (nil for other
+    /// drivers): computed once here rather than read out of the driver per moved channel.
+    let springQuotients: (Double, Double)?
     var cacheTicks: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
     var cache: (_Matrix2, _Matrix2, _Matrix2, _Matrix2) = (
       (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)
@@ -90,6 +93,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
         return _BatchColumns(hasAcceleration: hasAcceleration, hasCurveState: hasCurveState)
       }
       self.driver = driver
+      if case .spring(let s) = driver {
+        springQuotients = (s.stiffness / s.mass, s.damping / s.mass)
+      } else {
+        springQuotients = nil
+      }
       self.epoch = now
       self.origin = Swift.min(origin, now)
       fluidClock = Self.seconds(now, since: self.origin, ticksPerSecond: ticksPerSecond)
@@ -150,6 +158,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// Per group, its displacement and velocity columns, for the combination step.
   /// Per position in a combination, the last curve evaluation of the current step.
   @exclusivity(unchecked) var _curveMemo: [_CurveMemo] = []
+  /// Empty storage of replaced or removed groups, kept for growing groups (see `_grow`).
+  @exclusivity(unchecked) var _spareColumns: [_BatchColumns<Scalar>] = []
   @exclusivity(unchecked) var _groupRows:
     [(y: UnsafeMutablePointer<Scalar>, v: UnsafeMutablePointer<Scalar>)] = []
 
@@ -195,11 +205,13 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     guard _groups.indices.contains(group.index) else { throw .invalidGroup }
     guard _groups[group.index].columns.count == 0 else { throw .groupNotEmpty }
     _releaseCurve(_groups[group.index].curveID)
+    let old = _groups[group.index].columns
     let replacement = _Group(
       driver: driver, rest: restRule, ticksPerSecond: ticksPerSecond, now: now,
-      origin: substepClockOrigin ?? now, recycling: _groups[group.index].columns)
+      origin: substepClockOrigin ?? now, recycling: old)
     if let curve = replacement.curve { replacement.curveID = _allocateCurve(curve) }
     _groups[group.index] = replacement
+    if replacement.columns !== old { _keepSpare(old) }
   }
 
   /// Removes the group with the highest index, which must have no channels, so that an embedder
@@ -218,6 +230,19 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     _releaseCurve(last.curveID)
     _groups.removeLast()
     if _groupRows.count > _groups.count { _groupRows.removeLast(_groupRows.count - _groups.count) }
+    _keepSpare(last.columns)
+  }
+
+  /// Makes room in `group` for `additional` more channels at once (a hint, clamped to 0…2²⁶):
+  /// an embedder about to add or move many channels into a group (a transaction retargeting
+  /// thousands of elements) grows its storage once instead of by doubling, each doubling copying
+  /// every row into fresh memory. The storage of an empty group, or of one given back, with the
+  /// same columns and enough room is reused when there is one. Channels and handles are
+  /// unchanged; an invalid group is ignored. O(channels of `group` + groups) when it grows.
+  public func reserveCapacity(_ additional: Int, in group: BatchGroup) {
+    guard _groups.indices.contains(group.index) else { return }
+    let c = _groups[group.index].columns
+    _reserve(c, c.count + Swift.min(Swift.max(additional, 0), 1 << 26))
   }
 
   /// Moves every settled channel of `group` to `destination` (handles stay valid; a settled
@@ -346,7 +371,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     guard value.isFinite, target.isFinite else { throw .nonFiniteTarget }
     guard velocity.isFinite else { throw .nonFiniteVelocity }
     let c = _groups[group.index].columns
-    c.reserve(c.count + 1)
+    _reserve(c, c.count + 1)
     return _add(to: group.index, columns: c, value: value, target: target, velocity: velocity)
   }
 
@@ -439,6 +464,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   }
 
   /// The channel's group (nil for an invalid handle).
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   public func group(of channel: BatchChannel) -> BatchGroup? {
     guard let (g, _) = try? _locate(channel) else { return nil }
     return BatchGroup(index: g)
@@ -488,7 +518,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     var value = c.target[i] + c.y[i]
     var v = velocity ?? c.v[i]
     var a = c.hasAcceleration ? c.a[i] : 0
-    if let quotients = Self._springForce(_groups[g].driver, into: _groups[destination].columns) {
+    if let quotients = Self._springForce(_groups[g], into: _groups[destination].columns) {
       a = Self._force(quotients, y: c.y[i], v: c.v[i])
     }
     if let k = _liveCombination(slot: Int(channel.index)) {
@@ -578,11 +608,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// An exact spring's force quotients (stiffness/mass, damping/mass) when a channel leaves
   /// `driver` for columns that integrate a force (a SwiftUI-model spring, whose merge keeps the
   /// force the interrupted motion had); nil otherwise.
-  static func _springForce(_ driver: BatchDriver, into destination: _BatchColumns<Scalar>) -> (
+  @inline(__always)
+  static func _springForce(_ group: _Group, into destination: _BatchColumns<Scalar>) -> (
     Double, Double
   )? {
-    guard case .spring(let s) = driver, destination.hasAcceleration else { return nil }
-    return (s.stiffness / s.mass, s.damping / s.mass)
+    destination.hasAcceleration ? group.springQuotients : nil
   }
 
   /// The force per unit mass `−(k/m)·y − (c/m)·v` for `quotients` (k/m, c/m); 0 if not finite.
@@ -661,10 +691,59 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     _slotIndex[Int(c.owner[j])] = j
   }
 
+  /// Grows `c` to hold at least `needed` channels (inlined check, out-of-line growth).
+  @inline(__always)
+  func _reserve(_ c: _BatchColumns<Scalar>, _ needed: Int) {
+    if needed > c.capacity { _grow(c, toHold: needed) }
+  }
+
+  /// Grows `c` into the largest storage with the same columns and room for `needed` channels
+  /// that an empty group or the spares hold (already in memory: no fresh pages to fault in, which
+  /// at 100,000 channels cost more than the copy), else geometrically into fresh memory. An
+  /// empty group keeps a valid storage (the smaller one), so this changes no channel.
+  @inline(never)
+  func _grow(_ c: _BatchColumns<Scalar>, toHold needed: Int) {
+    var donor: _BatchColumns<Scalar>?
+    var spare = -1
+    // At least doubling (as fresh growth does), so a run of barely larger donors cannot make
+    // every append copy the rows again.
+    var best = Swift.max(needed, 2 * c.capacity) - 1
+    var g = 0
+    while g < _groups.count {
+      let d = _groups[g].columns
+      if d.count == 0, d.capacity > best, d !== c, d.hasLayout(of: c) {
+        donor = d
+        best = d.capacity
+      }
+      g += 1
+    }
+    for k in _spareColumns.indices where _spareColumns[k].capacity > best && _spareColumns[k].hasLayout(of: c)
+    {
+      donor = _spareColumns[k]
+      best = _spareColumns[k].capacity
+      spare = k
+    }
+    guard let donor else { return c._grow(toHold: needed) }
+    c.exchangeStorage(with: donor)
+    // A spare now holds the smaller storage: drop it (nothing refers to it).
+    if spare >= 0 { _spareColumns.remove(at: spare) }
+  }
+
+  /// Keeps the empty storage `c` of a replaced or removed group for a later growth when it is
+  /// large and the spares stay within twice the engine's channel count (so spare memory stays
+  /// proportional to the channels in use, as the groups' own headroom is); otherwise it is freed.
+  func _keepSpare(_ c: _BatchColumns<Scalar>) {
+    guard c.count == 0, c.capacity >= 1024 else { return }
+    var spare = c.capacity
+    for s in _spareColumns { spare += s.capacity }
+    guard spare <= 2 * channelCount else { return }
+    _spareColumns.append(c)
+  }
+
   /// Appends a channel to group `g`, active unless exactly at rest.
   func _insert(slot: UInt32, into g: Int, y: Scalar, v: Scalar, target: Scalar, a: Scalar) {
     let c = _groups[g].columns
-    c.reserve(c.count + 1)
+    _reserve(c, c.count + 1)
     _append(slot: slot, into: g, columns: c, y: y, v: v, target: target, a: a)
   }
 

@@ -75,6 +75,40 @@ final class _BatchColumns<S: BatchScalar> {
     capacity = newCapacity
   }
 
+  /// Whether `other` stores the same columns (so their storage can be exchanged).
+  @inline(__always)
+  func hasLayout(of other: _BatchColumns<S>) -> Bool {
+    hasAcceleration == other.hasAcceleration && hasCurveState == other.hasCurveState
+  }
+
+  /// Moves this storage's rows into `donor`'s blocks and exchanges the blocks: this storage then
+  /// has the donor's capacity, and the donor (which must be empty, with the same layout and room
+  /// for this storage's rows) gets this one's blocks, still empty. Reuses a larger block that is
+  /// already in memory instead of growing into fresh memory (a copy of `count` rows either way).
+  func exchangeStorage(with donor: _BatchColumns<S>) {
+    // Safety: `donor` is empty with the same used columns and `donor.capacity >= count`, so the
+    // first `count` rows of each used column fit its blocks; trivial elements, so a plain copy
+    // initialises them. Unused columns are exchanged as they are (both hold one element).
+    precondition(donor.count == 0 && hasLayout(of: donor) && donor.capacity >= count)
+    donor.y.update(from: y, count: count)
+    donor.v.update(from: v, count: count)
+    donor.target.update(from: target, count: count)
+    donor.owner.update(from: owner, count: count)
+    if hasAcceleration { donor.a.update(from: a, count: count) }
+    if hasCurveState {
+      donor.y0.update(from: y0, count: count)
+      donor.start.update(from: start, count: count)
+    }
+    swap(&y, &donor.y)
+    swap(&v, &donor.v)
+    swap(&target, &donor.target)
+    swap(&owner, &donor.owner)
+    swap(&a, &donor.a)
+    swap(&y0, &donor.y0)
+    swap(&start, &donor.start)
+    swap(&capacity, &donor.capacity)
+  }
+
   /// Copies slot `j` over slot `i` (all columns).
   func copy(_ j: Int, to i: Int) {
     // Safety: callers pass positions below `count`.

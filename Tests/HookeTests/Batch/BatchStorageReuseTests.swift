@@ -1,0 +1,110 @@
+import Testing
+
+@testable import Hooke
+
+/// `BatchEngine.reserveCapacity(_:in:)` and the reuse of empty groups' storage when a group
+/// grows: storage moves, channels do not (every value, target and velocity stays as set).
+@Suite struct BatchStorageReuseTests {
+  /// Adds `n` channels to `group`, channel `i` at value `base + i` towards `base + i + 0.5` with
+  /// velocity 1 (all exactly representable).
+  static func fill(_ engine: BatchEngine<Double>, _ group: BatchGroup, _ n: Int, base: Double) throws
+    -> [BatchChannel]
+  {
+    try (0..<n).map { i in
+      try engine.addChannel(to: group, value: base + Double(i), target: base + Double(i) + 0.5, velocity: 1)
+    }
+  }
+
+  static func columns(_ engine: BatchEngine<Double>, _ group: BatchGroup) -> _BatchColumns<Double> {
+    engine._groups[group.index].columns
+  }
+
+  @Test func reserveGrowsOnceAndKeepsTheChannels() throws {
+    let engine = BatchEngine<Double>()
+    let g = engine.addGroup(.spring(Spring()))
+    let first = try Self.fill(engine, g, 10, base: 0)
+    engine.reserveCapacity(1000, in: g)
+    #expect(Self.columns(engine, g).capacity >= 1010)
+    let block = Self.columns(engine, g).y
+    let more = try Self.fill(engine, g, 1000, base: 100)
+    // No growth while the reserved room lasts: the block is the same.
+    #expect(Self.columns(engine, g).y == block)
+    for (i, h) in first.enumerated() {
+      #expect(engine.value(of: h) == Double(i))
+      #expect(engine.target(of: h) == Double(i) + 0.5)
+      #expect(engine.velocity(of: h) == 1)
+    }
+    for (i, h) in more.enumerated() { #expect(engine.value(of: h) == 100 + Double(i)) }
+    // Absurd and negative hints are clamped, not trapped on.
+    engine.reserveCapacity(-5, in: g)
+    engine.reserveCapacity(Int.max, in: BatchGroup(index: 99))
+    #expect(engine.channelCount(of: g) == 1010)
+  }
+
+  @Test func growthTakesTheStorageOfAnEmptyGroup() throws {
+    let engine = BatchEngine<Double>()
+    let a = engine.addGroup(.spring(Spring()))
+    let b = engine.addGroup(.spring(Spring()))
+    let c = engine.addGroup(.spring(Spring()))
+    let moved = try Self.fill(engine, a, 300, base: 0)
+    let blockOfA = Self.columns(engine, a).y
+    let targets = (0..<300).map { 1000 + Double($0) }
+    let rejected = moved.withUnsafeBufferPointer { h in
+      targets.withUnsafeBufferPointer { t in engine.retarget(h, to: t, group: b) }
+    }
+    #expect(rejected == 0)
+    #expect(engine.channelCount(of: a) == 0)
+    // C's first growth takes A's block (empty, same columns, larger than C needs).
+    let added = try Self.fill(engine, c, 3, base: 5000)
+    #expect(Self.columns(engine, c).y == blockOfA)
+    for (i, h) in moved.enumerated() {
+      #expect(engine.group(of: h) == b)
+      #expect(engine.value(of: h) == Double(i))
+      #expect(engine.target(of: h) == 1000 + Double(i))
+      #expect(engine.velocity(of: h) == 1)
+    }
+    for (i, h) in added.enumerated() { #expect(engine.value(of: h) == 5000 + Double(i)) }
+    // A keeps a valid (smaller) storage and takes channels again.
+    let again = try engine.addChannel(to: a, value: 7, target: 8)
+    #expect(engine.value(of: again) == 7)
+    #expect(engine.target(of: again) == 8)
+  }
+
+  @Test func differentColumnsAreNotReused() throws {
+    let engine = BatchEngine<Double>()
+    let fluid = engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.5, dampingFraction: 0.8)))
+    let spring = engine.addGroup(.spring(Spring()))
+    let other = engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.5, dampingFraction: 0.8)))
+    let moved = try Self.fill(engine, fluid, 100, base: 0)
+    let blockOfFluid = Self.columns(engine, fluid).y
+    let targets = [Double](repeating: 0, count: 100)
+    _ = moved.withUnsafeBufferPointer { h in
+      targets.withUnsafeBufferPointer { t in engine.retarget(h, to: t, group: other) }
+    }
+    #expect(engine.channelCount(of: fluid) == 0)
+    // An exact spring stores no force column: the empty SwiftUI-spring group's block does not suit it.
+    _ = try Self.fill(engine, spring, 3, base: 0)
+    #expect(Self.columns(engine, spring).y != blockOfFluid)
+  }
+
+  @Test func aReplacedGroupsStorageServesALaterGrowth() throws {
+    let engine = BatchEngine<Double>()
+    let model = FluidSpringModel(response: 0.5, dampingFraction: 0.8)
+    let a = engine.addGroup(.fluidSpring(model))
+    let b = engine.addGroup(.fluidSpring(model))
+    let moved = try Self.fill(engine, a, 2000, base: 0)
+    let blockOfA = Self.columns(engine, a).y
+    let targets = (0..<2000).map { Double($0) + 3 }
+    _ = moved.withUnsafeBufferPointer { h in
+      targets.withUnsafeBufferPointer { t in engine.retarget(h, to: t, group: b) }
+    }
+    // A takes a timing curve (other columns): its SwiftUI-spring block is kept as a spare.
+    try engine.replaceGroup(a, driver: .timingCurve(.linear, duration: 1))
+    #expect(Self.columns(engine, a).y != blockOfA)
+    let c = engine.addGroup(.fluidSpring(model))
+    let added = try Self.fill(engine, c, 10, base: -50)
+    #expect(Self.columns(engine, c).y == blockOfA)
+    for (i, h) in added.enumerated() { #expect(engine.value(of: h) == -50 + Double(i)) }
+    for (i, h) in moved.enumerated() { #expect(engine.value(of: h) == Double(i)) }
+  }
+}
