@@ -95,9 +95,16 @@ extension Scene {
       cz = 0
     } else if c == memo.id {
       cz = memo.z
+    } else if c == memo.otherID {
+      cz = memo.otherZ
+      swap(&memo.id, &memo.otherID)
+      swap(&memo.z, &memo.otherZ)
     } else {
       cz = _containers[c]?.zIndex ?? 0
-      memo = _ContainerZMemo(id: c, z: cz)
+      memo.otherID = memo.id
+      memo.otherZ = memo.z
+      memo.id = c
+      memo.z = cz
     }
     return (cz, records[s].element.zIndex, records[s].seq)
   }
@@ -545,17 +552,25 @@ extension Scene {
                         // Read in place (no copies: a copy would make the next frame's clear allocate).
                         _rowsDirty.withUnsafeBufferPointer { dirty in
                           _liveSlots.withUnsafeBufferPointer { live in
-                            for s in dirty {
-                              // Liveness from the dense flags: a record read here is a cache miss per row.
-                              guard s < rowOf.count, rowOf[s] >= 0, live[s] else { continue }
-                              // A zoom destination's dimming overlay is the row before its own.
-                              let overlay =
-                                hot[s].flags & _Hot.dimming != 0 && _records[s].dimming != nil ? 1 : 0
-                              _ = _writeRow(
-                                columns, slot: s, row: Int(rowOf[s]) - overlay,
-                                style: Int(styleOf[s]) - overlay,
-                                tables, dimming: overlay == 1)
+                            var touched: UInt64 = 0
+                            var start = 0
+                            while start < dirty.count {
+                              let end = Swift.min(start + _touchBatch, dirty.count)
+                              touched ^= _touchRows(dirty[start..<end], columns, tables)
+                              for s in dirty[start..<end] {
+                                // Liveness from the dense flags: a record read here is a cache miss per row.
+                                guard s < rowOf.count, rowOf[s] >= 0, live[s] else { continue }
+                                // A zoom destination's dimming overlay is the row before its own.
+                                let overlay =
+                                  hot[s].flags & _Hot.dimming != 0 && _records[s].dimming != nil ? 1 : 0
+                                _ = _writeRow(
+                                  columns, slot: s, row: Int(rowOf[s]) - overlay,
+                                  style: Int(styleOf[s]) - overlay,
+                                  tables, dimming: overlay == 1)
+                              }
+                              start = end
                             }
+                            _touchSink = touched
                           }
                         }
                       }
@@ -682,6 +697,44 @@ extension Scene {
     _moveScratch = from
     _styleUsedScratch = used
     _freeStyleScratch = free
+  }
+
+  /// Rows an incremental write touches ahead of writing them (`_touchRows`).
+  var _touchBatch: Int { 16 }
+
+  /// Reads, for the listed slots, the scattered memory their rows are written from and to — the
+  /// per-slot row, the group's row, the fast path's values, the row's columns — and returns a
+  /// value depending on every read (kept in `_touchSink`, so no read is dropped). Rows listed
+  /// for an incremental write are scattered: the reads of one row depend on each other, and the
+  /// long arithmetic between rows leaves little overlap, so each row waits for its misses in
+  /// turn. This tight loop issues a batch's misses together; the rows are then written from
+  /// cache. Reads only (the rows do not change).
+  @inline(__always)
+  func _touchRows(
+    _ slots: UnsafeBufferPointer<Int>.SubSequence, _ columns: _RenderColumns, _ tables: _RowTables
+  )
+    -> UInt64
+  {
+    var acc: UInt64 = 0
+    let hot = tables.hot
+    for s in slots where s < hot.count {
+      let row = Int(tables.rowOf[s])
+      guard row >= 0 else { continue }
+      let quad = Int(hot[s].quad)
+      let group = Int(hot[s].group)
+      // A 72-byte row spans two cache lines: its first and its last fields touch both.
+      acc ^= hot[s].frame.a.bitPattern ^ UInt64(hot[s].flags)
+      if let v = tables.values {
+        if quad >= 0 { acc ^= v[4 * quad].bitPattern }
+        if group >= 0 {
+          let gq = Int(tables.groups[group].quad)
+          if gq >= 0 { acc ^= v[4 * gq].bitPattern }
+        }
+      }
+      acc ^= columns.x[row].bitPattern
+      acc ^= columns.styles![Int(tables.styleOf[s])].opacity.bitPattern
+    }
+    return acc
   }
 
   /// Writes the rows of `order[range]` from row `firstRow` on (a zoom destination's dimming
@@ -814,8 +867,12 @@ struct _OrderKey {
   static let unknown = _OrderKey(container: .nan, z: 0, seq: 0)
 }
 
-/// The last container whose z-index a render order pass looked up (`Scene._orderKey`).
+/// The last two containers whose z-indices a render order pass looked up (`Scene._orderKey`):
+/// slots of one container sit together in the order, and slots re-placed between two containers
+/// alternate.
 struct _ContainerZMemo {
   var id: ContainerID? = nil
   var z = 0.0
+  var otherID: ContainerID? = nil
+  var otherZ = 0.0
 }

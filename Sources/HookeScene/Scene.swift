@@ -81,6 +81,10 @@ public final class Scene {
   @exclusivity(unchecked) var _containerIndex: [ContainerID: UInt16] = [:]
   @exclusivity(unchecked) var _containerClips: [Rect?] = [nil]
   @exclusivity(unchecked) var _containerTableDirty = false
+  /// Recently looked up dense indices, by the id's low three bits (the root is never looked up,
+  /// so it marks an empty way).
+  @exclusivity(unchecked) var _containerIndexCache: [(id: ContainerID, index: UInt16)] = Array(
+    repeating: (.root, 0), count: 8)
   @exclusivity(unchecked) var _zoomSources: [_GroupKey: ElementID] = [:]
   @exclusivity(unchecked) var _zoomDestinations: [ElementID] = []
   @exclusivity(unchecked) var _order: [Int] = []
@@ -143,6 +147,8 @@ public final class Scene {
   /// A relayout (`_moveRows`) left the style entries a permutation of the rows (row ≠ entry):
   /// the next full write maps them again (it writes entry = row).
   @exclusivity(unchecked) var _stylesPermuted = false
+  /// Where `_touchRows`' result goes (read by nothing; it keeps the reads).
+  @exclusivity(unchecked) var _touchSink: UInt64 = 0
   /// `_moveRows`' scratch: old rows per position, style entries in use, free entries.
   @exclusivity(unchecked) var _moveScratch: [Int32] = []
   @exclusivity(unchecked) var _styleUsedScratch: [Bool] = []
@@ -335,8 +341,9 @@ public final class Scene {
       _leaving.removeAll(keepingCapacity: true)
       _compactOrder()
     }
-    if _orderDirty { _sortOrder() } else { _placeOrderTail() }
+    // Rows first: re-placing a repositioned slot reads its record, which the refresh has just read.
     _refreshDirtyHot()
+    if _orderDirty { _sortOrder() } else { _placeOrderTail() }
     _writeRenderList()
     _fast?.recycleEmptyGroupsIfDue()
     if !_completions.isEmpty { _fireCompletions(at: t) }
@@ -697,7 +704,13 @@ extension Scene {
   /// when 65,535 containers have indices.
   func _denseContainerIndex(_ c: ContainerID) -> UInt16 {
     if c == .root { return 0 }
-    if let i = _containerIndex[c] { return i }
+    // A small direct-mapped cache first (indices never change: containers are never removed).
+    let way = c.rawValue & 7
+    if _containerIndexCache[way].id == c { return _containerIndexCache[way].index }
+    if let i = _containerIndex[c] {
+      _containerIndexCache[way] = (c, i)
+      return i
+    }
     guard _containerIDs.count < Int(_Hot.unindexed) else { return _Hot.unindexed }
     let i = UInt16(_containerIDs.count)
     _containerIDs.append(c)
