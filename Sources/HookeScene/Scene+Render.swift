@@ -637,10 +637,21 @@ extension Scene {
     var free = _freeStyleScratch
     _freeStyleScratch = []
     free.removeAll(keepingCapacity: true)
+    // Positions of new rows, and of surviving rows whose style entry lies beyond the new count.
+    var fresh = _freshRowScratch
+    _freshRowScratch = []
+    fresh.removeAll(keepingCapacity: true)
+    var relocated = _relocatedRowScratch
+    _relocatedRowScratch = []
+    relocated.removeAll(keepingCapacity: true)
+    var movesUp = false
+    var movesDown = false
     // Safety: `from` holds at least `n` entries and `used` at least `previousStyles`; both are
     // local (no other reference) while the pointers live.
     from.withUnsafeMutableBufferPointer { from in
       used.withUnsafeMutableBufferPointer { used in
+        // One pass over the order: the old row per position, the entries kept, and the new row
+        // map (the old row is read once, where it is written).
         for k in 0..<n {
           let s = order[k]
           let r = rowOf[s]
@@ -648,16 +659,20 @@ extension Scene {
           if r >= 0 && e >= 0 && e < previousStyles {
             from[k] = r
             used[e] = true
+            if e >= n { relocated.append(Int32(truncatingIfNeeded: k)) }
+            if Int(r) > k { movesUp = true } else if Int(r) < k { movesDown = true }
           } else {
             from[k] = -1  // a new row (or one without a usable entry): written afresh below
+            fresh.append(Int32(truncatingIfNeeded: k))
           }
+          rowOf[s] = Int32(truncatingIfNeeded: k)
         }
         for e in (0..<n).reversed() where !used[e] { free.append(Int32(truncatingIfNeeded: e)) }
       }
     }
     from.withUnsafeBufferPointer { from in
       var k = 0
-      while k < n {
+      while movesUp && k < n {
         let f = Int(from[k])
         guard f > k else {
           k += 1
@@ -669,7 +684,7 @@ extension Scene {
         k = end
       }
       k = n - 1
-      while k >= 0 {
+      while movesDown && k >= 0 {
         let f = Int(from[k])
         guard f >= 0 && f < k else {
           k -= 1
@@ -680,20 +695,22 @@ extension Scene {
         columns.moveRows(from: f - (k - first), to: first, count: k - first + 1)
         k = first - 1
       }
-      for k in 0..<n {
-        let s = order[k]
-        if from[k] < 0 {
-          let e = Int(free.removeLast())
-          _ = _writeRow(columns, slot: s, row: k, style: e, tables, dimming: false)
-          styleOf[s] = Int32(truncatingIfNeeded: e)
-        } else if Int(styleOf[s]) >= n {
-          let e = Int(free.removeLast())
-          columns.moveStyle(ofRow: k, to: e)
-          styleOf[s] = Int32(truncatingIfNeeded: e)
-        }
-        rowOf[s] = Int32(truncatingIfNeeded: k)
-      }
     }
+    // After the moves (they would overwrite these rows): new rows and relocated styles take the
+    // free entries.
+    for k in fresh {
+      let s = order[Int(k)]
+      let e = Int(free.removeLast())
+      _ = _writeRow(columns, slot: s, row: Int(k), style: e, tables, dimming: false)
+      styleOf[s] = Int32(truncatingIfNeeded: e)
+    }
+    for k in relocated {
+      let e = Int(free.removeLast())
+      columns.moveStyle(ofRow: Int(k), to: e)
+      styleOf[order[Int(k)]] = Int32(truncatingIfNeeded: e)
+    }
+    _freshRowScratch = fresh
+    _relocatedRowScratch = relocated
     _moveScratch = from
     _styleUsedScratch = used
     _freeStyleScratch = free
