@@ -237,18 +237,27 @@ struct _RenderColumns: @unchecked Sendable {
   let styleIndices: UnsafeMutablePointer<UInt32>
   let styles: UnsafeMutablePointer<RenderList.Style>?
 
-  /// Copies row `from` and its style entry (its index equals its row: no grids, no dimming rows)
-  /// to row `to`, whose style entry becomes entry `to`.
+  /// Copies rows `from..<from + count` to `to..<to + count` (the ranges may overlap), style
+  /// indices included: the rows keep their style entries.
   @inline(__always)
-  func move(row from: Int, to: Int) {
-    ids[to] = ids[from]
-    kinds[to] = kinds[from]
-    x[to] = x[from]
-    y[to] = y[from]
-    width[to] = width[from]
-    height[to] = height[from]
-    styleIndices[to] = UInt32(truncatingIfNeeded: to)
-    styles![to] = styles![Int(styleIndices[from])]
+  func moveRows(from: Int, to: Int, count: Int) {
+    // Safety: the caller passes row ranges inside the columns' extent; `update(from:count:)`
+    // copies overlapping ranges correctly (memmove).
+    (ids + to).update(from: ids + from, count: count)
+    (kinds + to).update(from: kinds + from, count: count)
+    (x + to).update(from: x + from, count: count)
+    (y + to).update(from: y + from, count: count)
+    (width + to).update(from: width + from, count: count)
+    (height + to).update(from: height + from, count: count)
+    (styleIndices + to).update(from: styleIndices + from, count: count)
+  }
+
+  /// Copies row `row`'s style entry to entry `entry`, which the row then refers to.
+  @inline(__always)
+  func moveStyle(ofRow row: Int, to entry: Int) {
+    // Safety: `row` and `entry` lie inside the columns' extent and style count.
+    styles![entry] = styles![Int(styleIndices[row])]
+    styleIndices[row] = UInt32(truncatingIfNeeded: entry)
   }
 
   /// Row `i` with its own style entry `style` (the rectangle standardised, non-finite → 0).

@@ -44,7 +44,10 @@ extension Scene {
   /// Removes slot `s` from the scene (its id becomes free; `_order` is compacted by the caller).
   func _evict(_ s: Int) {
     let id = _records[s].element.id
-    if let g = _records[s].group { _leave(s, g) }
+    if let g = _records[s].group {
+      _leave(s, g)
+      _refreshSoleMember(g)
+    }
     if let z = _records[s].element.transitionSource {
       let k = _GroupKey(namespace: z.namespace, id: z.id)
       if _zoomSources[k] == id { _zoomSources[k] = nil }
@@ -63,6 +66,7 @@ extension Scene {
     // nor a pending re-placement (an evicted slot has left `_order` already).
     if s < _rowOf.count { _rowOf[s] = -1 }
     if s < _repositionMark.count { _repositionMark[s] = false }
+    if s < _orderKeys.count { _orderKeys[s] = .unknown }
     _records[s].frame.release(_fast)
     _records[s].style.release(_fast)
     _records[s].effect.release(_fast)
@@ -91,9 +95,16 @@ extension Scene {
       cz = 0
     } else if c == memo.id {
       cz = memo.z
+    } else if c == memo.otherID {
+      cz = memo.otherZ
+      swap(&memo.id, &memo.otherID)
+      swap(&memo.z, &memo.otherZ)
     } else {
       cz = _containers[c]?.zIndex ?? 0
-      memo = _ContainerZMemo(id: c, z: cz)
+      memo.otherID = memo.id
+      memo.otherZ = memo.z
+      memo.id = c
+      memo.z = cz
     }
     return (cz, records[s].element.zIndex, records[s].seq)
   }
@@ -138,6 +149,24 @@ extension Scene {
   func _takeRepositionedSlots() {
     guard !_repositioned.isEmpty else { return }
     _growRepositionMarks()  // slots inserted since the last re-placement are in `_order` too
+    // A slot whose key is the one it was placed with (a container change between containers of
+    // one z-index, a z-index set back) is in place already: it stays, with its row.
+    var moved = 0
+    _records.withUnsafeBufferPointer { records in
+      var memo = _ContainerZMemo()
+      for s in _repositioned where _repositionMark[s] {
+        let key = _orderKey(of: s, records: records, memo: &memo)
+        if let placed = _cachedOrderKey(s), placed == key {
+          _repositionMark[s] = false
+        } else {
+          moved += 1
+        }
+      }
+    }
+    guard moved > 0 else {
+      _repositioned.removeAll(keepingCapacity: true)
+      return
+    }
     _repositionMark.withUnsafeBufferPointer { mark in _filterOrder { !mark[$0] } }
     for s in _repositioned where _repositionMark[s] {
       _repositionMark[s] = false
@@ -152,6 +181,39 @@ extension Scene {
     if _repositionMark.count < _records.count {
       _repositionMark.append(contentsOf: repeatElement(false, count: _records.count - _repositionMark.count))
     }
+  }
+
+  /// The order key slot `s` was placed with (`_orderKeys`), or `nil` when unknown (a slot placed
+  /// on insertion by appending, or evicted since).
+  @inline(__always)
+  func _cachedOrderKey(_ s: Int) -> (container: Double, z: Double, seq: Int)? {
+    guard s < _orderKeys.count else { return nil }
+    let k = _orderKeys[s]
+    return k.container.isNaN ? nil : (k.container, k.z, k.seq)
+  }
+
+  /// Records `key` as the key slot `s` is placed with.
+  @inline(__always)
+  func _cacheOrderKey(_ s: Int, _ key: (container: Double, z: Double, seq: Int)) {
+    if _orderKeys.count < _records.count {
+      _orderKeys.append(
+        contentsOf: repeatElement(_OrderKey.unknown, count: _records.count - _orderKeys.count))
+    }
+    _orderKeys[s] = _OrderKey(container: key.container, z: key.z, seq: key.seq)
+  }
+
+  /// Slot `s`'s order key for a merge: the cached one (the slot is in the sorted prefix and was
+  /// not repositioned, so it is current), else derived from the record.
+  @inline(__always)
+  func _prefixOrderKey(
+    of s: Int, records: UnsafeBufferPointer<_Record>, keys: UnsafeBufferPointer<_OrderKey>,
+    memo: inout _ContainerZMemo
+  ) -> (container: Double, z: Double, seq: Int) {
+    if s < keys.count {
+      let k = keys[s]
+      if !k.container.isNaN { return (k.container, k.z, k.seq) }
+    }
+    return _orderKey(of: s, records: records, memo: &memo)
   }
 
   /// Lists slot `s`, whose container or z-index changed, for re-placement in the render order
@@ -190,70 +252,82 @@ extension Scene {
         if key.container.isNaN || key.z.isNaN { return false }
         tail.append((key.container, key.z, key.seq, s))
       }
-      if tail.count <= 32 {
-        // Insertion sort (a few entries; `sort` may allocate).
-        for j in 1..<Swift.max(1, tail.count) {
-          var i = j
-          while i > 0 && Self._orderKey(Self._key(tail[i]), isBelow: Self._key(tail[i - 1])) {
-            tail.swapAt(i, i - 1)
-            i -= 1
-          }
-        }
-      } else {
-        tail.sort { Self._orderKey(Self._key($0), isBelow: Self._key($1)) }
-      }
-      // Backward merge: the prefix's entries shift right past each tail entry's position — for
-      // a long tail by one linear pass (each prefix key computed once, in order, so the container
-      // memo hits), for a short one by binary search for the first prefix entry above it.
-      var end = _orderSorted  // prefix entries at or beyond `end` have been moved already
-      var write = n
-      if tail.count > 256 {
-        var j = tail.count - 1
-        while j >= 0 {
-          let key = Self._key(tail[j])
-          if end > 0
-            && Self._orderKey(key, isBelow: _orderKey(of: _order[end - 1], records: records, memo: &memo))
-          {
-            end -= 1
-            write -= 1
-            _order[write] = _order[end]
-          } else {
-            write -= 1
-            _order[write] = tail[j].slot
-            j -= 1
-          }
-        }
-        return true
-      }
-      for j in tail.indices.reversed() {
-        let key = Self._key(tail[j])
-        var lo = 0
-        var hi = end
-        while lo < hi {
-          let mid = (lo + hi) / 2
-          if Self._orderKey(key, isBelow: _orderKey(of: _order[mid], records: records, memo: &memo)) {
-            hi = mid
-          } else {
-            lo = mid + 1
-          }
-        }
-        var from = end
-        while from > lo {
-          from -= 1
-          write -= 1
-          _order[write] = _order[from]
-        }
-        end = lo
-        write -= 1
-        _order[write] = tail[j].slot
-      }
       return true
     }
-    _orderScratch = tail
     guard placed else {
+      _orderScratch = tail
       _sortOrder()  // a NaN key: nothing was moved
       return
     }
+    for e in tail { _cacheOrderKey(e.slot, Self._key(e)) }
+    // Safety: `records` and `keys` are read only while this closure runs, and neither changes
+    // meanwhile.
+    _records.withUnsafeBufferPointer { records in
+      _orderKeys.withUnsafeBufferPointer { keys in
+        var memo = _ContainerZMemo()
+        if tail.count <= 32 {
+          // Insertion sort (a few entries; `sort` may allocate).
+          for j in 1..<Swift.max(1, tail.count) {
+            var i = j
+            while i > 0 && Self._orderKey(Self._key(tail[i]), isBelow: Self._key(tail[i - 1])) {
+              tail.swapAt(i, i - 1)
+              i -= 1
+            }
+          }
+        } else {
+          tail.sort { Self._orderKey(Self._key($0), isBelow: Self._key($1)) }
+        }
+        // Backward merge: the prefix's entries shift right past each tail entry's position — for
+        // a long tail by one linear pass (each prefix key computed once, in order, so the container
+        // memo hits), for a short one by binary search for the first prefix entry above it.
+        var end = _orderSorted  // prefix entries at or beyond `end` have been moved already
+        var write = n
+        if tail.count > 256 {
+          var j = tail.count - 1
+          while j >= 0 {
+            let key = Self._key(tail[j])
+            if end > 0
+              && Self._orderKey(
+                key, isBelow: _prefixOrderKey(of: _order[end - 1], records: records, keys: keys, memo: &memo))
+            {
+              end -= 1
+              write -= 1
+              _order[write] = _order[end]
+            } else {
+              write -= 1
+              _order[write] = tail[j].slot
+              j -= 1
+            }
+          }
+          return
+        }
+        for j in tail.indices.reversed() {
+          let key = Self._key(tail[j])
+          var lo = 0
+          var hi = end
+          while lo < hi {
+            let mid = (lo + hi) / 2
+            if Self._orderKey(
+              key, isBelow: _prefixOrderKey(of: _order[mid], records: records, keys: keys, memo: &memo))
+            {
+              hi = mid
+            } else {
+              lo = mid + 1
+            }
+          }
+          var from = end
+          while from > lo {
+            from -= 1
+            write -= 1
+            _order[write] = _order[from]
+          }
+          end = lo
+          write -= 1
+          _order[write] = tail[j].slot
+        }
+      }
+    }
+    _orderScratch = tail
     _orderSorted = n
     _segmentsDirty = true
   }
@@ -287,7 +361,10 @@ extension Scene {
       }
     }
     keys.sort { Self._orderKey(Self._key($0), isBelow: Self._key($1)) }
-    for i in keys.indices { _order[i] = keys[i].slot }
+    for i in keys.indices {
+      _order[i] = keys[i].slot
+      _cacheOrderKey(keys[i].slot, Self._key(keys[i]))
+    }
   }
 
   /// Writes ``renderList``: every row, or with `full: false` (the default) only the rows listed
@@ -319,6 +396,7 @@ extension Scene {
         }
       }
     }
+    if _containerTableDirty { _refreshContainerClips() }
     var list = renderList
     let previousRows = list.count
     renderList = RenderList()
@@ -346,23 +424,38 @@ extension Scene {
       editable && !incremental && !hasGrids && dimmingRows == 0 && _mapDimmingSlots.isEmpty
       && previousRows == list.styles.count
     if incremental || relayout {
-      // Each listed slot once (rows are independent: their order is immaterial). A per-slot stamp
-      // instead of sorting, which may allocate.
-      _rowStampValue &+= 1
-      if _rowStampValue == 0 {  // wrapped (after 2³² frames): restart the stamps
-        for i in _rowStamp.indices { _rowStamp[i] = 0 }
-        _rowStampValue = 1
+      // Each listed slot once, in ascending slot order: rows are independent (their order is
+      // immaterial), and ascending slots read the per-slot tables front to back, which the
+      // hardware prefetches, instead of at random. A bitmap over the slots (no sort, which may
+      // allocate): O(listed + slots / 64).
+      let words = (_records.count + 63) >> 6
+      if _rowDirtyBits.count < words {
+        _rowDirtyBits.append(contentsOf: repeatElement(0, count: words - _rowDirtyBits.count))
       }
-      if _rowStamp.count < _records.count {
-        _rowStamp.append(contentsOf: repeatElement(0, count: Swift.max(0, _records.count - _rowStamp.count)))
-      }
+      let slots = _records.count
       var kept = 0
-      for k in _rowsDirty.indices {
-        let s = _rowsDirty[k]
-        guard s < _rowStamp.count, _rowStamp[s] != _rowStampValue else { continue }
-        _rowStamp[s] = _rowStampValue
-        _rowsDirty[kept] = s
-        kept += 1
+      _rowDirtyBits.withUnsafeMutableBufferPointer { bits in
+        _rowsDirty.withUnsafeMutableBufferPointer { dirty in
+          var first = Int.max
+          var last = -1
+          for s in dirty where s >= 0 && s < slots {
+            let w = s >> 6
+            bits[w] |= 1 << UInt64(s & 63)
+            first = Swift.min(first, w)
+            last = Swift.max(last, w)
+          }
+          guard last >= 0 else { return }
+          // Each slot is listed at most once now, so the list is rewritten in place.
+          for w in first...last where bits[w] != 0 {
+            var word = bits[w]
+            bits[w] = 0
+            while word != 0 {
+              dirty[kept] = w << 6 | word.trailingZeroBitCount
+              kept += 1
+              word &= word &- 1
+            }
+          }
+        }
       }
       _rowsDirty.removeLast(_rowsDirty.count - kept)
     }
@@ -372,12 +465,16 @@ extension Scene {
     // otherwise); a relayout maps them itself.
     let remap =
       !incremental && !relayout
-      && (!_rowMapValid || _rowsLayoutDirty || dimmingSlots != _mapDimmingSlots || rows != previousRows)
+      && (!_rowMapValid || _rowsLayoutDirty || dimmingSlots != _mapDimmingSlots || rows != previousRows
+        || _stylesPermuted)
     if _rowOf.count < _records.count {
       _rowOf.append(contentsOf: repeatElement(-1, count: _records.count - _rowOf.count))
       _styleOf.append(contentsOf: repeatElement(-1, count: _records.count - _styleOf.count))
       // Grown with the map, so that the first incremental write after a growth allocates nothing.
-      _rowStamp.append(contentsOf: repeatElement(0, count: Swift.max(0, _records.count - _rowStamp.count)))
+      let words = (_records.count + 63) >> 6
+      if _rowDirtyBits.count < words {
+        _rowDirtyBits.append(contentsOf: repeatElement(0, count: words - _rowDirtyBits.count))
+      }
     }
     _rowOf.withUnsafeMutableBufferPointer { rowOf in
       _styleOf.withUnsafeMutableBufferPointer { styleOf in
@@ -386,87 +483,103 @@ extension Scene {
             _groupHot.withUnsafeBufferPointer { groups in
               _looks.withUnsafeBufferPointer { looks in
                 _order.withUnsafeBufferPointer { order in
-                  func write(_ values: UnsafeBufferPointer<Double>?) {
-                    let tables = _RowTables(
-                      hot: hot, groups: groups, looks: looks, values: values, rowOf: rowOf.baseAddress!,
-                      styleOf: styleOf.baseAddress!, mapsRows: remap)
-                    var row = 0
-                    var style = gridStyles
-                    if relayout { _moveRows(columns, order: order, tables) }
-                    func general(_ range: Range<Int>) {
-                      if relayout { return }
-                      if incremental {
-                        // Rows are unchanged in number (dimming overlays included): skip to the row
-                        // after the range's last slot.
-                        guard let last = range.last else { return }
-                        let end = Int(_rowOf[order[last]]) + 1
-                        style += end - row
-                        row = end
-                        return
+                  _containerClips.withUnsafeBufferPointer { clips in
+                    func write(_ values: UnsafeBufferPointer<Double>?) {
+                      let tables = _RowTables(
+                        hot: hot, groups: groups, looks: looks, clips: clips, values: values,
+                        rowOf: rowOf.baseAddress!,
+                        styleOf: styleOf.baseAddress!, mapsRows: remap)
+                      var row = 0
+                      var style = gridStyles
+                      if relayout { _moveRows(columns, order: order, previousStyles: previousRows, tables) }
+                      func general(_ range: Range<Int>) {
+                        if relayout { return }
+                        if incremental {
+                          // Rows are unchanged in number (dimming overlays included): skip to the row
+                          // after the range's last slot.
+                          guard let last = range.last else { return }
+                          let end = Int(_rowOf[order[last]]) + 1
+                          style += end - row
+                          row = end
+                          return
+                        }
+                        if let pool = fast?.pool, threads > 1, dimmingRows == 0, range.count > chunk {
+                          // Rows are independent (row = first row + order offset without dimming rows):
+                          // chunk j of the range goes to worker j mod threads; the columns do not depend
+                          // on the split.
+                          var job = _RowsJob(
+                            scene: self, columns: columns, order: order, tables: tables, range: range,
+                            firstRow: row,
+                            firstStyle: style, chunk: chunk, threads: threads)
+                          // Safety: `job` outlives the pool call, which returns only after every
+                          // worker is done with it.
+                          withUnsafeMutablePointer(to: &job) { job in
+                            pool.forEachChunk(
+                              count: range.count, chunkSize: chunk, context: UnsafeMutableRawPointer(job)
+                            ) { raw, _, _, lower, upper in
+                              let job = raw!.assumingMemoryBound(to: _RowsJob.self)
+                              let start = job.pointee.range.lowerBound
+                              _ = job.pointee.scene._writeRows(
+                                job.pointee.columns, order: job.pointee.order,
+                                range: (start + lower)..<(start + upper),
+                                firstRow: job.pointee.firstRow + lower,
+                                firstStyle: job.pointee.firstStyle + lower,
+                                job.pointee.tables)
+                            }
+                          }
+                          row += range.count
+                          style += range.count
+                        } else {
+                          let n = _writeRows(
+                            columns, order: order, range: range, firstRow: row, firstStyle: style, tables)
+                          row += n
+                          style += n
+                        }
                       }
-                      if let pool = fast?.pool, threads > 1, dimmingRows == 0, range.count > chunk {
-                        // Rows are independent (row = first row + order offset without dimming rows):
-                        // chunk j of the range goes to worker j mod threads; the columns do not depend
-                        // on the split.
-                        var job = _RowsJob(
-                          scene: self, columns: columns, order: order, tables: tables, range: range,
-                          firstRow: row,
-                          firstStyle: style, chunk: chunk, threads: threads)
-                        // Safety: `job` outlives the pool call, which returns only after every
-                        // worker is done with it.
-                        withUnsafeMutablePointer(to: &job) { job in
-                          pool.forEachChunk(
-                            count: range.count, chunkSize: chunk, context: UnsafeMutableRawPointer(job)
-                          ) { raw, _, _, lower, upper in
-                            let job = raw!.assumingMemoryBound(to: _RowsJob.self)
-                            let start = job.pointee.range.lowerBound
-                            _ = job.pointee.scene._writeRows(
-                              job.pointee.columns, order: job.pointee.order,
-                              range: (start + lower)..<(start + upper),
-                              firstRow: job.pointee.firstRow + lower,
-                              firstStyle: job.pointee.firstStyle + lower,
-                              job.pointee.tables)
+                      if !hasGrids {
+                        general(0..<order.count)
+                      } else {
+                        for segment in _segments {
+                          switch segment {
+                          case .general(let range): general(range)
+                          case .grid(let g):
+                            _writeGridRows(g, columns: columns, firstRow: row, tick: tick)
+                            row += _grids[g].grid.count
                           }
                         }
-                        row += range.count
-                        style += range.count
-                      } else {
-                        let n = _writeRows(
-                          columns, order: order, range: range, firstRow: row, firstStyle: style, tables)
-                        row += n
-                        style += n
+                      }
+                      if incremental || relayout {
+                        // Read in place (no copies: a copy would make the next frame's clear allocate).
+                        _rowsDirty.withUnsafeBufferPointer { dirty in
+                          _liveSlots.withUnsafeBufferPointer { live in
+                            var touched: UInt64 = 0
+                            var start = 0
+                            while start < dirty.count {
+                              let end = Swift.min(start + _touchBatch, dirty.count)
+                              touched ^= _touchRows(dirty[start..<end], columns, tables)
+                              for s in dirty[start..<end] {
+                                // Liveness from the dense flags: a record read here is a cache miss per row.
+                                guard s < rowOf.count, rowOf[s] >= 0, live[s] else { continue }
+                                // A zoom destination's dimming overlay is the row before its own.
+                                let overlay =
+                                  hot[s].flags & _Hot.dimming != 0 && _records[s].dimming != nil ? 1 : 0
+                                _ = _writeRow(
+                                  columns, slot: s, row: Int(rowOf[s]) - overlay,
+                                  style: Int(styleOf[s]) - overlay,
+                                  tables, dimming: overlay == 1)
+                              }
+                              start = end
+                            }
+                            _touchSink = touched
+                          }
+                        }
                       }
                     }
-                    if !hasGrids {
-                      general(0..<order.count)
+                    if let fast {
+                      fast.values.withUnsafeBufferPointer { write($0) }
                     } else {
-                      for segment in _segments {
-                        switch segment {
-                        case .general(let range): general(range)
-                        case .grid(let g):
-                          _writeGridRows(g, columns: columns, firstRow: row, tick: tick)
-                          row += _grids[g].grid.count
-                        }
-                      }
+                      write(nil)
                     }
-                    if incremental || relayout {
-                      // Read in place (no copies: a copy would make the next frame's clear allocate).
-                      _rowsDirty.withUnsafeBufferPointer { dirty in
-                        for s in dirty {
-                          guard s < rowOf.count, rowOf[s] >= 0, _records[s].live else { continue }
-                          // A zoom destination's dimming overlay is the row before its own.
-                          let overlay = hot[s].flags & _Hot.dimming != 0 && _records[s].dimming != nil ? 1 : 0
-                          _ = _writeRow(
-                            columns, slot: s, row: Int(rowOf[s]) - overlay, style: Int(styleOf[s]) - overlay,
-                            tables, dimming: overlay == 1)
-                        }
-                      }
-                    }
-                  }
-                  if let fast {
-                    fast.values.withUnsafeBufferPointer { write($0) }
-                  } else {
-                    write(nil)
                   }
                 }
               }
@@ -475,7 +588,12 @@ extension Scene {
         }
       }
     }
-    if relayout { list._truncate(rows: rows, styles: styleCount) }
+    if relayout {
+      list._truncate(rows: rows, styles: styleCount)
+      _stylesPermuted = true
+    } else if remap {
+      _stylesPermuted = false
+    }
     renderList = list
     _rowsDirty.removeAll(keepingCapacity: true)
     _rowsAllDirty = false
@@ -488,28 +606,152 @@ extension Scene {
 
   /// Moves each surviving row to its new position `k` (slot `order[k]`, old row `_rowOf[order[k]]`),
   /// writes the rows of slots without an old row, and updates the row map — for a layout changed
-  /// only by insertions and evictions, with neither grids nor dimming rows (row = style entry =
-  /// order position), where the surviving slots keep their relative order.
+  /// only by insertions and evictions, with neither grids nor dimming rows, where the surviving
+  /// slots keep their relative order.
   ///
-  /// In place: old rows increase with `k`, so rows moving up are moved front to back and rows
-  /// moving down back to front, and no move overwrites a row that another move still reads.
-  /// The columns span both the old and the new row count.
-  func _moveRows(_ columns: _RenderColumns, order: UnsafeBufferPointer<Int>, _ tables: _RowTables) {
+  /// Surviving rows keep their style entries (rows refer to them by index; only the 45 bytes of
+  /// row columns move, not the 64-byte style). New rows take the entries no surviving row uses,
+  /// and a surviving row whose entry lies beyond the new style count moves its style to one of
+  /// those — exactly enough exist: the new count is the row count. The style entries end up a
+  /// permutation of the rows (`_stylesPermuted`).
+  ///
+  /// Moves go by runs of consecutive rows with one shift, one `memmove` per column: old rows
+  /// increase with `k`, so runs moving up are moved front to back and runs moving down back to
+  /// front, and no move overwrites a row that another move still reads. The columns span both
+  /// the old and the new row count and style count (`previousStyles`).
+  func _moveRows(
+    _ columns: _RenderColumns, order: UnsafeBufferPointer<Int>, previousStyles: Int, _ tables: _RowTables
+  ) {
     let rowOf = tables.rowOf
-    for k in order.indices {
-      let from = Int(rowOf[order[k]])
-      if from > k { columns.move(row: from, to: k) }
+    let styleOf = tables.styleOf
+    let n = order.count
+    // Scene-owned scratch (no allocation once grown): the old row per position — one random read
+    // per slot, then sequential passes — and which style entries surviving rows keep.
+    var from = _moveScratch
+    _moveScratch = []
+    if from.count < n { from.append(contentsOf: repeatElement(-1, count: n - from.count)) }
+    var used = _styleUsedScratch
+    _styleUsedScratch = []
+    used.removeAll(keepingCapacity: true)
+    used.append(contentsOf: repeatElement(false, count: Swift.max(previousStyles, n)))
+    var free = _freeStyleScratch
+    _freeStyleScratch = []
+    free.removeAll(keepingCapacity: true)
+    // Positions of new rows, and of surviving rows whose style entry lies beyond the new count.
+    var fresh = _freshRowScratch
+    _freshRowScratch = []
+    fresh.removeAll(keepingCapacity: true)
+    var relocated = _relocatedRowScratch
+    _relocatedRowScratch = []
+    relocated.removeAll(keepingCapacity: true)
+    var movesUp = false
+    var movesDown = false
+    // Safety: `from` holds at least `n` entries and `used` at least `previousStyles`; both are
+    // local (no other reference) while the pointers live.
+    from.withUnsafeMutableBufferPointer { from in
+      used.withUnsafeMutableBufferPointer { used in
+        // One pass over the order: the old row per position, the entries kept, and the new row
+        // map (the old row is read once, where it is written).
+        for k in 0..<n {
+          let s = order[k]
+          let r = rowOf[s]
+          let e = Int(styleOf[s])
+          if r >= 0 && e >= 0 && e < previousStyles {
+            from[k] = r
+            used[e] = true
+            if e >= n { relocated.append(Int32(truncatingIfNeeded: k)) }
+            if Int(r) > k { movesUp = true } else if Int(r) < k { movesDown = true }
+          } else {
+            from[k] = -1  // a new row (or one without a usable entry): written afresh below
+            fresh.append(Int32(truncatingIfNeeded: k))
+          }
+          rowOf[s] = Int32(truncatingIfNeeded: k)
+        }
+        for e in (0..<n).reversed() where !used[e] { free.append(Int32(truncatingIfNeeded: e)) }
+      }
     }
-    for k in order.indices.reversed() {
-      let from = Int(rowOf[order[k]])
-      if from >= 0 && from < k { columns.move(row: from, to: k) }
+    from.withUnsafeBufferPointer { from in
+      var k = 0
+      while movesUp && k < n {
+        let f = Int(from[k])
+        guard f > k else {
+          k += 1
+          continue
+        }
+        var end = k + 1
+        while end < n && Int(from[end]) == f + (end - k) { end += 1 }
+        columns.moveRows(from: f, to: k, count: end - k)
+        k = end
+      }
+      k = n - 1
+      while movesDown && k >= 0 {
+        let f = Int(from[k])
+        guard f >= 0 && f < k else {
+          k -= 1
+          continue
+        }
+        var first = k
+        while first > 0 && from[first - 1] >= 0 && Int(from[first - 1]) == f - (k - first + 1) { first -= 1 }
+        columns.moveRows(from: f - (k - first), to: first, count: k - first + 1)
+        k = first - 1
+      }
     }
-    for k in order.indices {
-      let s = order[k]
-      if rowOf[s] < 0 { _ = _writeRow(columns, slot: s, row: k, style: k, tables, dimming: false) }
-      rowOf[s] = Int32(truncatingIfNeeded: k)
-      tables.styleOf[s] = Int32(truncatingIfNeeded: k)
+    // After the moves (they would overwrite these rows): new rows and relocated styles take the
+    // free entries.
+    for k in fresh {
+      let s = order[Int(k)]
+      let e = Int(free.removeLast())
+      _ = _writeRow(columns, slot: s, row: Int(k), style: e, tables, dimming: false)
+      styleOf[s] = Int32(truncatingIfNeeded: e)
     }
+    for k in relocated {
+      let e = Int(free.removeLast())
+      columns.moveStyle(ofRow: Int(k), to: e)
+      styleOf[order[Int(k)]] = Int32(truncatingIfNeeded: e)
+    }
+    _freshRowScratch = fresh
+    _relocatedRowScratch = relocated
+    _moveScratch = from
+    _styleUsedScratch = used
+    _freeStyleScratch = free
+  }
+
+  /// Rows an incremental write touches ahead of writing them (`_touchRows`).
+  var _touchBatch: Int { 16 }
+
+  /// Reads, for the listed slots, the scattered memory their rows are written from and to — the
+  /// per-slot row, the group's row, the fast path's values, the row's columns — and returns a
+  /// value depending on every read (kept in `_touchSink`, so no read is dropped). Rows listed
+  /// for an incremental write are scattered: the reads of one row depend on each other, and the
+  /// long arithmetic between rows leaves little overlap, so each row waits for its misses in
+  /// turn. This tight loop issues a batch's misses together; the rows are then written from
+  /// cache. Reads only (the rows do not change).
+  @inline(__always)
+  func _touchRows(
+    _ slots: UnsafeBufferPointer<Int>.SubSequence, _ columns: _RenderColumns, _ tables: _RowTables
+  )
+    -> UInt64
+  {
+    var acc: UInt64 = 0
+    let hot = tables.hot
+    for s in slots where s < hot.count {
+      let row = Int(tables.rowOf[s])
+      guard row >= 0 else { continue }
+      let quad = Int(hot[s].quad)
+      let group = Int(hot[s].group)
+      // A 72-byte row spans two cache lines: its first and its last fields touch both.
+      acc ^= hot[s].frame.a.bitPattern ^ UInt64(hot[s].flags)
+      if let v = tables.values {
+        if quad >= 0 { acc ^= v[4 * quad].bitPattern }
+        if group >= 0 {
+          let gq = Int(tables.groups[group].quad)
+          if gq >= 0 { acc ^= v[4 * gq].bitPattern }
+        }
+      }
+      acc ^= columns.x[row].bitPattern
+      acc ^= columns.styles![Int(tables.styleOf[s])].opacity.bitPattern
+    }
+    return acc
   }
 
   /// Writes the rows of `order[range]` from row `firstRow` on (a zoom destination's dimming
@@ -560,7 +802,13 @@ extension Scene {
         base = shared.apply(to: base, anchor: look.matchAnchor, properties: look.matchProperties)
       }
     }
-    let clip = h.flags & _Hot.clipped == 0 ? nil : _clip(of: s)
+    // The container's clip from the table; an own clip rectangle (rare) is intersected with the
+    // chain in its order, from the record.
+    let clip =
+      h.flags & _Hot.clipped == 0
+      ? nil
+      : h.flags & _Hot.ownClip == 0 && h.container != _Hot.unindexed
+        ? tables.clips[Int(h.container)] : _clip(of: s)
     if dimming, h.flags & _Hot.dimming != 0, let dim = _records[s].dimming?.value {
       columns.write(
         row, style: style + row - firstRow, h.id, .dimming, bounds, opacity: dim, rotation: 0,
@@ -606,6 +854,8 @@ struct _RowTables: @unchecked Sendable {
   let hot: UnsafeBufferPointer<_Hot>
   let groups: UnsafeBufferPointer<_GroupHot>
   let looks: UnsafeBufferPointer<_Look>
+  /// The containers' resolved clips by dense index (`Scene._containerClips`).
+  let clips: UnsafeBufferPointer<Rect?>
   let values: UnsafeBufferPointer<Double>?
   /// The row map (`Scene._rowOf`, `_styleOf`), written per row (each slot by one worker) when
   /// `mapsRows` (the row layout changed since the map was written).
@@ -625,8 +875,21 @@ struct _RowsJob {
   let chunk, threads: Int
 }
 
-/// The last container whose z-index a render order pass looked up (`Scene._orderKey`).
+/// A slot's render order key as placed (`Scene._orderKeys`); a NaN container z-index marks it
+/// unknown (keys are finite: z-indices are sanitised).
+struct _OrderKey {
+  var container: Double
+  var z: Double
+  var seq: Int
+  static let unknown = _OrderKey(container: .nan, z: 0, seq: 0)
+}
+
+/// The last two containers whose z-indices a render order pass looked up (`Scene._orderKey`):
+/// slots of one container sit together in the order, and slots re-placed between two containers
+/// alternate.
 struct _ContainerZMemo {
   var id: ContainerID? = nil
   var z = 0.0
+  var otherID: ContainerID? = nil
+  var otherZ = 0.0
 }

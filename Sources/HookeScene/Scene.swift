@@ -69,7 +69,22 @@ public final class Scene {
   @exclusivity(unchecked) var _groups: [_Group] = []
   @exclusivity(unchecked) var _freeGroups: [Int] = []
   @exclusivity(unchecked) var _groupIndex: [_GroupKey: Int] = [:]
-  @exclusivity(unchecked) var _containers: [ContainerID: Container] = [:]
+  @exclusivity(unchecked) var _containers: [ContainerID: Container] = [:] {
+    didSet { _containerTableDirty = true }
+  }
+  /// Containers by dense index (`_Hot.container`; entry 0 is the root), the index per id, and
+  /// each one's resolved clip (its chain's clips intersected, see `_containerClip`): rows read
+  /// their container's clip by index instead of hashing the chain per row. Containers are never
+  /// removed, so the table holds at most the containers set. The clips are re-resolved before a
+  /// frame after any container change (`_containerTableDirty`).
+  @exclusivity(unchecked) var _containerIDs: [ContainerID] = [.root]
+  @exclusivity(unchecked) var _containerIndex: [ContainerID: UInt16] = [:]
+  @exclusivity(unchecked) var _containerClips: [Rect?] = [nil]
+  @exclusivity(unchecked) var _containerTableDirty = false
+  /// Recently looked up dense indices, by the id's low three bits (the root is never looked up,
+  /// so it marks an empty way).
+  @exclusivity(unchecked) var _containerIndexCache: [(id: ContainerID, index: UInt16)] = Array(
+    repeating: (.root, 0), count: 8)
   @exclusivity(unchecked) var _zoomSources: [_GroupKey: ElementID] = [:]
   @exclusivity(unchecked) var _zoomDestinations: [ElementID] = []
   @exclusivity(unchecked) var _order: [Int] = []
@@ -82,6 +97,10 @@ public final class Scene {
   /// (`_repositionMark[s]` tells whether slot `s` is listed).
   @exclusivity(unchecked) var _repositioned: [Int] = []
   @exclusivity(unchecked) var _repositionMark: [Bool] = []
+  /// Per slot, the order key it was placed with by a sort or merge (`_OrderKey.unknown` when it
+  /// was appended on insertion, or evicted): merges compare against it instead of reading records
+  /// and hashing container ids, and a repositioned slot whose key is unchanged stays in place.
+  @exclusivity(unchecked) var _orderKeys: [_OrderKey] = []
   @exclusivity(unchecked) var _nextSeq = 0
   @exclusivity(unchecked) var _leaving: [Int] = []
   /// Slots with general-path animations or a pending removal (sampled per frame); a slot is
@@ -96,6 +115,10 @@ public final class Scene {
   @exclusivity(unchecked) var _hotDirty: [Int] = []
   /// Per group, its presented shared frame's storage (`_GroupHot`), derived from `_groups`.
   @exclusivity(unchecked) var _groupHot: [_GroupHot] = []
+  /// Per group, its only member's slot, `_GroupHot.noMembers` or `_GroupHot.severalMembers`
+  /// (derived from `_Group.members` with `_groupHot`, and on evictions): a frame lists the rows
+  /// of moving groups' members from it.
+  @exclusivity(unchecked) var _groupSoleMember: [Int32] = []
   /// Style, transition effect and anchors of rows: entry 0 is the shared default look; elements
   /// that differ own one entry each (`_Record.look`), freed when they return to the default.
   @exclusivity(unchecked) var _looks: [_Look] = [_Look.default]
@@ -121,9 +144,21 @@ public final class Scene {
   /// The slots with a dimming overlay row when the row map was built (sorted).
   @exclusivity(unchecked) var _mapDimmingSlots: [Int] = []
   @exclusivity(unchecked) var _dimmingScratch: [Int] = []
-  /// Per slot, the stamp of the last incremental write that listed it (dedupes `_rowsDirty`).
-  @exclusivity(unchecked) var _rowStamp: [UInt32] = []
-  @exclusivity(unchecked) var _rowStampValue: UInt32 = 0
+  /// A relayout (`_moveRows`) left the style entries a permutation of the rows (row ≠ entry):
+  /// the next full write maps them again (it writes entry = row).
+  @exclusivity(unchecked) var _stylesPermuted = false
+  /// Where `_touchRows`' result goes (read by nothing; it keeps the reads).
+  @exclusivity(unchecked) var _touchSink: UInt64 = 0
+  /// `_moveRows`' scratch: old rows per position, style entries in use, free entries, positions
+  /// of new rows and of rows whose style entry moves.
+  @exclusivity(unchecked) var _moveScratch: [Int32] = []
+  @exclusivity(unchecked) var _styleUsedScratch: [Bool] = []
+  @exclusivity(unchecked) var _freeStyleScratch: [Int32] = []
+  @exclusivity(unchecked) var _freshRowScratch: [Int32] = []
+  @exclusivity(unchecked) var _relocatedRowScratch: [Int32] = []
+  /// One bit per slot, all clear between frames: an incremental write sorts and dedupes
+  /// `_rowsDirty` through it.
+  @exclusivity(unchecked) var _rowDirtyBits: [UInt64] = []
   @exclusivity(unchecked) var _rowsLayoutDirty = true
   /// This frame rewrites every row (too many changed) although the layout and the map stand.
   @exclusivity(unchecked) var _rowsAllDirty = false
@@ -170,6 +205,10 @@ public final class Scene {
     _freeGroups = other._freeGroups
     _groupIndex = other._groupIndex
     _containers = other._containers
+    _containerIDs = other._containerIDs
+    _containerIndex = other._containerIndex
+    _containerClips = other._containerClips
+    _containerTableDirty = other._containerTableDirty
     _zoomSources = other._zoomSources
     _zoomDestinations = other._zoomDestinations
     _order = other._order
@@ -177,6 +216,7 @@ public final class Scene {
     _orderSorted = other._orderSorted
     _repositioned = other._repositioned
     _repositionMark = other._repositionMark
+    _orderKeys = other._orderKeys
     _nextSeq = other._nextSeq
     _leaving = other._leaving
     _motion = other._motion
@@ -185,6 +225,7 @@ public final class Scene {
     _hot = other._hot
     _hotDirty = other._hotDirty
     _groupHot = other._groupHot
+    _groupSoleMember = other._groupSoleMember
     _looks = other._looks
     _freeLooks = other._freeLooks
     _grids = other._grids
@@ -198,8 +239,8 @@ public final class Scene {
     _rowMapValid = other._rowMapValid
     _mapDimmingSlots = other._mapDimmingSlots
     _dimmingScratch = other._dimmingScratch
-    _rowStamp = other._rowStamp
-    _rowStampValue = other._rowStampValue
+    _stylesPermuted = other._stylesPermuted
+    _rowDirtyBits = other._rowDirtyBits
     _rowsLayoutDirty = other._rowsLayoutDirty
     _rowsAllDirty = other._rowsAllDirty
   }
@@ -303,8 +344,9 @@ public final class Scene {
       _leaving.removeAll(keepingCapacity: true)
       _compactOrder()
     }
-    if _orderDirty { _sortOrder() } else { _placeOrderTail() }
+    // Rows first: re-placing a repositioned slot reads its record, which the refresh has just read.
     _refreshDirtyHot()
+    if _orderDirty { _sortOrder() } else { _placeOrderTail() }
     _writeRenderList()
     _fast?.recycleEmptyGroupsIfDue()
     if !_completions.isEmpty { _fireCompletions(at: t) }
@@ -349,7 +391,14 @@ public final class Scene {
         _noteRow(Int(owner))
       } else if owner != Int32.min {
         let g = Int(-(owner + 1))
-        if g < _groups.count { for m in _groups[g].members { _noteRow(m) } }
+        // The sole member from the dense table (reading the group's member list chases a pointer
+        // per group); several members from the list.
+        let sole = g < _groupSoleMember.count ? _groupSoleMember[g] : _GroupHot.severalMembers
+        if sole >= 0 {
+          _noteRow(Int(sole))
+        } else if sole == _GroupHot.severalMembers && g < _groups.count {
+          for m in _groups[g].members { _noteRow(m) }
+        }
       }
       if f.isAnimating(q) {
         f.moving[kept] = Int32(q)
@@ -563,9 +612,14 @@ struct _Hot {
   var group: Int32 = -1
   /// The entry in `Scene._looks`.
   var look: Int32 = 0
-  /// `_Hot.hidden`, `_Hot.clipped`, `_Hot.dimming`.
+  /// `_Hot.hidden`, `_Hot.clipped`, `_Hot.dimming`, `_Hot.ownClip`.
   var flags: UInt8 = 0
-  static let hidden: UInt8 = 1, clipped: UInt8 = 2, dimming: UInt8 = 4
+  /// The element's container's dense index (`Scene._containerIDs`; 0: the root), or
+  /// `_Hot.unindexed` when the table is full (the row then resolves its clip from the record).
+  /// 16 bits keep the row at 72 bytes (it fills the padding after `flags`).
+  var container: UInt16 = 0
+  static let hidden: UInt8 = 1, clipped: UInt8 = 2, dimming: UInt8 = 4, ownClip: UInt8 = 8
+  static let unindexed: UInt16 = .max
 }
 
 /// A group's presented shared frame storage (derived from `_Group` by `Scene._refreshGroupHot`).
@@ -575,6 +629,8 @@ struct _GroupHot {
   var quad: Int32 = -1
   /// The group has a source and a shared frame (members take it).
   var active = false
+  /// `Scene._groupSoleMember` entries besides a member's slot.
+  static let noMembers: Int32 = -1, severalMembers: Int32 = -2
 }
 
 /// The style, transition effect and anchors a row is computed from.
@@ -667,7 +723,9 @@ extension Scene {
     _noteRow(s)
     var flags: UInt8 = 0
     if _records[s].hidden { flags |= _Hot.hidden }
-    if _records[s].element.container != .root || _records[s].element.clipRect != nil { flags |= _Hot.clipped }
+    let container = _records[s].element.container
+    if container != .root || _records[s].element.clipRect != nil { flags |= _Hot.clipped }
+    if _records[s].element.clipRect != nil { flags |= _Hot.ownClip }
     if _records[s].dimming != nil { flags |= _Hot.dimming }
     let group: Int32 = m != nil ? _records[s].group.map { Int32($0) } ?? -1 : -1
     _hot[s] = _Hot(
@@ -675,7 +733,34 @@ extension Scene {
       quad: Int32(_records[s].frame._quad),
       styleLo: _records[s].style._lo, styleHi: _records[s].style._hi,
       effectLo: _records[s].effect._lo, effectHi: _records[s].effect._hi,
-      group: group, look: li, flags: flags)
+      group: group, look: li, flags: flags, container: _denseContainerIndex(container))
+  }
+
+  /// Container `c`'s dense index (assigned at its first use; the root is 0), or `_Hot.unindexed`
+  /// when 65,535 containers have indices.
+  func _denseContainerIndex(_ c: ContainerID) -> UInt16 {
+    if c == .root { return 0 }
+    // A small direct-mapped cache first (indices never change: containers are never removed).
+    let way = c.rawValue & 7
+    if _containerIndexCache[way].id == c { return _containerIndexCache[way].index }
+    if let i = _containerIndex[c] {
+      _containerIndexCache[way] = (c, i)
+      return i
+    }
+    guard _containerIDs.count < Int(_Hot.unindexed) else { return _Hot.unindexed }
+    let i = UInt16(_containerIDs.count)
+    _containerIDs.append(c)
+    _containerClips.append(_containerClip(c, own: nil))
+    _containerIndex[c] = i
+    return i
+  }
+
+  /// Re-resolves every indexed container's clip (after a container changed).
+  func _refreshContainerClips() {
+    _containerTableDirty = false
+    for i in _containerIDs.indices.dropFirst() {
+      _containerClips[i] = _containerClip(_containerIDs[i], own: nil)
+    }
   }
 
   /// Re-derives group `g`'s `_GroupHot`.
@@ -695,7 +780,20 @@ extension Scene {
     if !_rowsAllDirty {
       _groups.withUnsafeBufferPointer { b in for m in b[g].members { _noteRow(m) } }
     }
+    _refreshSoleMember(g)
     _groupHot[g] = _GroupHot(value: value, quad: quad, active: active)
+  }
+
+  /// Re-derives group `g`'s `_groupSoleMember` entry from its member list.
+  func _refreshSoleMember(_ g: Int) {
+    if g >= _groupSoleMember.count {
+      _groupSoleMember.append(
+        contentsOf: repeatElement(_GroupHot.noMembers, count: g + 1 - _groupSoleMember.count))
+    }
+    let members = _groups[g].members
+    _groupSoleMember[g] =
+      members.isEmpty
+      ? _GroupHot.noMembers : members.count == 1 ? Int32(members[0]) : _GroupHot.severalMembers
   }
 
   /// Frees slot `s`'s look entry (the slot is evicted).
