@@ -164,7 +164,13 @@ internal func _sinCosKernel(
   let z = d * d
   let sinMinusD = (d * z) * (-0x1.5555555555555p-3 + z * (0x1.1111111111111p-7 + z * -0x1.a01a01a01a01ap-13))
   let cosMinusOne = z * (-0.5 + z * (0x1.5555555555555p-5 + z * -0x1.6c16c16c16c17p-10))
-  let (u, uLo) = _twoProduct(ch, split: _cosHeadSplitEntry(j), d)
+  // C·d exactly, with C's `_split` from the table and d split as d rounded to a multiple of
+  // 2^-33 (|d| ≤ 2^-7: at most 26 bits, one addition sooner and one flop cheaper than `_split`)
+  // plus the exact rest (below 2^-34; a multiple of 2^-59 when j ≥ 1, as h ≥ 2^-7): all four
+  // partial products are exact and each partial sum of Dekker's algorithm stays exact, so the
+  // pair is the one `_twoProduct(ch, d)` gives (for j = 0, C = 1 + 0 and the error is +0).
+  let dHigh = (d + 0x1.8p19) - 0x1.8p19
+  let (u, uLo) = _twoProduct(ch, split: _cosHeadSplitEntry(j), d, split: (dHigh, d - dHigh))
   let v = sh * d  // rounded: |v| < 2^-7.5 while cos ≥ 0.7, so its error is below 0.004 ulp
   let (s1, e1) = _fastTwoSum(sh, u)
   let sinLow = hasLowPart ? cl * d + l * ch : cl * d

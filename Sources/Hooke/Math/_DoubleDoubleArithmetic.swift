@@ -33,18 +33,19 @@ internal func _split(_ a: Double) -> (hi: Double, lo: Double) {
 /// Exact unless the partial products underflow or overflow.
 @inlinable @inline(__always)
 internal func _twoProduct(_ a: Double, _ b: Double) -> (hi: Double, lo: Double) {
-  _twoProduct(a, split: _split(a), b)
+  _twoProduct(a, split: _split(a), b, split: _split(b))
 }
 
-/// `_twoProduct(a, b)` with `a` already split (`aSplit == _split(a)`, e.g. from a table, so that
-/// only b is split at run time): the same pair, 4 flops fewer.
+/// `_twoProduct(a, b)` from given splits of both factors (`a = aSplit.hi + aSplit.lo` exactly,
+/// likewise b), for callers that have a split sooner or cheaper than `_split`: a table's
+/// (`_split` precomputed), or one a caller proves keeps every step below exact.
 @inlinable @inline(__always)
 internal func _twoProduct(
-  _ a: Double, split aSplit: (hi: Double, lo: Double), _ b: Double
+  _ a: Double, split aSplit: (hi: Double, lo: Double), _ b: Double, split bSplit: (hi: Double, lo: Double)
 ) -> (hi: Double, lo: Double) {
   let p = a * b
   let (ah, al) = aSplit
-  let (bh, bl) = _split(b)
+  let (bh, bl) = bSplit
   let e = (((ah * bh - p) + ah * bl) + al * bh) + al * bl
   return (p, e)
 }
