@@ -30,8 +30,10 @@ internal func _reduceHalfPi(_ a: Double) -> (n: Int, hi: Double, lo: Double) {
     // off by at most 2^-81 and the dropped rest by 64·0.55·2^-87 < 2^-81, so hi + lo is within
     // 2^-80 of the reduced argument; kept when |hi| ≥ 2^-7 (relative error below 2^-73,
     // 2^-20 ulp of the kernel's result), else the four-part reduction handles the cancellation.
+    // FastTwoSum suffices: the pair is kept only when |hi| ≥ 2^-7, and then the first operand
+    // is at least 2^-7 − 2^-28 while the second is below 64·2^-34 (the same pair as TwoSum).
     let (nf, n) = _roundToIntegerWithLowBits(a * _twoOverPi)
-    let (hi, lo) = _twoSum(a - nf * _pio2Part1, -(nf * _pio2Part2Rounded))
+    let (hi, lo) = _fastTwoSum(a - nf * _pio2Part1, -(nf * _pio2Part2Rounded))
     if hi.magnitude >= 0x1p-7 { return (n & 3, hi, lo) }
   }
   if a < 0x1.921fb54442d18p+19 {
@@ -152,21 +154,43 @@ internal func _sinCosKernel(
   let sign = hi.bitPattern & 0x8000_0000_0000_0000
   let h = hi.magnitude
   let l = Double(bitPattern: lo.bitPattern ^ sign)
-  let shifted = h * 64 + 0x1.8p52  // round(64h) in the low bits
-  let j = Int(truncatingIfNeeded: Int64(bitPattern: shifted.bitPattern) &- 0x4338_0000_0000_0000)
-  let d = h - (shifted - 0x1.8p52) * 0x1p-6  // exact
+  // h + 1.5·2^46 rounds h to a multiple of 1/64 (its ulp), ties to even: j/64 with
+  // j = round(64h) in the low bits, one addition from h (d follows two roundings sooner than
+  // from 64h + 1.5·2^52, which would then need a scaling back).
+  let shifted = h + 0x1.8p46
+  let j = Int(truncatingIfNeeded: Int64(bitPattern: shifted.bitPattern) &- 0x42D8_0000_0000_0000)
+  let d = h - (shifted - 0x1.8p46)  // exact
   let (sh, sl, ch, cl) = _sinCosTableEntry(j)
   let z = d * d
   let sinMinusD = (d * z) * (-0x1.5555555555555p-3 + z * (0x1.1111111111111p-7 + z * -0x1.a01a01a01a01ap-13))
   let cosMinusOne = z * (-0.5 + z * (0x1.5555555555555p-5 + z * -0x1.6c16c16c16c17p-10))
-  let (u, uLo) = _twoProduct(ch, d)
+  // C·d exactly, with C's `_split` from the table and d split as d rounded to a multiple of
+  // 2^-33 (|d| ≤ 2^-7: at most 26 bits, one addition sooner and one flop cheaper than `_split`)
+  // plus the exact rest (below 2^-34; a multiple of 2^-59 when j ≥ 1, as h ≥ 2^-7): all four
+  // partial products are exact and each partial sum of Dekker's algorithm stays exact, so the
+  // pair is the one `_twoProduct(ch, d)` gives (for j = 0, C = 1 + 0 and the error is +0).
+  let dHigh = (d + 0x1.8p19) - 0x1.8p19
+  let (u, uLo) = _twoProduct(ch, split: _cosHeadSplitEntry(j), d, split: (dHigh, d - dHigh))
   let v = sh * d  // rounded: |v| < 2^-7.5 while cos ≥ 0.7, so its error is below 0.004 ulp
   let (s1, e1) = _fastTwoSum(sh, u)
   let sinLow = hasLowPart ? cl * d + l * ch : cl * d
   let sinTail = e1 + ((uLo + sl) + (sinLow + (sh * cosMinusOne + ch * sinMinusD)))
-  let (c1, f1) = _fastTwoSum(ch, -v)
   let cosLow = hasLowPart ? sl * d + l * sh : sl * d
-  let cosTail = f1 + (cl - (cosLow - (ch * cosMinusOne - sh * sinMinusD)))
+  let cosRest = cl - (cosLow - (ch * cosMinusOne - sh * sinMinusD))
+  let c1: Double
+  let cosTail: Double
+  if hasLowPart {
+    // FastTwoSum(ch, −v) with its error negated, g = −f1 (RNE is symmetric: fl(v + w) =
+    // −fl(−v − w)), so no negation of v, and rest + f1 = rest − g bit for bit (a zero sum may
+    // differ in sign, which c1 ≥ 0.7 absorbs). Fewer instructions after a reduction; the
+    // unreduced path compiles tighter in the FastTwoSum form, so it keeps it.
+    c1 = ch - v
+    cosTail = cosRest - (v + (c1 - ch))
+  } else {
+    let (c, f1) = _fastTwoSum(ch, -v)
+    c1 = c
+    cosTail = f1 + cosRest
+  }
   let sine = s1 + sinTail
   return (Double(bitPattern: sine.bitPattern ^ sign), c1 + cosTail)
 }

@@ -33,9 +33,19 @@ internal func _split(_ a: Double) -> (hi: Double, lo: Double) {
 /// Exact unless the partial products underflow or overflow.
 @inlinable @inline(__always)
 internal func _twoProduct(_ a: Double, _ b: Double) -> (hi: Double, lo: Double) {
+  _twoProduct(a, split: _split(a), b, split: _split(b))
+}
+
+/// `_twoProduct(a, b)` from given splits of both factors (`a = aSplit.hi + aSplit.lo` exactly,
+/// likewise b), for callers that have a split sooner or cheaper than `_split`: a table's
+/// (`_split` precomputed), or one a caller proves keeps every step below exact.
+@inlinable @inline(__always)
+internal func _twoProduct(
+  _ a: Double, split aSplit: (hi: Double, lo: Double), _ b: Double, split bSplit: (hi: Double, lo: Double)
+) -> (hi: Double, lo: Double) {
   let p = a * b
-  let (ah, al) = _split(a)
-  let (bh, bl) = _split(b)
+  let (ah, al) = aSplit
+  let (bh, bl) = bSplit
   let e = (((ah * bh - p) + ah * bl) + al * bh) + al * bl
   return (p, e)
 }

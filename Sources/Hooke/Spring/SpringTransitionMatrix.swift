@@ -30,7 +30,7 @@
 /// construction (their table lookups are loads), and the division runs alongside them.
 /// `spring-scalar-bench` times each regime next to the naive closed form with the C library
 /// (figures and command in the README): from a client module an under-damped step runs about
-/// 225 instructions (the naive form 231), the matrix alone about 186 (202). Applying the matrix
+/// 216 instructions (the naive form 231), the matrix alone about 180 (202). Applying the matrix
 /// costs four multiplications and two additions per component.
 @frozen
 public struct SpringTransitionMatrix: Hashable, Sendable {

@@ -141,5 +141,19 @@ for j in range(64):
     sin_cos_table += [s, s - mpf(dbl(s)), c, c - mpf(dbl(c))]
     print(f"  j = {j}: ({hexd(s)}, {hexd(s - mpf(dbl(s)))}, {hexd(c)}, {hexd(c - mpf(dbl(c)))})")
 print("sin/cos table literal (entries 4j ... 4j + 3):", table_literal(sin_cos_table))
+
+
+def veltkamp_split(a):
+    """_split in Sources/Hooke/Math/_DoubleDoubleArithmetic.swift, in double arithmetic."""
+    c = 134217729.0 * a
+    hi = c - (c - a)
+    return hi, a - hi
+
+
+# The cosine heads split as the kernel's exact product C*d needs them (_cosHeadSplitEntry).
+cos_head_split = []
+for j in range(64):
+    cos_head_split += list(veltkamp_split(dbl(sin_cos_table[4 * j + 2])))
+print("cos head split literal (entries 2j, 2j + 1: high, low):", table_literal(cos_head_split))
 for k, v in [(3, -mpf(1) / 6), (5, mpf(1) / 120), (7, -mpf(1) / 5040), (4, mpf(1) / 24), (6, -mpf(1) / 720)]:
     print("taylor", k, hexd(v))
