@@ -35,7 +35,7 @@ struct _Channel<V: VectorArithmetic> {
     if _box == nil {
       // Idle: an unanimated or unchanged set only moves the model (PropertyAnimator.set rules).
       guard animation != nil, newValue - value != .zero else {
-        if newValue - value != .zero { value = newValue }
+        jumpIdle(to: newValue)
         return
       }
       _box = _AnimatorBox(PropertyAnimator(value, time: time))

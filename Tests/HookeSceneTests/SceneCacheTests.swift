@@ -21,6 +21,21 @@ func renderOrderBySort(_ scene: Scene) -> [Int] {
   return scene._order.sorted { key($0) < key($1) }
 }
 
+/// The scene's render order equals a plain sort, and its incrementally written rows (ids, x,
+/// opacity and clip, bit for bit) equal a fresh full write of a copy.
+func expectOrderAndRowsMatchAFreshDerivation(_ scene: Scene, _ label: String) {
+  #expect(scene._order == renderOrderBySort(scene), "\(label): render order")
+  let fresh = Scene(_copyOf: scene)
+  fresh._writeRenderList(full: true)
+  let l = scene.renderList
+  let m = fresh.renderList
+  #expect(
+    l.ids == m.ids && l.x.map(\.bitPattern) == m.x.map(\.bitPattern)
+      && Array(l.opacity).map(\.bitPattern) == Array(m.opacity).map(\.bitPattern)
+      && Array(l.clipMinX).map(\.bitPattern) == Array(m.clipMinX).map(\.bitPattern),
+    "\(label): rows")
+}
+
 @Suite struct SceneCacheTests {
   /// Many re-placements per frame (containers and z-indices changing for hundreds of elements,
   /// with insertions and removals): the tail merge takes its linear path, and the order and the
@@ -61,15 +76,7 @@ func renderOrderBySort(_ scene: Scene) -> [Int] {
       for _ in 0..<3 {
         k += 1
         scene.advance(to: frameTime(k))
-        #expect(scene._order == renderOrderBySort(scene), "seed \(seed) round \(round): render order")
-        let fresh = Scene(_copyOf: scene)
-        fresh._writeRenderList(full: true)
-        let l = scene.renderList
-        let m = fresh.renderList
-        #expect(
-          l.ids == m.ids && l.x.map(\.bitPattern) == m.x.map(\.bitPattern)
-            && Array(l.opacity).map(\.bitPattern) == Array(m.opacity).map(\.bitPattern),
-          "seed \(seed) round \(round): rows")
+        expectOrderAndRowsMatchAFreshDerivation(scene, "seed \(seed) round \(round)")
       }
     }
   }
@@ -125,16 +132,7 @@ func renderOrderBySort(_ scene: Scene) -> [Int] {
       for _ in 0..<3 {
         k += 1
         scene.advance(to: frameTime(k))
-        #expect(scene._order == renderOrderBySort(scene), "fast \(fast) round \(round): render order")
-        let fresh = Scene(_copyOf: scene)
-        fresh._writeRenderList(full: true)
-        let l = scene.renderList
-        let m = fresh.renderList
-        #expect(
-          l.ids == m.ids && l.x.map(\.bitPattern) == m.x.map(\.bitPattern)
-            && Array(l.opacity).map(\.bitPattern) == Array(m.opacity).map(\.bitPattern)
-            && Array(l.clipMinX).map(\.bitPattern) == Array(m.clipMinX).map(\.bitPattern),
-          "fast \(fast) round \(round): rows")
+        expectOrderAndRowsMatchAFreshDerivation(scene, "fast \(fast) round \(round)")
       }
     }
   }
