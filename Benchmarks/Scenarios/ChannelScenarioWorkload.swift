@@ -29,6 +29,7 @@ package final class ChannelScenarioWorkload<Script: SceneScript>: FrameWorkload 
   package let engine: any ChannelEngine
   var script: Script
   var c = _ScriptCounters()
+  var prepared = _PreparedFrame()
   struct Owner {
     var channels: (Int, Int, Int, Int, Int)
     var removing: Bool
@@ -125,12 +126,14 @@ package final class ChannelScenarioWorkload<Script: SceneScript>: FrameWorkload 
     removing.remove(key)
   }
 
+  /// Computes and counts frame `k`'s script transactions (untimed; see `FrameWorkload`).
+  package func prepareFrame(_ k: Int) throws { prepared.prepare(k, &script, &c) }
+
   /// Applies frame `k`'s transactions, advances the engine to frame `k`'s tick, and retires
   /// removed owners whose channels rest.
   package func performFrame(_ k: Int) throws {
-    for tx in script.transactions(atFrame: k) {
-      c.count(tx)
-      for op in tx.ops { apply(op, tx.animation) }
+    for tx in prepared.take(k, &script, &c) {
+      tx.forEachOp { apply($0, tx.animation) }
     }
     c.channelsStepped += UInt64(
       engine.advance(toTick: setup.tick(ofFrame: k), ticksPerSecond: setup.ticksPerSecond))

@@ -4,6 +4,36 @@ import Hooke
 import HookeAnimation
 import HookeScene
 
+/// A frame's script transactions, computed (and counted) by `prepareFrame` outside the timed
+/// region, then applied by `performFrame`; a frame performed without preparation computes them
+/// there, with the same result. Shared by both paths.
+///
+/// The transactions a frame applied are kept until the next preparation, so that freeing the
+/// script's op arrays (the application's data, not the engine's) falls outside the timed frame.
+struct _PreparedFrame {
+  private var frame = -1
+  private var transactions: [_PreparedTransaction] = []
+
+  /// Computes frame `k`'s transactions and counts them (frees the previous frame's).
+  mutating func prepare<S: SceneScript>(_ k: Int, _ script: inout S, _ counters: inout _ScriptCounters) {
+    transactions = []
+    let scripted = script.transactions(atFrame: k)
+    for tx in scripted { counters.count(tx) }
+    transactions = scripted.map(_PreparedTransaction.init)
+    frame = k
+  }
+
+  /// Frame `k`'s transactions: the prepared ones, or computed and counted now. They stay held
+  /// here until the next ``prepare(_:_:_:)``.
+  mutating func take<S: SceneScript>(_ k: Int, _ script: inout S, _ counters: inout _ScriptCounters)
+    -> [_PreparedTransaction]
+  {
+    if frame != k { prepare(k, &script, &counters) }
+    frame = -1
+    return transactions
+  }
+}
+
 /// Counters shared by both paths (definitions in ``SceneScenarioWorkload``).
 struct _ScriptCounters {
   var channelsStepped: UInt64 = 0
@@ -12,14 +42,20 @@ struct _ScriptCounters {
   var transitionsFinished: UInt64 = 0
   var transactions: UInt64 = 0
   var frames: UInt64 = 0
+  /// Elements inserted so far (grid cards included); not reported.
+  var inserted = 0
 
   mutating func count(_ tx: ScriptTransaction) {
     transactions += 1
     for op in tx.ops {
       switch op {
-      case .insert, .remove: if tx.animation != .none { transitionsStarted += 1 }
+      case .insert, .remove:
+        if case .insert = op { inserted += 1 }
+        if tx.animation != .none { transitionsStarted += 1 }
       case .move, .opacity: retargets += 1
-      case .insertGrid(let g, _): if tx.animation != .none { transitionsStarted += UInt64(max(0, g.count)) }
+      case .insertGrid(let g, _):
+        inserted += max(0, g.count)
+        if tx.animation != .none { transitionsStarted += UInt64(max(0, g.count)) }
       case .updateGrid(let g, _): retargets += UInt64(max(0, g.count))
       }
     }
@@ -52,7 +88,7 @@ package final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload, T
   package private(set) var scene: Scene
   var script: Script
   var c = _ScriptCounters()
-  var inserted = 0
+  var prepared = _PreparedFrame()
   /// The script transactions the last ``performFrame(_:)`` applied.
   package private(set) var lastFrameTransactionCount = 0
 
@@ -69,9 +105,10 @@ package final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload, T
       tx.reserveCapacity(ops.count)
       for op in ops { Self.record(op, into: &tx) }
     }
-    inserted = scene.elementCount
+    c.inserted = scene.elementCount
   }
 
+  @inline(__always)
   static func record(_ op: ScriptOp, into tx: inout SceneTransaction) {
     switch op {
     case .insert(let e, _, _): tx.insert(e)
@@ -91,25 +128,23 @@ package final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload, T
     }
   }
 
+  /// Computes and counts frame `k`'s script transactions (untimed; see `FrameWorkload`).
+  package func prepareFrame(_ k: Int) throws { prepared.prepare(k, &script, &c) }
+
   /// Applies frame `k`'s transactions and advances the scene to `k/hz`.
   package func performFrame(_ k: Int) throws {
     let t = setup.seconds(atTick: setup.tick(ofFrame: k))
-    let transactions = script.transactions(atFrame: k)
+    let transactions = prepared.take(k, &script, &c)
     lastFrameTransactionCount = transactions.count
     for tx in transactions {
-      c.count(tx)
-      for op in tx.ops {
-        if case .insert = op { inserted += 1 }
-        if case .insertGrid(let g, _) = op { inserted += max(0, g.count) }
-      }
       scene.withAnimation(tx.animation.animation, at: t) { s in
-        s.reserveCapacity(tx.ops.count)
-        for op in tx.ops { Self.record(op, into: &s) }
+        s.reserveCapacity(tx.flat.count)
+        tx.forEachOp { Self.record($0, into: &s) }
       }
     }
     c.channelsStepped += UInt64(scene.fastPathActiveChannelCount + scene.gridActiveChannelCount)
     scene.advance(to: t)
-    c.transitionsFinished = UInt64(max(0, inserted - scene.elementCount))
+    c.transitionsFinished = UInt64(max(0, c.inserted - scene.elementCount))
     c.frames += 1
   }
 

@@ -67,6 +67,57 @@ package enum ScriptOp {
   indirect case updateGrid(ElementGrid, key: Int)
 }
 
+/// A ``ScriptOp`` as a measured frame reads it: trivially copyable — the per-frame changes
+/// (moves, fades, removals) inline, the boxed cases by their index in the transaction's ops.
+/// Copying a `ScriptOp` out of an array goes through the enum's value witness (its boxed cases
+/// need retains): about 230 instructions per op with the destroy, as much as some engines' whole
+/// work for the op, so workloads read frames through this form (see ``_PreparedFrame``).
+enum _FlatOp {
+  case move(ElementID, Rect, container: ContainerID?, key: Int)
+  case opacity(ElementID, Double, key: Int)
+  case remove(ElementID, key: Int, to: Rect?)
+  /// `ops[index]`, a boxed case.
+  case boxed(Int)
+
+  init(_ op: ScriptOp, at index: Int) {
+    switch op {
+    case .move(let id, let frame, let container, let key):
+      self = .move(id, frame, container: container, key: key)
+    case .opacity(let id, let opacity, let key): self = .opacity(id, opacity, key: key)
+    case .remove(let id, let key, let to): self = .remove(id, key: key, to: to)
+    case .insert, .insertGrid, .updateGrid: self = .boxed(index)
+    }
+  }
+}
+
+/// A script transaction prepared for a measured frame: its ops also in ``_FlatOp`` form.
+struct _PreparedTransaction {
+  let animation: ScriptAnimation
+  let ops: [ScriptOp]
+  let flat: [_FlatOp]
+
+  init(_ tx: ScriptTransaction) {
+    animation = tx.animation
+    ops = tx.ops
+    flat = tx.ops.indices.map { _FlatOp(tx.ops[$0], at: $0) }
+  }
+
+  /// Calls `body` with each op in order: the unboxed ones rebuilt from their flat form (no value
+  /// witness copy), the boxed ones read from ``ops``.
+  @inline(__always)
+  func forEachOp(_ body: (ScriptOp) throws -> Void) rethrows {
+    for op in flat {
+      switch op {
+      case .move(let id, let frame, let container, let key):
+        try body(.move(id, frame, container: container, key: key))
+      case .opacity(let id, let opacity, let key): try body(.opacity(id, opacity, key: key))
+      case .remove(let id, let key, let to): try body(.remove(id, key: key, to: to))
+      case .boxed(let index): try body(ops[index])
+      }
+    }
+  }
+}
+
 /// A transaction of the script.
 package struct ScriptTransaction {
   /// Its animation.

@@ -48,8 +48,8 @@ public enum BenchmarkRunner {
   /// Runs `options.repetitions` fresh instances of `scenario`/`engine` with N = `elements` at `hz`.
   ///
   /// Each repetition runs `warmupFrames` unmeasured frames, then `frames` frames each timed with
-  /// the thread CPU clock and the monotonic clock around `performFrame` only. Checksums are
-  /// sampled between frames (untimed). A workload that throws, or whose checksums or counters
+  /// the thread CPU clock and the monotonic clock around `performFrame` only (each frame's
+  /// `prepareFrame` runs just before, untimed). Checksums are sampled between frames (untimed). A workload that throws, or whose checksums or counters
   /// differ between repetitions, yields a result with `failure` set (exit code 3).
   /// `progress` is called after each repetition with (done, total).
   public static func run(
@@ -153,6 +153,7 @@ public enum BenchmarkRunner {
     wall.reserveCapacity(total - warmup)
     var checksums: [SampledChecksum] = []
     for k in 0..<total {
+      try workload.prepareFrame(k)
       if k < warmup {
         try workload.performFrame(k)
       } else {

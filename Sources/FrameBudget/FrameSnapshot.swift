@@ -102,6 +102,11 @@ public enum FilmRecorder {
     }
     var film: [FilmFrame] = []
     for k in 0..<total {
+      do {
+        try drawable.prepareFrame(k)
+      } catch {
+        throw FilmRecorderError.scenarioFailed("scenario '\(scenario.name)' frame \(k): \(error)")
+      }
       let c0 = Probe.threadCPUNanoseconds()
       do {
         try drawable.performFrame(k)

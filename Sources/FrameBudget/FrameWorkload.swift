@@ -45,14 +45,24 @@ public typealias WorkCounters = [String: UInt64]
 /// engine implements `ChannelEngine` (product `Scenarios`) and Hooke's scenarios wrap it in a
 /// `FrameWorkload`; implement `FrameWorkload` directly only for a scenario of your own.
 ///
-/// The runner creates a fresh instance per repetition, calls `performFrame(_:)` for frames
-/// 0, 1, 2, … in order (warm-up frames first; they are part of the script, only not measured),
-/// and times only `performFrame`. `renderListChecksum()` and `counters` are read between frames,
-/// outside the timed region. Both must be deterministic: equal for equal setups, whatever the
-/// thread count or machine.
+/// The runner creates a fresh instance per repetition and, for frames 0, 1, 2, … in order
+/// (warm-up frames first; they are part of the script, only not measured), calls
+/// `prepareFrame(_:)` and then `performFrame(_:)`, timing only `performFrame`.
+/// `renderListChecksum()` and `counters` are read between frames, outside the timed region. Both
+/// must be deterministic: equal for equal setups, whatever the thread count or machine.
 public protocol FrameWorkload: AnyObject {
-  /// Does frame `k`'s work: advance every animation to tick `k·setup.ticksPerFrame` and produce
-  /// the frame's render list. Throwing marks the scenario failed (exit code 3).
+  /// Prepares frame `k`'s inputs outside the timed region: what the application decides before
+  /// it calls the engine — a scripted scenario computes the frame's changes here (which elements
+  /// move where), so that the measured frame holds only the engine's work of applying them and
+  /// presenting the frame. Called once per frame, right before `performFrame(k)`; the default
+  /// does nothing. A workload must give the same results when `performFrame(k)` is called
+  /// without it (preparing inside the frame instead), so callers that drive frames directly
+  /// need not know about it. Throwing marks the scenario failed (exit code 3).
+  func prepareFrame(_ k: Int) throws
+
+  /// Does frame `k`'s work: apply the frame's changes, advance every animation to tick
+  /// `k·setup.ticksPerFrame` and produce the frame's render list. Throwing marks the scenario
+  /// failed (exit code 3).
   func performFrame(_ k: Int) throws
 
   /// A 64-bit digest of the current render list (for example FNV-1a over every element's
@@ -61,6 +71,11 @@ public protocol FrameWorkload: AnyObject {
 
   /// The work counters accumulated since setup.
   var counters: WorkCounters { get }
+}
+
+extension FrameWorkload {
+  /// Nothing to prepare: the whole frame is measured.
+  public func prepareFrame(_ k: Int) throws {}
 }
 
 /// A named scenario: which engines can drive it and how to create a workload for one of them.

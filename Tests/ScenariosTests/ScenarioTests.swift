@@ -235,6 +235,28 @@ struct SceneScenarioTests {
   }
 }
 
+/// `prepareFrame` moves a scenario's script work out of the timed frame; the protocol promises
+/// that a frame performed without it gives the same render list and counters.
+@Suite("Prepared and unprepared frames agree")
+struct PreparedFrameTests {
+  @Test(arguments: SceneScenarios.all.map(\.name))
+  func sameChecksumsAndCounters(scenario name: String) throws {
+    let descriptor = try #require(SceneScenarios.all.first { $0.name == name })
+    for engine in descriptor.engines {
+      let setup = WorkloadSetup(elements: 60, hz: 120, seed: 7, threads: 1)
+      let prepared = try descriptor.makeWorkload(engine, setup)
+      let direct = try descriptor.makeWorkload(engine, setup)
+      for k in 0..<90 {
+        try prepared.prepareFrame(k)
+        try prepared.performFrame(k)
+        try direct.performFrame(k)
+        #expect(prepared.renderListChecksum() == direct.renderListChecksum(), "\(name)/\(engine) frame \(k)")
+        #expect(prepared.counters == direct.counters, "\(name)/\(engine) frame \(k)")
+      }
+    }
+  }
+}
+
 @Suite("Committed golden checksums of the scene scenarios")
 struct SceneGoldenTests {
   /// results/golden.json was recorded by a release build; this debug build must reproduce the

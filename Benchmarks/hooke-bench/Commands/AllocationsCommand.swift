@@ -70,10 +70,14 @@ struct AllocationsCommand: BenchCommand {
         context.stdout.write("\(s.name): not a scene scenario, not counted\n")
         continue
       }
-      for k in 0..<warmup { try workload.performFrame(k) }
+      for k in 0..<warmup {
+        try workload.prepareFrame(k)
+        try workload.performFrame(k)
+      }
       var steady = (frames: 0, allocations: UInt64(0), most: UInt64(0))
       var busy = (frames: 0, allocations: UInt64(0))
       for k in warmup..<(warmup + frames) {
+        try workload.prepareFrame(k)
         let before = count()
         try workload.performFrame(k)
         let allocations = count() &- before
