@@ -19,40 +19,28 @@ import Testing
     var counters: WorkCounters { [:] }
   }
 
-  static func options(frames: Int, warmup: Int) -> RunOptions {
-    var o = RunOptions()
-    o.frames = frames
-    o.warmupFrames = warmup
-    o.repetitions = 1
-    o.threads = 1
-    return o
+  /// Runs a scenario whose only engine hands out `workload` once; returns whether it succeeded.
+  static func run(_ workload: any FrameWorkload, frames: Int, warmup: Int) -> Bool {
+    nonisolated(unsafe) let made = workload
+    let scenario = ScenarioDescriptor(name: "probe", summary: "x", engines: ["e"]) { _, _ in made }
+    var options = RunOptions()
+    options.frames = frames
+    options.warmupFrames = warmup
+    options.repetitions = 1
+    options.threads = 1
+    return BenchmarkRunner.run(scenario: scenario, engine: "e", elements: 1, hz: 60, options: options).failure
+      == nil
   }
 
   @Test func everyFrameIsPreparedRightBeforeItIsPerformed() {
-    nonisolated(unsafe) var made: [Recorder] = []
-    let scenario = ScenarioDescriptor(name: "recorder", summary: "x", engines: ["e"]) { _, _ in
-      let r = Recorder()
-      made.append(r)
-      return r
-    }
-    let result = BenchmarkRunner.run(
-      scenario: scenario, engine: "e", elements: 1, hz: 60, options: Self.options(frames: 4, warmup: 2))
-    #expect(result.failure == nil)
-    #expect(made.count == 1)
-    let expected = (0..<6).flatMap { ["prepare \($0)", "perform \($0)"] }
-    #expect(made.first?.calls == expected)
+    let recorder = Recorder()
+    #expect(Self.run(recorder, frames: 4, warmup: 2))
+    #expect(recorder.calls == (0..<6).flatMap { ["prepare \($0)", "perform \($0)"] })
   }
 
   @Test func aWorkloadWithoutPreparationRunsEveryFrame() {
-    nonisolated(unsafe) var made: [Unprepared] = []
-    let scenario = ScenarioDescriptor(name: "unprepared", summary: "x", engines: ["e"]) { _, _ in
-      let w = Unprepared()
-      made.append(w)
-      return w
-    }
-    let result = BenchmarkRunner.run(
-      scenario: scenario, engine: "e", elements: 1, hz: 60, options: Self.options(frames: 3, warmup: 1))
-    #expect(result.failure == nil)
-    #expect(made.first?.performed == [0, 1, 2, 3])
+    let workload = Unprepared()
+    #expect(Self.run(workload, frames: 3, warmup: 1))
+    #expect(workload.performed == [0, 1, 2, 3])
   }
 }
