@@ -131,11 +131,26 @@ extension Scene {
   func _filterOrder(_ keep: (Int) -> Bool) {
     var kept = 0
     var keptSorted = 0
+    let sorted = Swift.min(_orderSorted, _order.count)
     _order.withUnsafeMutableBufferPointer { order in
-      for k in order.indices where keep(order[k]) {
-        order[kept] = order[k]
-        kept += 1
-        if k < _orderSorted { keptSorted += 1 }
+      // Up to the first entry dropped nothing moves; from there every entry is written to the
+      // next kept position, which advances when the entry is kept (no branch per entry).
+      let n = order.count
+      var k = 0
+      while k < n && keep(order[k]) { k += 1 }
+      kept = k
+      while k < sorted {
+        let s = order[k]
+        order[kept] = s
+        kept += keep(s) ? 1 : 0
+        k += 1
+      }
+      keptSorted = Swift.min(kept, sorted)
+      while k < n {
+        let s = order[k]
+        order[kept] = s
+        kept += keep(s) ? 1 : 0
+        k += 1
       }
     }
     _order.removeLast(_order.count - kept)

@@ -153,13 +153,17 @@ extension Scene {
         var e = _records[s].element
         body(&e)
         e.id = id
-        _update(s, e, tx: tx, t: t, styleGroup: &txStyleGroup, result: &result, dirty: &dirtyGroups)
+        _update(
+          s, e, tx: tx, t: t, batchGroup: &txGroup, styleGroup: &txStyleGroup, result: &result,
+          dirty: &dirtyGroups)
       case .replace(let e):
         guard let s = _slots[e.id] else {
           result.diagnostics.append(.unknownElement(e.id))
           continue
         }
-        _update(s, e, tx: tx, t: t, styleGroup: &txStyleGroup, result: &result, dirty: &dirtyGroups)
+        _update(
+          s, e, tx: tx, t: t, batchGroup: &txGroup, styleGroup: &txStyleGroup, result: &result,
+          dirty: &dirtyGroups)
       case .setFrame(let id, let frame):
         guard let s = _slots[id] else {
           result.diagnostics.append(.unknownElement(id))
@@ -300,8 +304,10 @@ extension Scene {
         content: TransitionContent(size: e.frame.size), phase: .identity
       )._vector
       _records[s].effect.retarget(identity, animation: anim, at: t, fast: _fast)
-      var styleGroup: BatchGroup?? = .none  // a revival is rare: no per-transaction cache
-      _update(s, e, tx: tx, t: t, styleGroup: &styleGroup, result: &result, dirty: &dirty)
+      // A revival is rare: no per-transaction caches.
+      var (frameGroup, styleGroup): (BatchGroup??, BatchGroup??) = (.none, .none)
+      _update(
+        s, e, tx: tx, t: t, batchGroup: &frameGroup, styleGroup: &styleGroup, result: &result, dirty: &dirty)
       if let g = _records[s].group { _markDirty(g, &dirty) }
       return
     }
@@ -506,8 +512,8 @@ extension Scene {
   /// element retains every reference it holds, and comparing a matched-geometry attachment copies
   /// its id — per op, in a transaction that may update every element.
   func _update(
-    _ s: Int, _ raw: consuming Element, tx: SceneTransaction, t: Double, styleGroup: inout BatchGroup??,
-    result: inout TransactionResult, dirty: inout [Int]
+    _ s: Int, _ raw: consuming Element, tx: SceneTransaction, t: Double, batchGroup: inout BatchGroup??,
+    styleGroup: inout BatchGroup??, result: inout TransactionResult, dirty: inout [Int]
   ) {
     var e = raw
     _sanitize(&e, previous: _records[s].element.frame, result: &result)
@@ -536,7 +542,10 @@ extension Scene {
     let opacityChanged = e.opacity != _records[s].element.opacity
     _records[s].element = e
     if frameChanged {
-      _records[s].frame.retarget(frame._q, animation: tx.animation, at: t, fast: _fast)
+      // The transaction's frame group from its cache (as `_setFrame`): looking the animation up
+      // per op compares and copies its existential.
+      let group = tx._isAnimated ? _batchGroup(tx, &batchGroup) : nil
+      _records[s].frame.retarget(frame._q, at: t, fast: _fast, batchGroup: group) { tx.animation }
       if let g = _records[s].group { _markDirty(g, &dirty) }
     }
     if styleChanged {
@@ -642,30 +651,24 @@ extension Scene {
         }
       }
     } else {
-      let key = _groups[g].key
       members = _groups[g].members
-      var inserted: [Int] = []
-      for s in members where !_records[s].removing {
-        inserted.append(s)
-        if _records[s].element.matchedGeometry?.isSource == true { sources.append(s) }
+      // One pass without bookkeeping arrays first: the diagnostics need them only when the group
+      // has several sources, none among members not being removed, or several visible members.
+      var (insertedCount, visibleCount, sourceCount, newest, newestSeq) = (0, 0, 0, -1, Int.min)
+      _records.withUnsafeBufferPointer { r in
+        for s in members where !r[s].removing {
+          insertedCount += 1
+          if r[s].element.opacity > 0 { visibleCount += 1 }
+          if r[s].element.matchedGeometry?.isSource == true {
+            sourceCount += 1
+            if r[s].seq > newestSeq { (newest, newestSeq) = (s, r[s].seq) }
+          }
+        }
       }
-      inserted.sort { _records[$0].seq < _records[$1].seq }
-      sources.sort { _records[$0].seq > _records[$1].seq }
-      if sources.count > 1 {
-        result.diagnostics.append(
-          .multipleSources(
-            namespace: key.namespace, id: key.id, sources: sources.map { _records[$0].element.id },
-            chosen: _records[sources[0]].element.id))
-      }
-      if sources.isEmpty && !inserted.isEmpty {
-        result.diagnostics.append(
-          .noSource(namespace: key.namespace, id: key.id, members: inserted.map { _records[$0].element.id }))
-      }
-      let visible = inserted.filter { _records[$0].element.opacity > 0 }
-      if visible.count > 1 {
-        result.diagnostics.append(
-          .matchedMembersVisible(
-            namespace: key.namespace, id: key.id, elements: visible.map { _records[$0].element.id }))
+      if sourceCount <= 1 && (sourceCount == 1 || insertedCount == 0) && visibleCount <= 1 {
+        if sourceCount == 1 { single = newest }
+      } else {
+        _diagnoseMembers(g, members, sources: &sources, result: &result)
       }
     }
     guard let src = single ?? sources.first else {
@@ -711,6 +714,35 @@ extension Scene {
       {
         result.diagnostics.append(.flightLeavesClip(element: e.id, clipRect: clip))
       }
+    }
+  }
+
+  /// The members of group `g` not being removed, newest source first into `sources`, and the
+  /// diagnostics of several sources, none, or several visible members (`_resolve`'s full path).
+  func _diagnoseMembers(_ g: Int, _ members: [Int], sources: inout [Int], result: inout TransactionResult) {
+    let key = _groups[g].key
+    var inserted: [Int] = []
+    for s in members where !_records[s].removing {
+      inserted.append(s)
+      if _records[s].element.matchedGeometry?.isSource == true { sources.append(s) }
+    }
+    inserted.sort { _records[$0].seq < _records[$1].seq }
+    sources.sort { _records[$0].seq > _records[$1].seq }
+    if sources.count > 1 {
+      result.diagnostics.append(
+        .multipleSources(
+          namespace: key.namespace, id: key.id, sources: sources.map { _records[$0].element.id },
+          chosen: _records[sources[0]].element.id))
+    }
+    if sources.isEmpty && !inserted.isEmpty {
+      result.diagnostics.append(
+        .noSource(namespace: key.namespace, id: key.id, members: inserted.map { _records[$0].element.id }))
+    }
+    let visible = inserted.filter { _records[$0].element.opacity > 0 }
+    if visible.count > 1 {
+      result.diagnostics.append(
+        .matchedMembersVisible(
+          namespace: key.namespace, id: key.id, elements: visible.map { _records[$0].element.id }))
     }
   }
 
