@@ -267,7 +267,11 @@ extension Scene {
       bad = true
     }
     if bad { result.diagnostics.append(.invalidStyle(e.id)) }
-    if e.container != .root && _containers[e.container] == nil {
+    // A container with a dense index exists (containers are never removed): the index cache
+    // answers most checks without hashing the id.
+    if e.container != .root && _containerIndexCache[e.container.rawValue & 7].id != e.container
+      && _containers[e.container] == nil
+    {
       result.diagnostics.append(.unknownContainer(element: e.id, container: e.container))
       e.container = .root
     }
@@ -345,22 +349,29 @@ extension Scene {
         result.diagnostics.append(.transitionWithoutAnimation(element: e.id, direction: .insertion))
       }
     }
+    // What the rest reads of the element, read before it goes into its record: its last use, so
+    // that it can move there instead of being copied (a copy retains each of its attachments).
+    let (id, match, source, zooms) = (
+      e.id, e.matchedGeometry, e.transitionSource, e.navigationTransition != nil
+    )
+    let (frame, style) = (e.frame._q, e._styleVector)
     var record = _Record(
-      element: e, seq: _nextSeq, frame: _FrameChannel(e.frame._q, time: t),
-      style: _OctChannel(e._styleVector, time: t), effect: effect, effectAnchor: anchor)
+      element: e, seq: _nextSeq, frame: _FrameChannel(frame, time: t),
+      style: _OctChannel(style, time: t), effect: effect, effectAnchor: anchor)
     _nextSeq += 1
     let s: Int
     if let f = _free.popLast() {
       s = f
-      record.inMotion = _records[s].inMotion  // the slot may still be listed in `_motion`
-      _records[s] = record
+      // The slot may still be listed in `_motion` (read through the buffer: no record copy).
+      record.inMotion = _records.withUnsafeBufferPointer { $0[s].inMotion }
+      _records[s] = consume record
       _liveSlots[s] = true
     } else {
       s = _records.count
-      _records.append(record)
+      _records.append(consume record)
       _liveSlots.append(true)
     }
-    _slots[e.id] = s
+    _slots[id] = s
     // The newest element goes last among equal (container z, z) keys: when its key is not below
     // the last element's, appending keeps `_order` sorted (O(1)); otherwise it waits in the
     // unsorted tail for ``_placeOrderTail()`` (a merge, not an O(n log n) sort per inserting frame).
@@ -371,9 +382,9 @@ extension Scene {
     _order.append(s)
     if inPlace { _orderSorted = _order.count }
     _segmentsDirty = true
-    if let m = e.matchedGeometry { _join(s, m, dirty: &dirty) }
-    if let z = e.transitionSource { _zoomSources[_GroupKey(namespace: z.namespace, id: z.id)] = e.id }
-    if e.navigationTransition != nil { zoom.append(s) }
+    if let m = match { _join(s, m, dirty: &dirty) }
+    if let z = source { _zoomSources[_GroupKey(namespace: z.namespace, id: z.id)] = id }
+    if zooms { zoom.append(s) }
     _noteMotion(s)
   }
 
@@ -392,8 +403,11 @@ extension Scene {
     _records[s].removing = true
     _noteMotion(s)
     if let g = _records[s].group { _markDirty(g, &dirty) }
-    let e = _records[s].element
-    if let z = e.transitionSource {
+    // Field reads through the buffer: copying the element retains every attachment it holds.
+    let (transitionSource, size, transition) = _records.withUnsafeBufferPointer {
+      ($0[s].element.transitionSource, $0[s].element.frame.size, $0[s].element.transition)
+    }
+    if let z = transitionSource {
       let k = _GroupKey(namespace: z.namespace, id: z.id)
       if _zoomSources[k] == id { _zoomSources[k] = nil }
     }
@@ -411,15 +425,17 @@ extension Scene {
       if !_records[s].isAnimating(_fast) { leaveNow.append(s) }
       return
     }
-    let size = e.frame.size
-    let end = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .didDisappear)
-    let identity = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .identity)
+    let effective = transition ?? .opacity  // `Element.effectiveTransition`
+    let end = effective.body(content: TransitionContent(size: size), phase: .didDisappear)
+    let identity = effective.body(content: TransitionContent(size: size), phase: .identity)
     guard end._vector != identity._vector else {
-      if !_records[s].isAnimating(_fast) { leaveNow.append(s) }
+      if !_records.withUnsafeBufferPointer({ _Record.isAnimating($0.baseAddress! + s, _fast) }) {
+        leaveNow.append(s)
+      }
       return
     }
-    guard let anim = e.effectiveTransition.animation(for: .removal, transactionAnimation: tx.animation) else {
-      if e.transition != nil {
+    guard let anim = effective.animation(for: .removal, transactionAnimation: tx.animation) else {
+      if transition != nil {
         result.diagnostics.append(.transitionWithoutAnimation(element: id, direction: .removal))
       }
       leaveNow.append(s)
