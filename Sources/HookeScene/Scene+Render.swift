@@ -131,11 +131,26 @@ extension Scene {
   func _filterOrder(_ keep: (Int) -> Bool) {
     var kept = 0
     var keptSorted = 0
+    let sorted = Swift.min(_orderSorted, _order.count)
     _order.withUnsafeMutableBufferPointer { order in
-      for k in order.indices where keep(order[k]) {
-        order[kept] = order[k]
-        kept += 1
-        if k < _orderSorted { keptSorted += 1 }
+      // Up to the first entry dropped nothing moves; from there every entry is written to the
+      // next kept position, which advances when the entry is kept (no branch per entry).
+      let n = order.count
+      var k = 0
+      while k < n && keep(order[k]) { k += 1 }
+      kept = k
+      while k < sorted {
+        let s = order[k]
+        order[kept] = s
+        kept += keep(s) ? 1 : 0
+        k += 1
+      }
+      keptSorted = Swift.min(kept, sorted)
+      while k < n {
+        let s = order[k]
+        order[kept] = s
+        kept += keep(s) ? 1 : 0
+        k += 1
       }
     }
     _order.removeLast(_order.count - kept)
@@ -611,29 +626,32 @@ extension Scene {
   ///
   /// Surviving rows keep their style entries (rows refer to them by index; only the 45 bytes of
   /// row columns move, not the 64-byte style). New rows take the entries no surviving row uses,
-  /// and a surviving row whose entry lies beyond the new style count moves its style to one of
-  /// those — exactly enough exist: the new count is the row count. The style entries end up a
-  /// permutation of the rows (`_stylesPermuted`).
+  /// lowest first, and a surviving row whose entry lies beyond the new style count moves its
+  /// style to one of those — exactly enough exist: the new count is the row count. The style
+  /// entries end up a permutation of the rows (`_stylesPermuted`).
   ///
-  /// Moves go by runs of consecutive rows with one shift, one `memmove` per column: old rows
-  /// increase with `k`, so runs moving up are moved front to back and runs moving down back to
-  /// front, and no move overwrites a row that another move still reads. The columns span both
-  /// the old and the new row count and style count (`previousStyles`).
+  /// One pass over the order updates the map and collects the runs of consecutive surviving rows
+  /// that move by one shift (a few per insertion or eviction), the entries in use (a bitmap) and
+  /// the new rows; then one `memmove` per column moves each run. Old rows increase with `k`, so
+  /// runs moving up are moved front to back and runs moving down back to front, and no move
+  /// overwrites a row that another move still reads. The columns span both the old and the new
+  /// row count and style count (`previousStyles`).
   func _moveRows(
     _ columns: _RenderColumns, order: UnsafeBufferPointer<Int>, previousStyles: Int, _ tables: _RowTables
   ) {
     let rowOf = tables.rowOf
     let styleOf = tables.styleOf
     let n = order.count
-    // Scene-owned scratch (no allocation once grown): the old row per position — one random read
-    // per slot, then sequential passes — and which style entries surviving rows keep.
-    var from = _moveScratch
+    // Scene-owned scratch (no allocation once grown): the runs as (first position, first old
+    // row, length) triples, one bit per style entry in use, and the free entries.
+    var runs = _moveScratch
     _moveScratch = []
-    if from.count < n { from.append(contentsOf: repeatElement(-1, count: n - from.count)) }
+    runs.removeAll(keepingCapacity: true)
+    let words = (Swift.max(previousStyles, n) + 63) >> 6
     var used = _styleUsedScratch
     _styleUsedScratch = []
     used.removeAll(keepingCapacity: true)
-    used.append(contentsOf: repeatElement(false, count: Swift.max(previousStyles, n)))
+    used.append(contentsOf: repeatElement(0, count: words))
     var free = _freeStyleScratch
     _freeStyleScratch = []
     free.removeAll(keepingCapacity: true)
@@ -646,72 +664,94 @@ extension Scene {
     relocated.removeAll(keepingCapacity: true)
     var movesUp = false
     var movesDown = false
-    // Safety: `from` holds at least `n` entries and `used` at least `previousStyles`; both are
-    // local (no other reference) while the pointers live.
-    from.withUnsafeMutableBufferPointer { from in
-      used.withUnsafeMutableBufferPointer { used in
-        // One pass over the order: the old row per position, the entries kept, and the new row
-        // map (the old row is read once, where it is written).
-        for k in 0..<n {
-          let s = order[k]
-          let r = rowOf[s]
-          let e = Int(styleOf[s])
-          if r >= 0 && e >= 0 && e < previousStyles {
-            from[k] = r
-            used[e] = true
-            if e >= n { relocated.append(Int32(truncatingIfNeeded: k)) }
-            if Int(r) > k { movesUp = true } else if Int(r) < k { movesDown = true }
-          } else {
-            from[k] = -1  // a new row (or one without a usable entry): written afresh below
-            fresh.append(Int32(truncatingIfNeeded: k))
-          }
-          rowOf[s] = Int32(truncatingIfNeeded: k)
+    // Safety: `used` holds a bit for each of max(`previousStyles`, `n`) entries; it is local (no
+    // other reference) while the pointer lives.
+    used.withUnsafeMutableBufferPointer { used in
+      // The open run: its first position and old row (`runStart < 0`: none), and the old row the
+      // next position continues it with.
+      var runStart = -1
+      var runFrom = 0
+      var next = -1
+      @inline(__always)
+      func close(_ end: Int) {
+        guard runStart >= 0 else { return }
+        if runFrom != runStart {
+          runs.append(Int32(truncatingIfNeeded: runStart))
+          runs.append(Int32(truncatingIfNeeded: runFrom))
+          runs.append(Int32(truncatingIfNeeded: end - runStart))
+          if runFrom > runStart { movesUp = true } else { movesDown = true }
         }
-        for e in (0..<n).reversed() where !used[e] { free.append(Int32(truncatingIfNeeded: e)) }
+        runStart = -1
+      }
+      // One pass over the order: the runs, the entries kept, and the new row map (the old row is
+      // read once, where it is written).
+      for k in 0..<n {
+        let s = order[k]
+        let r = Int(rowOf[s])
+        let e = Int(styleOf[s])
+        if r >= 0 && e >= 0 && e < previousStyles {
+          used[e >> 6] |= 1 << UInt64(e & 63)
+          if e >= n { relocated.append(Int32(truncatingIfNeeded: k)) }
+          if r != next {
+            close(k)
+            runStart = k
+            runFrom = r
+          }
+          next = r + 1
+        } else {
+          // A new row (or one without a usable entry): written afresh below.
+          close(k)
+          next = -1
+          fresh.append(Int32(truncatingIfNeeded: k))
+        }
+        rowOf[s] = Int32(truncatingIfNeeded: k)
+      }
+      close(n)
+      // The free entries below the new count, ascending.
+      let limit = (n + 63) >> 6
+      for w in 0..<limit {
+        var word = ~used[w]
+        if w == limit - 1 && n & 63 != 0 { word &= (1 << UInt64(n & 63)) &- 1 }
+        while word != 0 {
+          free.append(Int32(truncatingIfNeeded: w << 6 | word.trailingZeroBitCount))
+          word &= word &- 1
+        }
       }
     }
-    from.withUnsafeBufferPointer { from in
-      var k = 0
-      while movesUp && k < n {
-        let f = Int(from[k])
-        guard f > k else {
-          k += 1
-          continue
-        }
-        var end = k + 1
-        while end < n && Int(from[end]) == f + (end - k) { end += 1 }
-        columns.moveRows(from: f, to: k, count: end - k)
-        k = end
+    runs.withUnsafeBufferPointer { runs in
+      let count = runs.count / 3
+      var j = 0
+      while movesUp && j < count {
+        let (k, f, length) = (Int(runs[3 * j]), Int(runs[3 * j + 1]), Int(runs[3 * j + 2]))
+        if f > k { columns.moveRows(from: f, to: k, count: length) }
+        j += 1
       }
-      k = n - 1
-      while movesDown && k >= 0 {
-        let f = Int(from[k])
-        guard f >= 0 && f < k else {
-          k -= 1
-          continue
-        }
-        var first = k
-        while first > 0 && from[first - 1] >= 0 && Int(from[first - 1]) == f - (k - first + 1) { first -= 1 }
-        columns.moveRows(from: f - (k - first), to: first, count: k - first + 1)
-        k = first - 1
+      j = count - 1
+      while movesDown && j >= 0 {
+        let (k, f, length) = (Int(runs[3 * j]), Int(runs[3 * j + 1]), Int(runs[3 * j + 2]))
+        if f < k { columns.moveRows(from: f, to: k, count: length) }
+        j -= 1
       }
     }
     // After the moves (they would overwrite these rows): new rows and relocated styles take the
-    // free entries.
+    // free entries, lowest first.
+    var nextFree = 0
     for k in fresh {
       let s = order[Int(k)]
-      let e = Int(free.removeLast())
+      let e = Int(free[nextFree])
+      nextFree += 1
       _ = _writeRow(columns, slot: s, row: Int(k), style: e, tables, dimming: false)
       styleOf[s] = Int32(truncatingIfNeeded: e)
     }
     for k in relocated {
-      let e = Int(free.removeLast())
+      let e = Int(free[nextFree])
+      nextFree += 1
       columns.moveStyle(ofRow: Int(k), to: e)
       styleOf[order[Int(k)]] = Int32(truncatingIfNeeded: e)
     }
     _freshRowScratch = fresh
     _relocatedRowScratch = relocated
-    _moveScratch = from
+    _moveScratch = runs
     _styleUsedScratch = used
     _freeStyleScratch = free
   }

@@ -149,10 +149,10 @@ public final class Scene {
   @exclusivity(unchecked) var _stylesPermuted = false
   /// Where `_touchRows`' result goes (read by nothing; it keeps the reads).
   @exclusivity(unchecked) var _touchSink: UInt64 = 0
-  /// `_moveRows`' scratch: old rows per position, style entries in use, free entries, positions
-  /// of new rows and of rows whose style entry moves.
+  /// `_moveRows`' scratch: runs of rows that move, style entries in use (a bit each), free
+  /// entries, positions of new rows and of rows whose style entry moves.
   @exclusivity(unchecked) var _moveScratch: [Int32] = []
-  @exclusivity(unchecked) var _styleUsedScratch: [Bool] = []
+  @exclusivity(unchecked) var _styleUsedScratch: [UInt64] = []
   @exclusivity(unchecked) var _freeStyleScratch: [Int32] = []
   @exclusivity(unchecked) var _freshRowScratch: [Int32] = []
   @exclusivity(unchecked) var _relocatedRowScratch: [Int32] = []

@@ -153,13 +153,17 @@ extension Scene {
         var e = _records[s].element
         body(&e)
         e.id = id
-        _update(s, e, tx: tx, t: t, styleGroup: &txStyleGroup, result: &result, dirty: &dirtyGroups)
+        _update(
+          s, e, tx: tx, t: t, batchGroup: &txGroup, styleGroup: &txStyleGroup, result: &result,
+          dirty: &dirtyGroups)
       case .replace(let e):
         guard let s = _slots[e.id] else {
           result.diagnostics.append(.unknownElement(e.id))
           continue
         }
-        _update(s, e, tx: tx, t: t, styleGroup: &txStyleGroup, result: &result, dirty: &dirtyGroups)
+        _update(
+          s, e, tx: tx, t: t, batchGroup: &txGroup, styleGroup: &txStyleGroup, result: &result,
+          dirty: &dirtyGroups)
       case .setFrame(let id, let frame):
         guard let s = _slots[id] else {
           result.diagnostics.append(.unknownElement(id))
@@ -263,7 +267,11 @@ extension Scene {
       bad = true
     }
     if bad { result.diagnostics.append(.invalidStyle(e.id)) }
-    if e.container != .root && _containers[e.container] == nil {
+    // A container with a dense index exists (containers are never removed): the index cache
+    // answers most checks without hashing the id.
+    if e.container != .root && _containerIndexCache[e.container.rawValue & 7].id != e.container
+      && _containers[e.container] == nil
+    {
       result.diagnostics.append(.unknownContainer(element: e.id, container: e.container))
       e.container = .root
     }
@@ -300,8 +308,10 @@ extension Scene {
         content: TransitionContent(size: e.frame.size), phase: .identity
       )._vector
       _records[s].effect.retarget(identity, animation: anim, at: t, fast: _fast)
-      var styleGroup: BatchGroup?? = .none  // a revival is rare: no per-transaction cache
-      _update(s, e, tx: tx, t: t, styleGroup: &styleGroup, result: &result, dirty: &dirty)
+      // A revival is rare: no per-transaction caches.
+      var (frameGroup, styleGroup): (BatchGroup??, BatchGroup??) = (.none, .none)
+      _update(
+        s, e, tx: tx, t: t, batchGroup: &frameGroup, styleGroup: &styleGroup, result: &result, dirty: &dirty)
       if let g = _records[s].group { _markDirty(g, &dirty) }
       return
     }
@@ -339,22 +349,29 @@ extension Scene {
         result.diagnostics.append(.transitionWithoutAnimation(element: e.id, direction: .insertion))
       }
     }
+    // What the rest reads of the element, read before it goes into its record: its last use, so
+    // that it can move there instead of being copied (a copy retains each of its attachments).
+    let (id, match, source, zooms) = (
+      e.id, e.matchedGeometry, e.transitionSource, e.navigationTransition != nil
+    )
+    let (frame, style) = (e.frame._q, e._styleVector)
     var record = _Record(
-      element: e, seq: _nextSeq, frame: _FrameChannel(e.frame._q, time: t),
-      style: _OctChannel(e._styleVector, time: t), effect: effect, effectAnchor: anchor)
+      element: e, seq: _nextSeq, frame: _FrameChannel(frame, time: t),
+      style: _OctChannel(style, time: t), effect: effect, effectAnchor: anchor)
     _nextSeq += 1
     let s: Int
     if let f = _free.popLast() {
       s = f
-      record.inMotion = _records[s].inMotion  // the slot may still be listed in `_motion`
-      _records[s] = record
+      // The slot may still be listed in `_motion` (read through the buffer: no record copy).
+      record.inMotion = _records.withUnsafeBufferPointer { $0[s].inMotion }
+      _records[s] = consume record
       _liveSlots[s] = true
     } else {
       s = _records.count
-      _records.append(record)
+      _records.append(consume record)
       _liveSlots.append(true)
     }
-    _slots[e.id] = s
+    _slots[id] = s
     // The newest element goes last among equal (container z, z) keys: when its key is not below
     // the last element's, appending keeps `_order` sorted (O(1)); otherwise it waits in the
     // unsorted tail for ``_placeOrderTail()`` (a merge, not an O(n log n) sort per inserting frame).
@@ -365,9 +382,9 @@ extension Scene {
     _order.append(s)
     if inPlace { _orderSorted = _order.count }
     _segmentsDirty = true
-    if let m = e.matchedGeometry { _join(s, m, dirty: &dirty) }
-    if let z = e.transitionSource { _zoomSources[_GroupKey(namespace: z.namespace, id: z.id)] = e.id }
-    if e.navigationTransition != nil { zoom.append(s) }
+    if let m = match { _join(s, m, dirty: &dirty) }
+    if let z = source { _zoomSources[_GroupKey(namespace: z.namespace, id: z.id)] = id }
+    if zooms { zoom.append(s) }
     _noteMotion(s)
   }
 
@@ -386,8 +403,11 @@ extension Scene {
     _records[s].removing = true
     _noteMotion(s)
     if let g = _records[s].group { _markDirty(g, &dirty) }
-    let e = _records[s].element
-    if let z = e.transitionSource {
+    // Field reads through the buffer: copying the element retains every attachment it holds.
+    let (transitionSource, size, transition) = _records.withUnsafeBufferPointer {
+      ($0[s].element.transitionSource, $0[s].element.frame.size, $0[s].element.transition)
+    }
+    if let z = transitionSource {
       let k = _GroupKey(namespace: z.namespace, id: z.id)
       if _zoomSources[k] == id { _zoomSources[k] = nil }
     }
@@ -405,15 +425,17 @@ extension Scene {
       if !_records[s].isAnimating(_fast) { leaveNow.append(s) }
       return
     }
-    let size = e.frame.size
-    let end = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .didDisappear)
-    let identity = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .identity)
+    let effective = transition ?? .opacity  // `Element.effectiveTransition`
+    let end = effective.body(content: TransitionContent(size: size), phase: .didDisappear)
+    let identity = effective.body(content: TransitionContent(size: size), phase: .identity)
     guard end._vector != identity._vector else {
-      if !_records[s].isAnimating(_fast) { leaveNow.append(s) }
+      if !_records.withUnsafeBufferPointer({ _Record.isAnimating($0.baseAddress! + s, _fast) }) {
+        leaveNow.append(s)
+      }
       return
     }
-    guard let anim = e.effectiveTransition.animation(for: .removal, transactionAnimation: tx.animation) else {
-      if e.transition != nil {
+    guard let anim = effective.animation(for: .removal, transactionAnimation: tx.animation) else {
+      if transition != nil {
         result.diagnostics.append(.transitionWithoutAnimation(element: id, direction: .removal))
       }
       leaveNow.append(s)
@@ -506,8 +528,8 @@ extension Scene {
   /// element retains every reference it holds, and comparing a matched-geometry attachment copies
   /// its id — per op, in a transaction that may update every element.
   func _update(
-    _ s: Int, _ raw: consuming Element, tx: SceneTransaction, t: Double, styleGroup: inout BatchGroup??,
-    result: inout TransactionResult, dirty: inout [Int]
+    _ s: Int, _ raw: consuming Element, tx: SceneTransaction, t: Double, batchGroup: inout BatchGroup??,
+    styleGroup: inout BatchGroup??, result: inout TransactionResult, dirty: inout [Int]
   ) {
     var e = raw
     _sanitize(&e, previous: _records[s].element.frame, result: &result)
@@ -536,7 +558,10 @@ extension Scene {
     let opacityChanged = e.opacity != _records[s].element.opacity
     _records[s].element = e
     if frameChanged {
-      _records[s].frame.retarget(frame._q, animation: tx.animation, at: t, fast: _fast)
+      // The transaction's frame group from its cache (as `_setFrame`): looking the animation up
+      // per op compares and copies its existential.
+      let group = tx._isAnimated ? _batchGroup(tx, &batchGroup) : nil
+      _records[s].frame.retarget(frame._q, at: t, fast: _fast, batchGroup: group) { tx.animation }
       if let g = _records[s].group { _markDirty(g, &dirty) }
     }
     if styleChanged {
@@ -642,30 +667,24 @@ extension Scene {
         }
       }
     } else {
-      let key = _groups[g].key
       members = _groups[g].members
-      var inserted: [Int] = []
-      for s in members where !_records[s].removing {
-        inserted.append(s)
-        if _records[s].element.matchedGeometry?.isSource == true { sources.append(s) }
+      // One pass without bookkeeping arrays first: the diagnostics need them only when the group
+      // has several sources, none among members not being removed, or several visible members.
+      var (insertedCount, visibleCount, sourceCount, newest, newestSeq) = (0, 0, 0, -1, Int.min)
+      _records.withUnsafeBufferPointer { r in
+        for s in members where !r[s].removing {
+          insertedCount += 1
+          if r[s].element.opacity > 0 { visibleCount += 1 }
+          if r[s].element.matchedGeometry?.isSource == true {
+            sourceCount += 1
+            if r[s].seq > newestSeq { (newest, newestSeq) = (s, r[s].seq) }
+          }
+        }
       }
-      inserted.sort { _records[$0].seq < _records[$1].seq }
-      sources.sort { _records[$0].seq > _records[$1].seq }
-      if sources.count > 1 {
-        result.diagnostics.append(
-          .multipleSources(
-            namespace: key.namespace, id: key.id, sources: sources.map { _records[$0].element.id },
-            chosen: _records[sources[0]].element.id))
-      }
-      if sources.isEmpty && !inserted.isEmpty {
-        result.diagnostics.append(
-          .noSource(namespace: key.namespace, id: key.id, members: inserted.map { _records[$0].element.id }))
-      }
-      let visible = inserted.filter { _records[$0].element.opacity > 0 }
-      if visible.count > 1 {
-        result.diagnostics.append(
-          .matchedMembersVisible(
-            namespace: key.namespace, id: key.id, elements: visible.map { _records[$0].element.id }))
+      if sourceCount <= 1 && (sourceCount == 1 || insertedCount == 0) && visibleCount <= 1 {
+        if sourceCount == 1 { single = newest }
+      } else {
+        _diagnoseMembers(g, members, sources: &sources, result: &result)
       }
     }
     guard let src = single ?? sources.first else {
@@ -711,6 +730,35 @@ extension Scene {
       {
         result.diagnostics.append(.flightLeavesClip(element: e.id, clipRect: clip))
       }
+    }
+  }
+
+  /// The members of group `g` not being removed, newest source first into `sources`, and the
+  /// diagnostics of several sources, none, or several visible members (`_resolve`'s full path).
+  func _diagnoseMembers(_ g: Int, _ members: [Int], sources: inout [Int], result: inout TransactionResult) {
+    let key = _groups[g].key
+    var inserted: [Int] = []
+    for s in members where !_records[s].removing {
+      inserted.append(s)
+      if _records[s].element.matchedGeometry?.isSource == true { sources.append(s) }
+    }
+    inserted.sort { _records[$0].seq < _records[$1].seq }
+    sources.sort { _records[$0].seq > _records[$1].seq }
+    if sources.count > 1 {
+      result.diagnostics.append(
+        .multipleSources(
+          namespace: key.namespace, id: key.id, sources: sources.map { _records[$0].element.id },
+          chosen: _records[sources[0]].element.id))
+    }
+    if sources.isEmpty && !inserted.isEmpty {
+      result.diagnostics.append(
+        .noSource(namespace: key.namespace, id: key.id, members: inserted.map { _records[$0].element.id }))
+    }
+    let visible = inserted.filter { _records[$0].element.opacity > 0 }
+    if visible.count > 1 {
+      result.diagnostics.append(
+        .matchedMembersVisible(
+          namespace: key.namespace, id: key.id, elements: visible.map { _records[$0].element.id }))
     }
   }
 

@@ -81,6 +81,42 @@ func expectOrderAndRowsMatchAFreshDerivation(_ scene: Scene, _ label: String) {
     }
   }
 
+  /// Removals and insertions that only drop rows and append new ones are written by moving the
+  /// surviving rows (the relayout, which leaves the style entries a permutation of the rows).
+  /// When the list shrinks, surviving rows whose style entry lies beyond the new row count must
+  /// move their style to an entry no other row uses: every row's opacity, read through its
+  /// entry, must equal a fresh full write's (each element has its own opacity, so an entry shared
+  /// or lost shows).
+  @Test(arguments: [false, true]) func shrinkingRelayoutsKeepEachRowsStyle(fast: Bool) {
+    var rng = SplitMix64(seed: fast ? 0x5E_0C01 : 0x5E_0C00)
+    let scene = Scene(fastPath: fast)
+    func element(_ i: Int) -> Element {
+      Element(id: ElementID(i), frame: Rect(x: Double(i % 40), y: Double(i / 40), width: 4, height: 4))
+        .opacity(Double(i % 97 + 1) / 98)
+    }
+    var live = Array(0..<2000)
+    scene.withoutAnimation(at: 0) { tx in for i in live { tx.insert(element(i)) } }
+    var k: Int64 = 0
+    scene.advance(to: frameTime(k))
+    var nextID = live.count
+    for round in 0..<8 {
+      // Unanimated removals leave at once; new elements go last (survivors keep their order).
+      scene.withoutAnimation(at: frameTime(k)) { tx in
+        for _ in 0..<150 { tx.remove(ElementID(live.remove(at: Int(rng.next() % UInt64(live.count))))) }
+        for _ in 0..<(round % 2 == 0 ? 20 : 180) {
+          tx.insert(element(nextID))
+          live.append(nextID)
+          nextID += 1
+        }
+      }
+      k += 1
+      scene.advance(to: frameTime(k))
+      #expect(scene._stylesPermuted, "round \(round): rows moved, not rewritten")
+      #expect(scene.renderList.count == live.count, "round \(round): row count")
+      expectOrderAndRowsMatchAFreshDerivation(scene, "fast \(fast) round \(round)")
+    }
+  }
+
   /// Elements hopping between containers of one z-index, and z-indices set and set back, keep
   /// their order key: such re-placements leave the slot where it is. Mixed with real key changes,
   /// insertions and removals, the order must still be the full sort and the rows a fresh write's.
