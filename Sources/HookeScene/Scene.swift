@@ -562,7 +562,7 @@ struct _Record {
     (r.pointee.frame._lo < 0 && r.pointee.frame._general.isAnimating)
       || (r.pointee.style._lo < 0 && r.pointee.style._general.isAnimating)
       || (r.pointee.effect._lo < 0 && r.pointee.effect._general.isAnimating)
-      || (dimming && r.pointee.dimming != nil && r.pointee.dimming!.isAnimating)
+      || (dimming && r.pointee.dimming?.isAnimating == true)
   }
 
   func isAnimating(_ fast: _FastPath?) -> Bool {
