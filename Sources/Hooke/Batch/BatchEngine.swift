@@ -417,6 +417,9 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       _slotGroup.append(-1)
       _slotIndex.append(0)
       _generation.append(0)
+      // The free list holds at most one entry per slot: grown with the slots here, so that
+      // removing channels (an embedder's per-frame eviction) never allocates.
+      if _free.capacity < _slotGroup.capacity { _free.reserveCapacity(_slotGroup.capacity) }
     }
     let (y, v) = _shifted(keeping: value, target: target, velocity: velocity)
     _append(slot: slot, into: g, columns: c, y: y, v: v, target: target, a: 0)
