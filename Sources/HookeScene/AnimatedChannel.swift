@@ -57,6 +57,14 @@ struct _Channel<V: VectorArithmetic> {
     if newValue - value != .zero { value = newValue }
   }
 
+  /// Samples at `time` when animating; returns whether it was animating.
+  @inline(__always)
+  mutating func sampleIfAnimating(at time: Double) -> Bool {
+    guard isAnimating else { return false }
+    sample(at: time)
+    return true
+  }
+
   /// Samples at `time` when animating.
   @inline(__always)
   mutating func sample(at time: Double) {

@@ -395,6 +395,9 @@ final class _FastPath {
       q = handles.count / 4
       handles.append(contentsOf: _h)
       values.append(contentsOf: _v)
+      // A frame's evictions free quads (`removeQuad`), at most one entry per quad: grown with the
+      // quads here, in a transaction, so that no frame grows the list.
+      if freeQuads.capacity < handles.capacity / 4 { freeQuads.reserveCapacity(handles.capacity / 4) }
     }
     for k in 0..<4 {
       let i = Int(_h[k].index)

@@ -387,10 +387,19 @@ extension Scene {
   func _writeRenderList(full forceFull: Bool = false) {
     // Zoom sources are hidden while a destination flies.
     var dimmingRows = 0
+    let fast = _fast
     for id in _zoomDestinations {
-      guard let d = _slots[id], let src = _records[d].zoomSource, let s = _slots[src] else { continue }
-      let flying = _records[d].frame.isAnimating(_fast) || _records[d].removing
-      if _records[s].hidden != flying {
+      guard let d = _slots[id] else { continue }
+      // Field reads through the buffer: reading a field off an array element by subscript copied
+      // the whole record (retaining each of its references) per destination per frame.
+      let (source, flying) = _records.withUnsafeBufferPointer { records in
+        (
+          records[d].zoomSource,
+          _Record.frameIsAnimating(records.baseAddress! + d, fast) || records[d].removing
+        )
+      }
+      guard let src = source, let s = _slots[src] else { continue }
+      if _records.withUnsafeBufferPointer({ $0[s].hidden }) != flying {
         _records[s].hidden = flying
         _refreshHot(s)
       }
@@ -400,7 +409,7 @@ extension Scene {
     _dimmingScratch = []
     dimmingSlots.removeAll(keepingCapacity: true)
     for id in _zoomDestinations {
-      if let d = _slots[id], _records[d].live, _records[d].dimming != nil {
+      if let d = _slots[id], _records.withUnsafeBufferPointer({ $0[d].live && $0[d].dimming != nil }) {
         dimmingRows += 1
         // Insertion into sorted position (a handful of entries; `sort()` may allocate).
         var i = dimmingSlots.count
@@ -424,7 +433,6 @@ extension Scene {
     // general row.
     let gridStyles = hasGrids ? _grids.count : 0
     let threads = _fast?.threads ?? 1
-    let fast = _fast
     let chunk = fast?.chunk ?? .max
     let tick = Self._gridTick(currentTime)
     let styleCount = gridStyles + _order.count + dimmingRows
@@ -577,7 +585,7 @@ extension Scene {
                                 guard s < rowOf.count, rowOf[s] >= 0, live[s] else { continue }
                                 // A zoom destination's dimming overlay is the row before its own.
                                 let overlay =
-                                  hot[s].flags & _Hot.dimming != 0 && _records[s].dimming != nil ? 1 : 0
+                                  hot[s].flags & _Hot.dimming != 0 && _dimmingOpacity(of: s) != nil ? 1 : 0
                                 _ = _writeRow(
                                   columns, slot: s, row: Int(rowOf[s]) - overlay,
                                   style: Int(styleOf[s]) - overlay,
@@ -812,6 +820,14 @@ extension Scene {
     return row - firstRow
   }
 
+  /// Slot `s`'s dimming overlay opacity, or `nil` without an overlay: a field read through the
+  /// buffer (by subscript it copied the whole record, retaining each of its references, per
+  /// overlay row written).
+  @inline(__always)
+  func _dimmingOpacity(of s: Int) -> Double? {
+    _records.withUnsafeBufferPointer { $0[s].dimming?.value }
+  }
+
   /// Writes slot `s`'s row at `row` with style entry `style` (and, when `dimming` and the slot is a
   /// zoom destination with an overlay, the overlay's row first, with the next style entry);
   /// returns the number of rows written. See ``_writeRows(_:order:range:firstRow:firstStyle:_:)``.
@@ -849,7 +865,7 @@ extension Scene {
       ? nil
       : h.flags & _Hot.ownClip == 0 && h.container != _Hot.unindexed
         ? tables.clips[Int(h.container)] : _clip(of: s)
-    if dimming, h.flags & _Hot.dimming != 0, let dim = _records[s].dimming?.value {
+    if dimming, h.flags & _Hot.dimming != 0, let dim = _dimmingOpacity(of: s) {
       columns.write(
         row, style: style + row - firstRow, h.id, .dimming, bounds, opacity: dim, rotation: 0,
         cornerRadius: 0, blurRadius: 0, clip: nil)

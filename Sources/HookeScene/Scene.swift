@@ -438,8 +438,8 @@ public final class Scene {
           if _Record.hasGeneralMotion(r, dimming: false) {
             records[s].sample(at: t)
             dirty.append(s)
-          } else if records[s].dimming != nil && records[s].dimming!.isAnimating {
-            records[s].dimming!.sample(at: t)
+          } else if records[s].dimming?.sampleIfAnimating(at: t) == true {
+            // In place (reading the optional channel first copied it, retaining its animator).
             _noteRow(s)
           }
           if records[s].removing && !_Record.isAnimating(r, fast) {
@@ -562,12 +562,21 @@ struct _Record {
     (r.pointee.frame._lo < 0 && r.pointee.frame._general.isAnimating)
       || (r.pointee.style._lo < 0 && r.pointee.style._general.isAnimating)
       || (r.pointee.effect._lo < 0 && r.pointee.effect._general.isAnimating)
-      || (dimming && r.pointee.dimming != nil && r.pointee.dimming!.isAnimating)
+      || (dimming && r.pointee.dimming?.isAnimating == true)
   }
 
   func isAnimating(_ fast: _FastPath?) -> Bool {
     frame.isAnimating(fast) || style.isAnimating(fast) || effect.isAnimating(fast)
       || (dimming?.isAnimating ?? false)
+  }
+
+  /// Whether the own frame of the record at `r` animates (`frame.isAnimating(fast)`), reading
+  /// stored fields only, as ``needsSampling(_:)``.
+  @inline(__always)
+  static func frameIsAnimating(_ r: UnsafePointer<_Record>, _ fast: _FastPath?) -> Bool {
+    let q = r.pointee.frame._lo
+    if q >= 0, let f = fast { return f.isAnimating(Int(q)) }
+    return r.pointee.frame._general.isAnimating
   }
 
   /// ``isAnimating(_:)`` of the record at `r`, reading stored fields only (a method call on an

@@ -370,6 +370,11 @@ extension Scene {
       s = _records.count
       _records.append(consume record)
       _liveSlots.append(true)
+      // Frames without transactions evict (onto `_free`) and collect finished removals (into
+      // `_leaving`), at most one entry per slot each: grown with the table here, in a
+      // transaction, so that no frame grows them.
+      if _free.capacity < _records.capacity { _free.reserveCapacity(_records.capacity) }
+      if _leaving.capacity < _records.capacity { _leaving.reserveCapacity(_records.capacity) }
     }
     _slots[id] = s
     // The newest element goes last among equal (container z, z) keys: when its key is not below

@@ -176,6 +176,12 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// the beginning of the animation on that property, and a merge restarts the substep clock at
   /// the merge time on that scale: for channels whose animation began at tick `b` and merge
   /// into this spring now, pass `b` (later values are read as ``now``). Other drivers ignore it.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see
+    // `moveSettledChannels(of:to:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   public func addGroup(
     _ driver: BatchDriver, restRule: BatchRestRule = .pixel, substepClockOrigin: Int64? = nil
   ) -> BatchGroup {
@@ -198,6 +204,12 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   ///
   /// Throws ``BatchError/invalidGroup`` for an invalid handle and ``BatchError/groupNotEmpty``
   /// while the group has channels (active or settled); the engine is unchanged then. O(1).
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see
+    // `moveSettledChannels(of:to:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   public func replaceGroup(
     _ group: BatchGroup, driver: BatchDriver, restRule: BatchRestRule = .pixel,
     substepClockOrigin: Int64? = nil
@@ -224,6 +236,12 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   ///
   /// Throws ``BatchError/invalidGroup`` when there is no group and ``BatchError/groupNotEmpty``
   /// while the last group has channels (active or settled); the engine is unchanged then. O(1).
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see
+    // `moveSettledChannels(of:to:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   public func removeLastGroup() throws(BatchError) {
     guard let last = _groups.last else { throw .invalidGroup }
     guard last.columns.count == 0 else { throw .groupNotEmpty }
@@ -252,6 +270,14 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// interaction): once a group's channels have all settled it can be emptied this way and then
   /// reused (``replaceGroup(_:driver:restRule:substepClockOrigin:)``). Returns the number moved;
   /// 0 for invalid groups or `group == destination`. O(settled channels of `group`).
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    // An embedder recycling its groups between frames calls this (and `addGroup`,
+    // `replaceGroup`, `removeLastGroup`) per emptied group: unspecialised, every moved channel
+    // looked up the group class's generic metadata twice (about 1,800 instructions a channel).
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   @discardableResult
   public func moveSettledChannels(of group: BatchGroup, to destination: BatchGroup) -> Int {
     guard _groups.indices.contains(group.index), _groups.indices.contains(destination.index),
@@ -391,6 +417,9 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       _slotGroup.append(-1)
       _slotIndex.append(0)
       _generation.append(0)
+      // The free list holds at most one entry per slot: grown with the slots here, so that
+      // removing channels (an embedder's per-frame eviction) never allocates.
+      if _free.capacity < _slotGroup.capacity { _free.reserveCapacity(_slotGroup.capacity) }
     }
     let (y, v) = _shifted(keeping: value, target: target, velocity: velocity)
     _append(slot: slot, into: g, columns: c, y: y, v: v, target: target, a: 0)

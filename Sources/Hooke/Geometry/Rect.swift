@@ -32,18 +32,21 @@ public struct Rect: Hashable, Sendable {
   @inlinable public var width: Double { size.width }
   /// The height (as stored; may be negative).
   @inlinable public var height: Double { size.height }
+  // The edges are always inlined: render loops read them per element per frame from other
+  // modules, where the optimiser left them as calls (a call and its spills cost several times
+  // the two instructions of the edge).
   /// The smallest x of the standardised rectangle.
-  @inlinable public var minX: Double { Swift.min(origin.x, origin.x + size.width) }
+  @inlinable @inline(__always) public var minX: Double { Swift.min(origin.x, origin.x + size.width) }
   /// The x of the centre.
   @inlinable public var midX: Double { origin.x + size.width * 0.5 }
   /// The largest x of the standardised rectangle.
-  @inlinable public var maxX: Double { Swift.max(origin.x, origin.x + size.width) }
+  @inlinable @inline(__always) public var maxX: Double { Swift.max(origin.x, origin.x + size.width) }
   /// The smallest y of the standardised rectangle.
-  @inlinable public var minY: Double { Swift.min(origin.y, origin.y + size.height) }
+  @inlinable @inline(__always) public var minY: Double { Swift.min(origin.y, origin.y + size.height) }
   /// The y of the centre.
   @inlinable public var midY: Double { origin.y + size.height * 0.5 }
   /// The largest y of the standardised rectangle.
-  @inlinable public var maxY: Double { Swift.max(origin.y, origin.y + size.height) }
+  @inlinable @inline(__always) public var maxY: Double { Swift.max(origin.y, origin.y + size.height) }
   /// The centre point.
   @inlinable public var center: Point { Point(x: midX, y: midY) }
 
