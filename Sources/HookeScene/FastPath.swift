@@ -100,6 +100,10 @@ final class _FastPath {
   var _w: UnsafeMutablePointer<Double> { _scratch + 8 }
   var _r: UnsafeMutablePointer<Double> { _scratch + 12 }
 
+  /// Where ``Scene/_warmFrameChanges(_:_:)`` stores the sum of what it read ahead (so that the
+  /// reads are made; never read).
+  @exclusivity(unchecked) var _warmSink = 0
+
   /// Per-worker counts of snapped channels (allocated once).
   let _snapped: UnsafeMutablePointer<Int>
 
