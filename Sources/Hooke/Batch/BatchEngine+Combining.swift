@@ -120,6 +120,14 @@ extension BatchEngine {
     if s >= _combinationOf.count {
       _combinationOf.append(contentsOf: repeatElement(-1, count: s + 1 - _combinationOf.count))
     }
+    if _combinationGather.count != Self._combinationBlock {
+      // The combination step's block and curve memo (see `_stepCombinations`), allocated with
+      // the first combination rather than in the step: steady frames do not allocate.
+      _combinationGather = Array(repeating: _CombinationGather(), count: Self._combinationBlock)
+    }
+    if _curveMemo.count != Self._curveMemoSize {
+      _curveMemo = Array(repeating: _CurveMemo(), count: Self._curveMemoSize)
+    }
     let j = _newCombinedCurve(shift: shift, durationTicks: durationTicks, curve: curveID)
     _combinationOf[s] = Int32(_combinations.count)
     _runningCombinations += 1
