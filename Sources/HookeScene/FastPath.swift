@@ -88,21 +88,40 @@ final class _FastPath {
   /// Work items per worker chunk for the value scatter and the render-list rows (tests lower
   /// it to exercise the split on small scenes).
   var chunk = 32_768
-  // Scratch buffers for one quad (no allocation per add or retarget).
-  @exclusivity(unchecked) var _v = [Double](repeating: 0, count: 4), _t = [Double](repeating: 0, count: 4)
-  @exclusivity(unchecked) var _w = [Double](repeating: 0, count: 4)
-  @exclusivity(unchecked) var _h = [BatchChannel](repeating: BatchChannel(index: 0, generation: 0), count: 4)
+  /// Scratch for one quad's engine calls (no allocation per add or retarget): values, targets,
+  /// velocities and values read back, four each (``_v``, ``_t``, ``_w``, ``_r``), and four
+  /// handles. Raw storage rather than arrays: an engine call given pointers into an array stored
+  /// on this class retains and releases the array's buffer around the call, two atomic operations
+  /// per buffer and quad of a bulk retarget.
+  let _scratch: UnsafeMutablePointer<Double>
+  let _h: UnsafeMutablePointer<BatchChannel>
+  var _v: UnsafeMutablePointer<Double> { _scratch }
+  var _t: UnsafeMutablePointer<Double> { _scratch + 4 }
+  var _w: UnsafeMutablePointer<Double> { _scratch + 8 }
+  var _r: UnsafeMutablePointer<Double> { _scratch + 12 }
+
+  /// Where ``Scene/_warmFrameChanges(_:_:)`` stores the sum of what it read ahead (so that the
+  /// reads are made; never read).
+  @exclusivity(unchecked) var _warmSink = 0
 
   /// Per-worker counts of snapped channels (allocated once).
   let _snapped: UnsafeMutablePointer<Int>
 
-  deinit { _snapped.deallocate() }
+  deinit {
+    _snapped.deallocate()
+    _scratch.deallocate()
+    _h.deallocate()
+  }
 
   init(threads: Int) {
     self.threads = Swift.max(1, threads)
     pool = self.threads > 1 ? WorkerPool(threads: self.threads) : nil
     _snapped = .allocate(capacity: self.threads)
     _snapped.initialize(repeating: 0, count: self.threads)
+    _scratch = .allocate(capacity: 16)
+    _scratch.initialize(repeating: 0, count: 16)
+    _h = .allocate(capacity: 4)
+    _h.initialize(repeating: BatchChannel(index: 0, generation: 0), count: 4)
   }
 
   /// The batch group of frame channels for `animation`, or `nil` when it needs the general path.
@@ -339,12 +358,23 @@ final class _FastPath {
   /// Re-reads quad `q`'s values from the engine (after an add or retarget; an overflowing
   /// displacement snaps a channel to its target).
   func _reread(_ q: Int) {
-    handles.withUnsafeBufferPointer { h in
-      values.withUnsafeMutableBufferPointer { v in
-        _ = engine.readValues(
-          of: UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]),
-          into: UnsafeMutableBufferPointer(rebasing: v[(4 * q)..<(4 * q + 4)]))
-      }
+    // Through the scratch (see ``_scratch``): no array buffer is held across the engine call.
+    // Safety: `_h` and `_r` hold four elements each (allocated in `init`).
+    _loadHandles(q)
+    engine.readValues(
+      of: UnsafeBufferPointer(start: _h, count: 4), into: UnsafeMutableBufferPointer(start: _r, count: 4))
+    let r = _r
+    values.withUnsafeMutableBufferPointer { v in
+      for k in 0..<4 { v[4 * q + k] = r[k] }
+    }
+  }
+
+  /// Copies quad `q`'s four handles into ``_h``.
+  @inline(__always)
+  func _loadHandles(_ q: Int) {
+    let h = _h
+    handles.withUnsafeBufferPointer { handles in
+      for k in 0..<4 { h[k] = handles[4 * q + k] }
     }
   }
 
@@ -368,39 +398,36 @@ final class _FastPath {
     let begin = begin ?? engine.now
     let group = _group(group, origin: begin)
     _reserve(in: group)
-    (_v[0], _v[1], _v[2], _v[3]) = (value.a, value.b, value.c, value.d)
-    (_t[0], _t[1], _t[2], _t[3]) = (target.a, target.b, target.c, target.d)
-    (_w[0], _w[1], _w[2], _w[3]) = (velocity.a, velocity.b, velocity.c, velocity.d)
-    let engine = self.engine
-    let ok: Bool = _v.withUnsafeBufferPointer { v in
-      _t.withUnsafeBufferPointer { t in
-        _w.withUnsafeBufferPointer { w in
-          _h.withUnsafeMutableBufferPointer { h in
-            do throws(BatchError) {
-              try engine.addChannels(to: group, values: v, targets: t, velocities: w, into: h)
-              return true
-            } catch {
-              return false
-            }
-          }
-        }
-      }
+    // Safety: the scratch blocks hold four elements each (allocated in `init`).
+    let (v, t, w, h) = (_v, _t, _w, _h)
+    (v[0], v[1], v[2], v[3]) = (value.a, value.b, value.c, value.d)
+    (t[0], t[1], t[2], t[3]) = (target.a, target.b, target.c, target.d)
+    (w[0], w[1], w[2], w[3]) = (velocity.a, velocity.b, velocity.c, velocity.d)
+    do throws(BatchError) {
+      try engine.addChannels(
+        to: group, values: UnsafeBufferPointer(start: v, count: 4),
+        targets: UnsafeBufferPointer(start: t, count: 4),
+        velocities: UnsafeBufferPointer(start: w, count: 4),
+        into: UnsafeMutableBufferPointer(start: h, count: 4))
+    } catch {
+      return nil
     }
-    guard ok else { return nil }
     let q: Int
     if let f = freeQuads.popLast() {
       q = f
-      for k in 0..<4 { handles[4 * q + k] = _h[k] }
+      handles.withUnsafeMutableBufferPointer { handles in
+        for k in 0..<4 { handles[4 * q + k] = h[k] }
+      }
     } else {
       q = handles.count / 4
-      handles.append(contentsOf: _h)
-      values.append(contentsOf: _v)
+      handles.append(contentsOf: UnsafeBufferPointer(start: h, count: 4))
+      values.append(contentsOf: UnsafeBufferPointer(start: v, count: 4))
       // A frame's evictions free quads (`removeQuad`), at most one entry per quad: grown with the
       // quads here, in a transaction, so that no frame grows the list.
       if freeQuads.capacity < handles.capacity / 4 { freeQuads.reserveCapacity(handles.capacity / 4) }
     }
     for k in 0..<4 {
-      let i = Int(_h[k].index)
+      let i = Int(h[k].index)
       slotMap._cover(i, with: -1)
       slotMap[i] = Int32(4 * q + k)
     }
@@ -419,18 +446,19 @@ final class _FastPath {
   /// the next step evolves from (as SwiftUI shows `newModel − interval + offset`), not the value
   /// from before the retarget. Cost: O(1) (four handle look-ups).
   func retarget(_ q: Int, to target: _Quad, group: BatchGroup) {
-    (_t[0], _t[1], _t[2], _t[3]) = (target.a, target.b, target.c, target.d)
+    // Safety: the scratch blocks hold four elements each (allocated in `init`); the engine gets
+    // pointers into them, not into an array stored here (see ``_scratch``).
+    let (t, h) = (_t, _h)
+    (t[0], t[1], t[2], t[3]) = (target.a, target.b, target.c, target.d)
+    _loadHandles(q)
     let engine = self.engine
     if _isAtRest(q) { quadBegin[q] = engine.now }
     let group = _group(group, origin: quadBegin[q])
     _reserve(in: group)
     switch _kind(group.index) {
     case .combinesWithVelocity, .combinesWithoutVelocity:
-      handles.withUnsafeBufferPointer { h in
-        _t.withUnsafeBufferPointer { t in
-          _ = engine.combine(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]), to: t, with: group)
-        }
-      }
+      engine.combine(
+        UnsafeBufferPointer(start: h, count: 4), to: UnsafeBufferPointer(start: t, count: 4), with: group)
     case .mergesWithVelocity:
       // SwiftUI's merge reads the interrupted animation's velocity; a Bézier curve and a
       // combination report none, so the spring starts from rest there.
@@ -439,9 +467,8 @@ final class _FastPath {
       // four look-ups.
       if engine.combiningCount > 0 || _hasVelocitylessGroups {
         for k in 0..<4 {
-          let h = handles[4 * q + k]
-          if (engine.combiningCount > 0 && engine.isCombining(h) == true)
-            || engine.group(of: h).map({ _kind($0.index) == .combinesWithoutVelocity }) == true
+          if (engine.combiningCount > 0 && engine.isCombining(h[k]) == true)
+            || engine.group(of: h[k]).map({ _kind($0.index) == .combinesWithoutVelocity }) == true
           {
             atRest |= 1 << k
           }
@@ -449,15 +476,11 @@ final class _FastPath {
       }
       if atRest != 0 {
         for k in 0..<4 {
-          try? engine.retarget(
-            handles[4 * q + k], to: _t[k], velocity: atRest & (1 << k) != 0 ? 0 : nil, group: group)
+          try? engine.retarget(h[k], to: t[k], velocity: atRest & (1 << k) != 0 ? 0 : nil, group: group)
         }
       } else {
-        handles.withUnsafeBufferPointer { h in
-          _t.withUnsafeBufferPointer { t in
-            _ = engine.retarget(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]), to: t, group: group)
-          }
-        }
+        engine.retarget(
+          UnsafeBufferPointer(start: h, count: 4), to: UnsafeBufferPointer(start: t, count: 4), group: group)
       }
     }
     _reread(q)

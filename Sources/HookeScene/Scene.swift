@@ -108,7 +108,10 @@ public final class Scene {
   @exclusivity(unchecked) var _motion: [Int] = []
   /// Groups whose shared frame animates on the general path (`_Group.inMotion`).
   @exclusivity(unchecked) var _movingGroups: [Int] = []
-  @exclusivity(unchecked) var _fast: _FastPath?
+  /// The batch fast path (nil without it). A constant: methods reach it without retaining it
+  /// per call, as they must for a variable (a transaction calls into it several times per
+  /// change).
+  let _fast: _FastPath?
   /// Per slot, what a frame reads to write the element's row (`_Hot`), derived from `_records`;
   /// slots listed in `_hotDirty` are re-derived before the next render list.
   @exclusivity(unchecked) var _hot: [_Hot] = []

@@ -139,7 +139,12 @@ extension Scene {
       _groupIndex.reserveCapacity(_groupIndex.count + inserts + headroom)
       dirtyGroups.reserveCapacity(inserts)
     }
-    for op in tx._ops {
+    var warmed = 0  // ops before this index have been read ahead (`_warmFrameChanges`)
+    for (k, op) in tx._ops.enumerated() {
+      if k == warmed, tx._frameChanges > Self._warmBlock {
+        warmed = Swift.min(k + Self._warmBlock, tx._ops.count)
+        _warmFrameChanges(tx._ops, k..<warmed)
+      }
       switch op {
       case .insert(let e):
         _insert(e, tx: tx, t: t, result: &result, dirty: &dirtyGroups, zoom: &zoomInserted)
@@ -213,6 +218,63 @@ extension Scene {
   }
 
   // MARK: - Operations
+
+  /// Frame changes read ahead at a time by ``_warmFrameChanges(_:_:)``.
+  static var _warmBlock: Int { 16 }
+
+  /// Reads ahead what applying the frame changes among `ops[range]` reads first: each element's
+  /// slot, its record's frame channel, its quad's handles, values and begin tick, and the batch
+  /// storage of the quad's first channel. A bulk retarget of elements in random order reads
+  /// these as a chain of dependent cache misses per change (element → slot → record → quad →
+  /// channel → row), each waiting for the one before; read here a block of changes at a time,
+  /// each pass's loads are independent and overlap, and the changes then find them in cache.
+  /// Reads only (the sum it stores is never used): the changes are applied as before.
+  func _warmFrameChanges(_ ops: [SceneTransaction._Op], _ range: Range<Int>) {
+    guard let f = _fast else { return }
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: range.count) { slots in
+      var n = 0
+      for k in range {
+        if case .setFrame(let id, _) = ops[k], let s = _slots[id] {
+          slots[n] = s
+          n += 1
+        }
+      }
+      guard n > 0 else { return }
+      var sink = 0
+      // Safety: `slots[0..<n]` are live slots (below `_records.count`), then quads of them
+      // (`_lo`, −1 for none), which index `handles` and `values` at `4q` when not negative.
+      _records.withUnsafeBufferPointer { records in
+        _hot.withUnsafeBufferPointer { hot in
+          for j in 0..<n {
+            let s = slots[j]
+            // What `_setFrame` and `_noteMotion` read of the record (several of its cache lines).
+            sink &+= records[s].element.id.rawValue &+ (records[s].group ?? 0)
+            if records[s].inMotion || _Record.needsSampling(records.baseAddress! + s) { sink &+= 1 }
+            if s < hot.count { sink &+= Int(hot[s].quad) }
+            slots[j] = Int(records[s].frame._lo)
+          }
+        }
+      }
+      f.handles.withUnsafeBufferPointer { handles in
+        f.values.withUnsafeBufferPointer { values in
+          f.quadBegin.withUnsafeBufferPointer { begin in
+            for j in 0..<n where slots[j] >= 0 {
+              let q = slots[j]
+              sink &+= Int(truncatingIfNeeded: values[4 * q].bitPattern) &+ Int(begin[q])
+              slots[j] = Int(handles[4 * q].index) << 32 | Int(handles[4 * q].generation)
+            }
+          }
+        }
+      }
+      let engine = f.engine
+      for j in 0..<n where slots[j] >= 0 {
+        let h = BatchChannel(
+          index: UInt32(truncatingIfNeeded: slots[j] >> 32), generation: UInt32(truncatingIfNeeded: slots[j]))
+        sink &+= Int(truncatingIfNeeded: (engine.value(of: h) ?? 0).bitPattern)
+      }
+      f._warmSink = sink
+    }
+  }
 
   /// The fast path's group for the transaction's animation — of frames, or with `style` of
   /// styles and transition effects — looked up at its first use in the transaction and then

@@ -11,6 +11,17 @@ struct _CombinedCurve {
   var next: Int32
 }
 
+/// What the combination step reads of one record before evaluating it (see `_stepCombinations`):
+/// its base channel's storage position, the base motion's displacement and velocity, and its
+/// oldest curve.
+struct _CombinationGather {
+  var group: Int32 = 0
+  var index = 0
+  var e = 0.0
+  var de = 0.0
+  var head = _CombinedCurve(shift: 0, start: 0, durationTicks: 0, curve: -1, next: -1)
+}
+
 /// One remembered curve evaluation of a combination step (see `_stepCombinations`).
 struct _CurveMemo {
   var curve: Int32 = -1
@@ -108,6 +119,14 @@ extension BatchEngine {
     }
     if s >= _combinationOf.count {
       _combinationOf.append(contentsOf: repeatElement(-1, count: s + 1 - _combinationOf.count))
+    }
+    if _combinationGather.count != Self._combinationBlock {
+      // The combination step's block and curve memo (see `_stepCombinations`), allocated with
+      // the first combination rather than in the step: steady frames do not allocate.
+      _combinationGather = Array(repeating: _CombinationGather(), count: Self._combinationBlock)
+    }
+    if _curveMemo.count != Self._curveMemoSize {
+      _curveMemo = Array(repeating: _CurveMemo(), count: Self._curveMemoSize)
     }
     let j = _newCombinedCurve(shift: shift, durationTicks: durationTicks, curve: curveID)
     _combinationOf[s] = Int32(_combinations.count)
@@ -322,6 +341,9 @@ extension BatchEngine {
       _curveMemo = Array(repeating: _CurveMemo(), count: Self._curveMemoSize)
     }
     for m in _curveMemo.indices { _curveMemo[m].curve = -1 }
+    if _combinationGather.count != Self._combinationBlock {
+      _combinationGather = Array(repeating: _CombinationGather(), count: Self._combinationBlock)
+    }
     let tps = Double(ticksPerSecond)
     let now = self.now
     let clockEnded = _clockEnded
@@ -332,98 +354,127 @@ extension BatchEngine {
     // refreshed above, so its columns are the groups' current ones); a pooled curve's index is
     // below the pool's count and its curve entry below the table's; a memo slot is below
     // `_curveMemoSize`, the memo's count. Single-threaded.
+    // The records are visited in blocks, each read in two gathering passes before it is
+    // evaluated: the positions of their base channels (slot tables), then the base motions and
+    // oldest curves there. A record's reads are a chain of dependent cache misses (its slot's
+    // position, then the row at that position) in tables indexed at random; evaluated one record
+    // at a time the chain of the next record waits behind the arithmetic of this one, gathered
+    // each pass's loads are independent of each other and overlap. Evaluating a record writes only
+    // its own row and curves, never what another record of the block gathered.
     _slotGroup.withUnsafeBufferPointer { slotGroup in
       _slotIndex.withUnsafeBufferPointer { slotIndex in
         _groupRows.withUnsafeBufferPointer { groupRows in
           _curveTable.withUnsafeBufferPointer { curveTable in
             _curveMemo.withUnsafeMutableBufferPointer { memo in
-              layers.withUnsafeMutableBufferPointer { layers in
-                combinations.withUnsafeMutableBufferPointer { records in
-                  for k in records.indices where !records[k].finished {
-                    let s = Int(records[k].slot)
-                    let rows = groupRows[Int(slotGroup[s])]
-                    let i = slotIndex[s]
-                    var e = 0.0
-                    var de = 0.0
-                    if records[k].baseLive {
-                      e = Double(rows.y[i])
-                      de = Double(rows.v[i])
-                    }
-                    // The newest curve that has finished (its position in the list, and its entry).
-                    var finishedPosition: Int32 = -1
-                    var finishedEntry: Int32 = -1
-                    var position: Int32 = 0
-                    var j = records[k].oldest
-                    while j >= 0 {
-                      let curve = layers[Int(j)]
-                      let elapsed = now &- curve.start
-                      if elapsed >= curve.durationTicks || clockEnded {
-                        (e, de) = (0, 0)
-                        finishedPosition = position
-                        finishedEntry = j
-                      } else {
-                        let duration = Double(curve.durationTicks)
-                        let p = Double(elapsed) / duration
-                        let gap = e - curve.shift
-                        let value: Double
-                        let slope: Double
-                        let m = Self._curveMemoSlot(curve)
-                        if memo[m].curve == curve.curve, memo[m].start == curve.start,
-                          memo[m].durationTicks == curve.durationTicks
-                        {
-                          (value, slope) = (memo[m].value, memo[m].slope)
-                        } else {
-                          (value, slope) = curveTable[Int(curve.curve)].valueAndVelocity(at: p)
-                          memo[m] = _CurveMemo(
-                            curve: curve.curve, start: curve.start, durationTicks: curve.durationTicks,
-                            value: value,
-                            slope: slope)
-                        }
-                        let remaining = 1 - value
-                        e = gap * remaining
-                        de = de * remaining - gap * slope * (tps / duration)
-                        if !de.isFinite { de = 0 }
+              _combinationGather.withUnsafeMutableBufferPointer { gather in
+                layers.withUnsafeMutableBufferPointer { layers in
+                  combinations.withUnsafeMutableBufferPointer { records in
+                    var k0 = 0
+                    while k0 < records.count {
+                      let k1 = Swift.min(k0 + gather.count, records.count)
+                      for k in k0..<k1 where !records[k].finished {
+                        let s = Int(records[k].slot)
+                        gather[k &- k0].group = slotGroup[s]
+                        gather[k &- k0].index = slotIndex[s]
                       }
-                      j = curve.next
-                      position += 1
+                      for k in k0..<k1 where !records[k].finished {
+                        var x = gather[k &- k0]
+                        if records[k].baseLive {
+                          let rows = groupRows[Int(x.group)]
+                          x.e = Double(rows.y[x.index])
+                          x.de = Double(rows.v[x.index])
+                        } else {
+                          (x.e, x.de) = (0, 0)
+                        }
+                        // A running combination has at least one curve.
+                        x.head = layers[Int(records[k].oldest)]
+                        gather[k &- k0] = x
+                      }
+                      for k in k0..<k1 where !records[k].finished {
+                        let s = Int(records[k].slot)
+                        let i = gather[k &- k0].index
+                        var e = gather[k &- k0].e
+                        var de = gather[k &- k0].de
+                        // The newest curve that has finished (its position in the list, and its entry).
+                        var finishedPosition: Int32 = -1
+                        var finishedEntry: Int32 = -1
+                        var position: Int32 = 0
+                        var j = records[k].oldest
+                        var curve = gather[k &- k0].head
+                        while true {
+                          let elapsed = now &- curve.start
+                          if elapsed >= curve.durationTicks || clockEnded {
+                            (e, de) = (0, 0)
+                            finishedPosition = position
+                            finishedEntry = j
+                          } else {
+                            let duration = Double(curve.durationTicks)
+                            let p = Double(elapsed) / duration
+                            let gap = e - curve.shift
+                            let value: Double
+                            let slope: Double
+                            let m = Self._curveMemoSlot(curve)
+                            if memo[m].curve == curve.curve, memo[m].start == curve.start,
+                              memo[m].durationTicks == curve.durationTicks
+                            {
+                              (value, slope) = (memo[m].value, memo[m].slope)
+                            } else {
+                              (value, slope) = curveTable[Int(curve.curve)].valueAndVelocity(at: p)
+                              memo[m] = _CurveMemo(
+                                curve: curve.curve, start: curve.start, durationTicks: curve.durationTicks,
+                                value: value,
+                                slope: slope)
+                            }
+                            let remaining = 1 - value
+                            e = gap * remaining
+                            de = de * remaining - gap * slope * (tps / duration)
+                            if !de.isFinite { de = 0 }
+                          }
+                          j = curve.next
+                          position += 1
+                          if j < 0 { break }
+                          curve = layers[Int(j)]
+                        }
+                        if finishedPosition < 0 {
+                          records[k].value = records[k].target + Scalar(e)
+                          records[k].velocity = Scalar(de)
+                          continue
+                        }
+                        // Everything up to the newest finished curve no longer contributes: back to
+                        // the pool.
+                        let remaining = layers[Int(finishedEntry)].next
+                        var f = records[k].oldest
+                        while true {
+                          let next = layers[Int(f)].next
+                          layers[Int(f)].next = freeLayer
+                          freeLayer = f
+                          _releaseCurve(layers[Int(f)].curve)
+                          if f == finishedEntry { break }
+                          f = next
+                        }
+                        records[k].oldest = remaining
+                        records[k].curveCount -= finishedPosition + 1
+                        let c = _groups[Int(slotGroup[s])].columns
+                        if remaining < 0 {
+                          // The newest curve has arrived: the combination ends on its target, at rest.
+                          records[k].newest = -1
+                          if _restBase(c, i) { snapped += 1 }
+                          c.target[i] = records[k].target
+                          records[k].value = records[k].target
+                          records[k].velocity = 0
+                          records[k].finished = true
+                          _runningCombinations -= 1
+                          continue
+                        }
+                        if records[k].baseLive {
+                          records[k].baseLive = false
+                          if _restBase(c, i) { snapped += 1 }
+                        }
+                        records[k].value = records[k].target + Scalar(e)
+                        records[k].velocity = Scalar(de)
+                      }
+                      k0 = k1
                     }
-                    if finishedPosition < 0 {
-                      records[k].value = records[k].target + Scalar(e)
-                      records[k].velocity = Scalar(de)
-                      continue
-                    }
-                    // Everything up to the newest finished curve no longer contributes: back to
-                    // the pool.
-                    let remaining = layers[Int(finishedEntry)].next
-                    var f = records[k].oldest
-                    while true {
-                      let next = layers[Int(f)].next
-                      layers[Int(f)].next = freeLayer
-                      freeLayer = f
-                      _releaseCurve(layers[Int(f)].curve)
-                      if f == finishedEntry { break }
-                      f = next
-                    }
-                    records[k].oldest = remaining
-                    records[k].curveCount -= finishedPosition + 1
-                    let c = _groups[Int(slotGroup[s])].columns
-                    if remaining < 0 {
-                      // The newest curve has arrived: the combination ends on its target, at rest.
-                      records[k].newest = -1
-                      if _restBase(c, i) { snapped += 1 }
-                      c.target[i] = records[k].target
-                      records[k].value = records[k].target
-                      records[k].velocity = 0
-                      records[k].finished = true
-                      _runningCombinations -= 1
-                      continue
-                    }
-                    if records[k].baseLive {
-                      records[k].baseLive = false
-                      if _restBase(c, i) { snapped += 1 }
-                    }
-                    records[k].value = records[k].target + Scalar(e)
-                    records[k].velocity = Scalar(de)
                   }
                 }
               }
@@ -435,6 +486,10 @@ extension BatchEngine {
     _freeLayer = freeLayer
     return snapped
   }
+
+  /// Records per block of the combination step's gathering passes: enough loads in flight to
+  /// cover a miss, few enough that the gathered block stays in the first-level cache.
+  static var _combinationBlock: Int { 64 }
 
   /// Entries of the combination step's curve memo (a power of two).
   static var _curveMemoSize: Int { 256 }

@@ -239,17 +239,27 @@ extension BatchEngine {
     let duration = Double(g.durationTicks)
     let seconds = duration / Double(ticksPerSecond)
     var snapped = 0
+    // The curve at a channel's progress depends on its start tick only (one duration per group),
+    // and channels started together (a quad's four, a transaction's) sit next to each other:
+    // the last start's evaluation is reused while it repeats — the same bits, once per run
+    // instead of once per channel.
+    var lastStart = Int64.min
+    var value = 0.0
+    var slope = 0.0
     for i in lower..<upper {
-      let elapsed = now &- c.start[i]
+      let start = c.start[i]
+      let elapsed = now &- start
       if elapsed >= g.durationTicks || _clockEnded {
         c.y[i] = 0
         c.v[i] = 0
         snapped += 1
         continue
       }
-      let p = Double(elapsed) / duration
       let y0 = Double(c.y0[i])
-      let (value, slope) = curve.valueAndVelocity(at: p)
+      if start != lastStart {
+        (value, slope) = curve.valueAndVelocity(at: Double(elapsed) / duration)
+        lastStart = start
+      }
       let y = Scalar(y0 * (1 - value))
       // A curve whose slope is infinite there (circular easing at its ends) reports no finite
       // velocity, which reads as 0, as a per-property animation reports none (a spring merging

@@ -158,6 +158,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// Per group, its displacement and velocity columns, for the combination step.
   /// Per position in a combination, the last curve evaluation of the current step.
   @exclusivity(unchecked) var _curveMemo: [_CurveMemo] = []
+  /// The combination step's gathered block of records (see `_stepCombinations`).
+  @exclusivity(unchecked) var _combinationGather: [_CombinationGather] = []
   /// Empty storage of replaced or removed groups, kept for growing groups (see `_grow`).
   @exclusivity(unchecked) var _spareColumns: [_BatchColumns<Scalar>] = []
   @exclusivity(unchecked) var _groupRows:
