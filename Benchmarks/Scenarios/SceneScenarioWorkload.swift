@@ -49,9 +49,10 @@ struct _ScriptCounters {
     transactions += 1
     for op in tx.ops {
       switch op {
-      case .insert, .remove:
-        if case .insert = op { inserted += 1 }
+      case .insert:
+        inserted += 1
         if tx.animation != .none { transitionsStarted += 1 }
+      case .remove: if tx.animation != .none { transitionsStarted += 1 }
       case .move, .opacity: retargets += 1
       case .insertGrid(let g, _):
         inserted += max(0, g.count)
@@ -108,7 +109,6 @@ package final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload, T
     c.inserted = scene.elementCount
   }
 
-  @inline(__always)
   static func record(_ op: ScriptOp, into tx: inout SceneTransaction) {
     switch op {
     case .insert(let e, _, _): tx.insert(e)
