@@ -58,6 +58,12 @@ final class _FastPath {
   /// rewrites only the rows of these quads' owners when nothing else about the layout changed.
   @exclusivity(unchecked) var moving: [Int32] = []
   @exclusivity(unchecked) var isListedMoving: [Bool] = []
+  /// Per quad: the scene's render stamp of the last frame it was listed moving in
+  /// (`Scene._collectMovingRows`), and its four values as the owner's row was last written from
+  /// them (kept for style and effect quads, whose rows a bulk refresh may patch: see
+  /// `Scene._refreshRows`).
+  @exclusivity(unchecked) var quadStamp: [UInt32] = []
+  @exclusivity(unchecked) var laneShadow: [Double] = []
 
   /// Lists quad `q` as moving (once).
   @inline(__always)
@@ -83,6 +89,9 @@ final class _FastPath {
     guard q >= quadOwner.count else { return }
     quadOwner._cover(q, with: Int32.min)
     isListedMoving._cover(q, with: false)
+    quadStamp._cover(q, with: 0)
+    // NaN lanes: a quad never written from compares unequal, so its row is re-derived.
+    laneShadow._cover(4 * q + 3, with: .nan)
   }
 
   /// Work items per worker chunk for the value scatter and the render-list rows (tests lower

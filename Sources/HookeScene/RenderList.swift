@@ -51,7 +51,7 @@ public struct RenderList: Sendable {
       // Plain comparisons, the same values bit for bit as `isNaN`/`isFinite` with `min`/`max`
       // (NaN and −0 give +0; +∞ gives 1 for opacity, 0 for the radii): the row writer runs
       // this per row per frame, and the generic forms compiled to a dozen branches each.
-      self.opacity = opacity > 0 ? (opacity < 1 ? opacity : 1) : 0
+      self.opacity = Self._clampedOpacity(opacity)
       self.rotation = rotation.isFinite ? rotation : 0
       self.cornerRadius = Self._nonNegativeFinite(cornerRadius)
       self.blurRadius = Self._nonNegativeFinite(blurRadius)
@@ -67,6 +67,10 @@ public struct RenderList: Sendable {
         clipMaxY = .infinity
       }
     }
+
+    /// `opacity` clamped into [0, 1] (NaN and −0 give +0; +∞ gives 1), as a style stores it.
+    @inline(__always)
+    static func _clampedOpacity(_ opacity: Double) -> Double { opacity > 0 ? (opacity < 1 ? opacity : 1) : 0 }
 
     /// `v` when it is finite and positive, else +0 (NaN, ±∞, negative values and −0).
     @inline(__always)

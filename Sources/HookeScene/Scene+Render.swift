@@ -420,6 +420,8 @@ extension Scene {
         }
       }
     }
+    // Clipped rows read their container's clip from the table: a bulk refresh re-derives them.
+    let clipsChanged = _containerTableDirty
     if _containerTableDirty { _refreshContainerClips() }
     var list = renderList
     let previousRows = list.count
@@ -446,6 +448,19 @@ extension Scene {
     let relayout =
       editable && !incremental && !hasGrids && dimmingRows == 0 && _mapDimmingSlots.isEmpty
       && previousRows == list.styles.count
+    // Too many rows listed for the listed path, with the row map standing (a layout changed at
+    // most as a relayout's): the surviving rows move as in a relayout, then one pass over the
+    // rows re-derives only those whose inputs changed (`_refreshRows`): O(rows) stamp checks
+    // instead of deriving every row, and only the opacity of a row whose opacity alone moves.
+    let bulk =
+      !incremental && !relayout && !forceFull && fast != nil && _rowMapValid && !hasGrids && dimmingRows == 0
+      && _mapDimmingSlots.isEmpty && previousRows == list.styles.count
+    let bulkMoves = bulk && (_rowsLayoutDirty || rows != list.count || styleCount != list.styles.count)
+    // On one thread, with every quad stamped for this write still listed and every stamped slot
+    // and group listed, the refresh visits those instead of every row.
+    let byQuads =
+      bulk && _movingListWhole && !_stampListsFull && !clipsChanged
+      && !(fast?.pool != nil && threads > 1 && _order.count > chunk)
     if incremental || relayout {
       // Each listed slot once, in ascending slot order: rows are independent (their order is
       // immaterial), and ascending slots read the per-slot tables front to back, which the
@@ -483,11 +498,11 @@ extension Scene {
       _rowsDirty.removeLast(_rowsDirty.count - kept)
     }
     // A relayout moves rows within the old extent before it shrinks to the new one.
-    let extent = relayout ? Swift.max(rows, previousRows) : rows
+    let extent = relayout || bulkMoves ? Swift.max(rows, previousRows) : rows
     // A full write maps the rows only when their layout changed (positions are the same
     // otherwise); a relayout maps them itself.
     let remap =
-      !incremental && !relayout
+      !incremental && !relayout && !bulk
       && (!_rowMapValid || _rowsLayoutDirty || dimmingSlots != _mapDimmingSlots || rows != previousRows
         || _stylesPermuted)
     if _rowOf.count < _records.count {
@@ -499,109 +514,142 @@ extension Scene {
         _rowDirtyBits.append(contentsOf: repeatElement(0, count: words - _rowDirtyBits.count))
       }
     }
-    _rowOf.withUnsafeMutableBufferPointer { rowOf in
-      _styleOf.withUnsafeMutableBufferPointer { styleOf in
-        list._withColumns(count: extent, styleCount: relayout ? extent : styleCount) { columns in
-          _hot.withUnsafeBufferPointer { hot in
-            _groupHot.withUnsafeBufferPointer { groups in
-              _looks.withUnsafeBufferPointer { looks in
-                _order.withUnsafeBufferPointer { order in
-                  _containerClips.withUnsafeBufferPointer { clips in
-                    func write(_ values: UnsafeBufferPointer<Double>?) {
-                      let tables = _RowTables(
-                        hot: hot, groups: groups, looks: looks, clips: clips, values: values,
-                        rowOf: rowOf.baseAddress!,
-                        styleOf: styleOf.baseAddress!, mapsRows: remap)
-                      var row = 0
-                      var style = gridStyles
-                      if relayout { _moveRows(columns, order: order, previousStyles: previousRows, tables) }
-                      func general(_ range: Range<Int>) {
-                        if relayout { return }
-                        if incremental {
-                          // Rows are unchanged in number (dimming overlays included): skip to the row
-                          // after the range's last slot.
-                          guard let last = range.last else { return }
-                          let end = Int(_rowOf[order[last]]) + 1
-                          style += end - row
-                          row = end
-                          return
-                        }
-                        if let pool = fast?.pool, threads > 1, dimmingRows == 0, range.count > chunk {
-                          // Rows are independent (row = first row + order offset without dimming rows):
-                          // chunk j of the range goes to worker j mod threads; the columns do not depend
-                          // on the split.
-                          var job = _RowsJob(
-                            scene: self, columns: columns, order: order, tables: tables, range: range,
-                            firstRow: row,
-                            firstStyle: style, chunk: chunk, threads: threads)
-                          // Safety: `job` outlives the pool call, which returns only after every
-                          // worker is done with it.
-                          withUnsafeMutablePointer(to: &job) { job in
-                            pool.forEachChunk(
-                              count: range.count, chunkSize: chunk, context: UnsafeMutableRawPointer(job)
-                            ) { raw, _, _, lower, upper in
-                              let job = raw!.assumingMemoryBound(to: _RowsJob.self)
-                              let start = job.pointee.range.lowerBound
-                              _ = job.pointee.scene._writeRows(
-                                job.pointee.columns, order: job.pointee.order,
-                                range: (start + lower)..<(start + upper),
-                                firstRow: job.pointee.firstRow + lower,
-                                firstStyle: job.pointee.firstStyle + lower,
-                                job.pointee.tables)
+    let stamp = _renderStamp
+    // The stamp tables are only read while the rows are written.
+    _rowStamp.withUnsafeBufferPointer { rowStamp in
+      _groupStamp.withUnsafeBufferPointer { groupStamp in
+        _rowOf.withUnsafeMutableBufferPointer { rowOf in
+          _styleOf.withUnsafeMutableBufferPointer { styleOf in
+            list._withColumns(count: extent, styleCount: relayout || bulkMoves ? extent : styleCount) {
+              columns in
+              _hot.withUnsafeBufferPointer { hot in
+                _groupHot.withUnsafeBufferPointer { groups in
+                  _looks.withUnsafeBufferPointer { looks in
+                    _order.withUnsafeBufferPointer { order in
+                      _containerClips.withUnsafeBufferPointer { clips in
+                        func write(
+                          _ values: UnsafeBufferPointer<Double>?, _ quadStamp: UnsafeBufferPointer<UInt32>,
+                          _ shadow: UnsafeMutableBufferPointer<Double>?
+                        ) {
+                          let tables = _RowTables(
+                            hot: hot, groups: groups, looks: looks, clips: clips, values: values,
+                            rowOf: rowOf.baseAddress!,
+                            styleOf: styleOf.baseAddress!, mapsRows: remap, stamp: stamp, rowStamp: rowStamp,
+                            groupStamp: groupStamp, quadStamp: quadStamp, shadow: shadow,
+                            clipsChanged: clipsChanged)
+                          var row = 0
+                          var style = gridStyles
+                          if relayout || bulkMoves {
+                            _moveRows(columns, order: order, previousStyles: previousRows, tables)
+                          }
+                          func general(_ range: Range<Int>) {
+                            if relayout { return }
+                            if incremental {
+                              // Rows are unchanged in number (dimming overlays included): skip to the row
+                              // after the range's last slot.
+                              guard let last = range.last else { return }
+                              let end = Int(_rowOf[order[last]]) + 1
+                              style += end - row
+                              row = end
+                              return
                             }
-                          }
-                          row += range.count
-                          style += range.count
-                        } else {
-                          let n = _writeRows(
-                            columns, order: order, range: range, firstRow: row, firstStyle: style, tables)
-                          row += n
-                          style += n
-                        }
-                      }
-                      if !hasGrids {
-                        general(0..<order.count)
-                      } else {
-                        for segment in _segments {
-                          switch segment {
-                          case .general(let range): general(range)
-                          case .grid(let g):
-                            _writeGridRows(g, columns: columns, firstRow: row, tick: tick)
-                            row += _grids[g].grid.count
-                          }
-                        }
-                      }
-                      if incremental || relayout {
-                        // Read in place (no copies: a copy would make the next frame's clear allocate).
-                        _rowsDirty.withUnsafeBufferPointer { dirty in
-                          _liveSlots.withUnsafeBufferPointer { live in
-                            var touched: UInt64 = 0
-                            var start = 0
-                            while start < dirty.count {
-                              let end = Swift.min(start + _touchBatch, dirty.count)
-                              touched ^= _touchRows(dirty[start..<end], columns, tables)
-                              for s in dirty[start..<end] {
-                                // Liveness from the dense flags: a record read here is a cache miss per row.
-                                guard s < rowOf.count, rowOf[s] >= 0, live[s] else { continue }
-                                // A zoom destination's dimming overlay is the row before its own.
-                                let overlay =
-                                  hot[s].flags & _Hot.dimming != 0 && _dimmingOpacity(of: s) != nil ? 1 : 0
-                                _ = _writeRow(
-                                  columns, slot: s, row: Int(rowOf[s]) - overlay,
-                                  style: Int(styleOf[s]) - overlay,
-                                  tables, dimming: overlay == 1)
+                            if let pool = fast?.pool, threads > 1, dimmingRows == 0, range.count > chunk {
+                              // Rows are independent (row = first row + order offset without dimming rows):
+                              // chunk j of the range goes to worker j mod threads; the columns do not depend
+                              // on the split.
+                              var job = _RowsJob(
+                                scene: self, columns: columns, order: order, tables: tables, range: range,
+                                firstRow: row,
+                                firstStyle: style, chunk: chunk, threads: threads, bulk: bulk)
+                              // Safety: `job` outlives the pool call, which returns only after every
+                              // worker is done with it.
+                              withUnsafeMutablePointer(to: &job) { job in
+                                pool.forEachChunk(
+                                  count: range.count, chunkSize: chunk, context: UnsafeMutableRawPointer(job)
+                                ) { raw, _, _, lower, upper in
+                                  let job = raw!.assumingMemoryBound(to: _RowsJob.self)
+                                  let start = job.pointee.range.lowerBound
+                                  if job.pointee.bulk {
+                                    job.pointee.scene._refreshRows(
+                                      job.pointee.columns, order: job.pointee.order,
+                                      range: (start + lower)..<(start + upper), job.pointee.tables)
+                                    return
+                                  }
+                                  _ = job.pointee.scene._writeRows(
+                                    job.pointee.columns, order: job.pointee.order,
+                                    range: (start + lower)..<(start + upper),
+                                    firstRow: job.pointee.firstRow + lower,
+                                    firstStyle: job.pointee.firstStyle + lower,
+                                    job.pointee.tables)
+                                }
                               }
-                              start = end
+                              row += range.count
+                              style += range.count
+                            } else if bulk && byQuads {
+                              _refreshMovedRows(columns, tables)
+                              row += range.count
+                              style += range.count
+                            } else if bulk {
+                              _refreshRows(columns, order: order, range: range, tables)
+                              row += range.count
+                              style += range.count
+                            } else {
+                              let n = _writeRows(
+                                columns, order: order, range: range, firstRow: row, firstStyle: style, tables)
+                              row += n
+                              style += n
                             }
-                            _touchSink = touched
+                          }
+                          if !hasGrids {
+                            general(0..<order.count)
+                          } else {
+                            for segment in _segments {
+                              switch segment {
+                              case .general(let range): general(range)
+                              case .grid(let g):
+                                _writeGridRows(g, columns: columns, firstRow: row, tick: tick)
+                                row += _grids[g].grid.count
+                              }
+                            }
+                          }
+                          if incremental || relayout {
+                            // Read in place (no copies: a copy would make the next frame's clear allocate).
+                            _rowsDirty.withUnsafeBufferPointer { dirty in
+                              _liveSlots.withUnsafeBufferPointer { live in
+                                var touched: UInt64 = 0
+                                var start = 0
+                                while start < dirty.count {
+                                  let end = Swift.min(start + _touchBatch, dirty.count)
+                                  touched ^= _touchRows(dirty[start..<end], columns, tables)
+                                  for s in dirty[start..<end] {
+                                    // Liveness from the dense flags: a record read here is a cache miss per row.
+                                    guard s < rowOf.count, rowOf[s] >= 0, live[s] else { continue }
+                                    // A zoom destination's dimming overlay is the row before its own.
+                                    let overlay =
+                                      hot[s].flags & _Hot.dimming != 0 && _dimmingOpacity(of: s) != nil
+                                      ? 1 : 0
+                                    _ = _writeRow(
+                                      columns, slot: s, row: Int(rowOf[s]) - overlay,
+                                      style: Int(styleOf[s]) - overlay,
+                                      tables, dimming: overlay == 1)
+                                  }
+                                  start = end
+                                }
+                                _touchSink = touched
+                              }
+                            }
                           }
                         }
+                        if let fast {
+                          fast.values.withUnsafeBufferPointer { values in
+                            fast.quadStamp.withUnsafeBufferPointer { quadStamp in
+                              fast.laneShadow.withUnsafeMutableBufferPointer { write(values, quadStamp, $0) }
+                            }
+                          }
+                        } else {
+                          write(nil, UnsafeBufferPointer(start: nil, count: 0), nil)
+                        }
                       }
-                    }
-                    if let fast {
-                      fast.values.withUnsafeBufferPointer { write($0) }
-                    } else {
-                      write(nil)
                     }
                   }
                 }
@@ -611,7 +659,7 @@ extension Scene {
         }
       }
     }
-    if relayout {
+    if relayout || bulkMoves {
       list._truncate(rows: rows, styles: styleCount)
       _stylesPermuted = true
     } else if remap {
@@ -625,6 +673,24 @@ extension Scene {
     _rowsLayoutDirty = false
     _rowMapValid = true
     _dimmingScratch = dimmingSlots
+    _stampedRows.removeAll(keepingCapacity: true)
+    _stampedGroups.removeAll(keepingCapacity: true)
+    _stampListsFull = false
+    _movingListWhole = false
+    _advanceRenderStamp()
+  }
+
+  /// Numbers the next render list (`_renderStamp`); at the end of the stamps' range every stamp
+  /// is cleared, so that no old stamp equals a new one.
+  func _advanceRenderStamp() {
+    if _renderStamp == .max {
+      _renderStamp = 1
+      for i in _rowStamp.indices { _rowStamp[i] = 0 }
+      for i in _groupStamp.indices { _groupStamp[i] = 0 }
+      if let f = _fast { for i in f.quadStamp.indices { f.quadStamp[i] = 0 } }
+    } else {
+      _renderStamp += 1
+    }
   }
 
   /// Moves each surviving row to its new position `k` (slot `order[k]`, old row `_rowOf[order[k]]`),
@@ -802,6 +868,173 @@ extension Scene {
     return acc
   }
 
+  /// Stores `lanes` as quad `q`'s entry of `shadow` (`_FastPath.laneShadow`), when it has one.
+  @inline(__always)
+  static func _record(_ lanes: _Quad, quad q: Int, in shadow: UnsafeMutableBufferPointer<Double>) {
+    let i = 4 * q
+    guard i + 3 < shadow.count else { return }
+    // Safety: `i + 3` is inside `shadow` (checked above).
+    (shadow[i], shadow[i + 1], shadow[i + 2], shadow[i + 3]) = (lanes.a, lanes.b, lanes.c, lanes.d)
+  }
+
+  /// Refreshes the rows of `order[range]` in place at their mapped rows and style entries
+  /// (`tables.rowOf`, `styleOf`; the row map stands): a row is re-derived in full
+  /// (``_writeRow(_:slot:row:style:_:dimming:)``) when an input besides batch values changed
+  /// (its slot's or group's stamp is this write's), when a batch quad it reads may have moved
+  /// (stamped) — except for the low quads of its style and effect, whose moved lanes are found by
+  /// comparing their values with those the row was last written from (`tables.shadow`): a row
+  /// whose only moved lanes are the two opacities gets its opacity rewritten, and a row with
+  /// nothing moved is left as it is. Rows are independent, so ranges may run on different
+  /// workers. The rows are bit-identical to a full write's: a lane that did not move gives the
+  /// row's last values, and the opacity is computed as ``_writeRow`` computes it.
+  func _refreshRows(
+    _ columns: _RenderColumns, order: UnsafeBufferPointer<Int>, range: Range<Int>, _ tables: _RowTables
+  ) {
+    let stamp = tables.stamp
+    let quadStamp = tables.quadStamp
+    let rowStamp = tables.rowStamp
+    let groupStamp = tables.groupStamp
+    guard let v = tables.values, let shadow = tables.shadow else {
+      for k in range {
+        let s = order[k]
+        _ = _writeRow(
+          columns, slot: s, row: Int(tables.rowOf[s]), style: Int(tables.styleOf[s]), tables, dimming: false)
+      }
+      return
+    }
+    /// Whether quad `q` (−1: none) may have moved since the rows were last written.
+    @inline(__always)
+    func moved(_ q: Int32) -> Bool {
+      q >= 0 && (Int(q) >= quadStamp.count || quadStamp[Int(q)] == stamp)
+    }
+    /// The lanes of low quad `q` (−1: none) that differ from the row's last values: bit k for
+    /// lane k (bit 0 is the opacity).
+    @inline(__always)
+    func lanes(_ q: Int32) -> Int {
+      guard moved(q) else { return 0 }
+      let i = 4 * Int(q)
+      guard i + 3 < shadow.count else { return 0b1111 }
+      // Safety: `i + 3` is inside `shadow`, and inside `v` (a quad's values, `4q ..< 4q + 4`).
+      var m = 0
+      for k in 0..<4 where v[i + k].bitPattern != shadow[i + k].bitPattern { m |= 1 << k }
+      return m
+    }
+    let hidden = _Hot.hidden
+    for k in range {
+      let s = order[k]
+      let h = tables.hot[s]
+      let row = Int(tables.rowOf[s])
+      let style = Int(tables.styleOf[s])
+      var full =
+        (s >= rowStamp.count || rowStamp[s] == stamp) || h.flags & _Hot.dimming != 0
+        || (tables.clipsChanged && h.flags & _Hot.clipped != 0) || moved(h.quad) || moved(h.styleHi)
+        || moved(h.effectHi)
+      if !full && h.group >= 0 {
+        let g = Int(h.group)
+        full =
+          g >= groupStamp.count || groupStamp[g] == stamp
+          || (tables.groups[g].active && moved(tables.groups[g].quad))
+      }
+      var changed = 0
+      if !full {
+        changed = lanes(h.styleLo) | lanes(h.effectLo)
+        full = changed & ~1 != 0
+      }
+      if full {
+        _ = _writeRow(columns, slot: s, row: row, style: style, tables, dimming: false)
+      } else if changed != 0 {
+        // Only the opacities moved: the rectangle and the rest of the style stand.
+        let look = tables.looks[Int(h.look)]
+        var st = look.style.lo
+        if h.styleLo >= 0 {
+          let i = 4 * Int(h.styleLo)
+          st = _Quad(v[i], v[i + 1], v[i + 2], v[i + 3])
+          Self._record(st, quad: Int(h.styleLo), in: shadow)
+        }
+        var fx = look.effect.lo
+        if h.effectLo >= 0 {
+          let i = 4 * Int(h.effectLo)
+          fx = _Quad(v[i], v[i + 1], v[i + 2], v[i + 3])
+          Self._record(fx, quad: Int(h.effectLo), in: shadow)
+        }
+        let opacity = h.flags & hidden != 0 ? 0 : st.a * fx.a
+        columns.styles![style].opacity = RenderList.Style._clampedOpacity(opacity)
+      }
+    }
+  }
+
+  /// ``_refreshRows(_:order:range:_:)`` for every row, visiting only what was stamped for this
+  /// write: each quad `_FastPath.moving` lists (it lists every quad stamped, see
+  /// `_movingListWhole`) patches or re-derives its owner's row — a group's quad its members' —,
+  /// then the rows of the slots and groups stamped (`_stampedRows`, `_stampedGroups`) are
+  /// re-derived. O(moving quads + stamped slots) instead of O(rows). The same rows as the row
+  /// pass: a row is re-derived whenever that pass would, and the opacity of a patched row is
+  /// computed from both low quads at once, so the order of the visits does not matter. One
+  /// thread only (two quads of one slot would write its row).
+  func _refreshMovedRows(_ columns: _RenderColumns, _ tables: _RowTables) {
+    guard let f = _fast, let v = tables.values, let shadow = tables.shadow else { return }
+    let rowOf = tables.rowOf
+    let styleOf = tables.styleOf
+    _liveSlots.withUnsafeBufferPointer { live in
+      @inline(__always)
+      func full(_ s: Int) {
+        guard s < live.count, live[s], rowOf[s] >= 0 else { return }
+        _ = _writeRow(columns, slot: s, row: Int(rowOf[s]), style: Int(styleOf[s]), tables, dimming: false)
+      }
+      f.quadOwner.withUnsafeBufferPointer { owners in
+        f.moving.withUnsafeBufferPointer { moving in
+          for q32 in moving {
+            let q = Int(q32)
+            guard q < owners.count else { continue }
+            let owner = owners[q]
+            if owner < 0 {
+              // A matched group's shared frame: its members' rows (few groups move at once).
+              if owner != Int32.min {
+                let g = Int(-(owner + 1))
+                if g < _groups.count {
+                  _groups.withUnsafeBufferPointer { for m in $0[g].members { full(m) } }
+                }
+              }
+              continue
+            }
+            let s = Int(owner)
+            guard s < live.count, live[s], rowOf[s] >= 0 else { continue }
+            let h = tables.hot[s]
+            guard q32 == h.styleLo || q32 == h.effectLo else {
+              full(s)
+              continue
+            }
+            let i = 4 * q
+            guard i + 3 < shadow.count else {
+              full(s)
+              continue
+            }
+            // Safety: `i + 3` is inside `shadow` and `v` (a quad's values, `4q ..< 4q + 4`).
+            var m = 0
+            for k in 0..<4 where v[i + k].bitPattern != shadow[i + k].bitPattern { m |= 1 << k }
+            if m & ~1 != 0 {
+              full(s)
+            } else if m != 0 {
+              // Only the opacity lane moved: the rectangle and the rest of the style stand.
+              let look = tables.looks[Int(h.look)]
+              var st = look.style.lo.a
+              if h.styleLo >= 0 { st = v[4 * Int(h.styleLo)] }
+              var fx = look.effect.lo.a
+              if h.effectLo >= 0 { fx = v[4 * Int(h.effectLo)] }
+              shadow[i] = v[i]
+              let opacity = h.flags & _Hot.hidden != 0 ? 0 : st * fx
+              columns.styles![Int(styleOf[s])].opacity = RenderList.Style._clampedOpacity(opacity)
+            }
+          }
+        }
+      }
+      for g in _stampedGroups where g < _groups.count {
+        _groups.withUnsafeBufferPointer { for m in $0[g].members { full(m) } }
+      }
+      for s in _stampedRows { full(s) }
+    }
+  }
+
   /// Writes the rows of `order[range]` from row `firstRow` on (a zoom destination's dimming
   /// overlay adds a row before it), each with its own style entry from `firstStyle` on, from
   /// the compact per-slot rows (`_hot`), the groups' shared frames, the looks and the fast
@@ -875,6 +1108,11 @@ extension Scene {
     if h.styleLo >= 0 { st = _Oct(lo: quad(h.styleLo, st.lo), hi: quad(h.styleHi, st.hi)) }
     var fx = look.effect
     if h.effectLo >= 0 { fx = _Oct(lo: quad(h.effectLo, fx.lo), hi: quad(h.effectHi, fx.hi)) }
+    // The low quads' values this row is derived from, for a later bulk refresh to compare with.
+    if let shadow = tables.shadow {
+      if h.styleLo >= 0 { Self._record(st.lo, quad: Int(h.styleLo), in: shadow) }
+      if h.effectLo >= 0 { Self._record(fx.lo, quad: Int(h.effectLo), in: shadow) }
+    }
     // Own scale about the element's anchor, own offset, then the transition's scale about its
     // anchor and offset (modifier order: transition outermost).
     let ae = base.point(at: look.scaleAnchor)
@@ -918,6 +1156,17 @@ struct _RowTables: @unchecked Sendable {
   let rowOf: UnsafeMutablePointer<Int32>
   let styleOf: UnsafeMutablePointer<Int32>
   let mapsRows: Bool
+  /// The render stamp of this write and the stamps a bulk refresh compares with it (see
+  /// `Scene._renderStamp`); entries beyond a table's end read as stale.
+  let stamp: UInt32
+  let rowStamp: UnsafeBufferPointer<UInt32>
+  let groupStamp: UnsafeBufferPointer<UInt32>
+  let quadStamp: UnsafeBufferPointer<UInt32>
+  /// `_FastPath.laneShadow` (nil without the fast path): a row written in full records its style
+  /// and effect low quads' values there; each slot writes only its own quads' entries.
+  let shadow: UnsafeMutableBufferPointer<Double>?
+  /// The containers' clips were re-resolved for this write.
+  let clipsChanged: Bool
 }
 
 /// The state of threaded row writing (`Scene._writeRenderList`), passed to the workers by pointer.
@@ -929,6 +1178,8 @@ struct _RowsJob {
   let range: Range<Int>
   let firstRow, firstStyle: Int
   let chunk, threads: Int
+  /// Refresh the rows in place (`Scene._refreshRows`) instead of writing them.
+  let bulk: Bool
 }
 
 /// A slot's render order key as placed (`Scene._orderKeys`); a NaN container z-index marks it

@@ -165,6 +165,23 @@ public final class Scene {
   @exclusivity(unchecked) var _rowsLayoutDirty = true
   /// This frame rewrites every row (too many changed) although the layout and the map stand.
   @exclusivity(unchecked) var _rowsAllDirty = false
+  /// Bulk row refreshes (`_refreshRows`): a frame that rewrites too many rows for the listed path
+  /// while the row map stands re-derives only the rows whose inputs changed, and of a row whose
+  /// only change is its opacity lanes, only its opacity. `_renderStamp` numbers the render list
+  /// being prepared; a slot whose row inputs besides batch values changed (`_noteRowInputs`)
+  /// carries it in `_rowStamp`, a group whose storage changed in `_groupStamp`, and a batch quad
+  /// that may have moved in `_FastPath.quadStamp` (stamps instead of flags: nothing to clear).
+  @exclusivity(unchecked) var _renderStamp: UInt32 = 1
+  @exclusivity(unchecked) var _rowStamp: [UInt32] = []
+  @exclusivity(unchecked) var _groupStamp: [UInt32] = []
+  /// The slots and groups stamped for this render list, each once (at most
+  /// `_incrementalRowLimit` slots: beyond it `_stampListsFull`), and whether `_FastPath.moving`
+  /// still lists every quad stamped for it (`_collectMovingRows` kept the list whole): then a
+  /// bulk refresh visits the moving quads and these lists instead of every row.
+  @exclusivity(unchecked) var _stampedRows: [Int] = []
+  @exclusivity(unchecked) var _stampedGroups: [Int] = []
+  @exclusivity(unchecked) var _stampListsFull = false
+  @exclusivity(unchecked) var _movingListWhole = false
   /// Transaction completions not fired yet (`Scene+SwiftUI.swift`).
   var _completions: [_SceneCompletion] = []
 
@@ -246,6 +263,13 @@ public final class Scene {
     _rowDirtyBits = other._rowDirtyBits
     _rowsLayoutDirty = other._rowsLayoutDirty
     _rowsAllDirty = other._rowsAllDirty
+    _renderStamp = other._renderStamp
+    _rowStamp = other._rowStamp
+    _groupStamp = other._groupStamp
+    _stampedRows = other._stampedRows
+    _stampedGroups = other._stampedGroups
+    _stampListsFull = other._stampListsFull
+    _movingListWhole = other._movingListWhole
   }
 
   /// Whether frames animate on the batch fast path.
@@ -373,16 +397,39 @@ public final class Scene {
     }
   }
 
+  /// Lists slot `s`'s row (``_noteRow(_:)``) and stamps it as having inputs besides batch values
+  /// changed (`_rowStamp`): a bulk refresh re-derives it in full.
+  @inline(__always)
+  func _noteRowInputs(_ s: Int) {
+    _rowStamp._cover(s, with: 0)
+    if _rowStamp[s] != _renderStamp {
+      _rowStamp[s] = _renderStamp
+      if _stampedRows.count < _incrementalRowLimit {
+        _stampedRows.append(s)
+      } else {
+        _stampListsFull = true
+      }
+    }
+    _noteRow(s)
+  }
+
   /// Lists the rows of the owners of the fast path's moving quads in `_rowsDirty` and drops the
   /// quads that have settled (their last step is in this frame's values). When more quads move
   /// than a quarter of the rows, the frame writes every row anyway: only an idle engine clears the
   /// list then. O(moving quads).
   func _collectMovingRows(_ f: _FastPath) {
+    // Every quad whose values may have changed since the last render list is listed here.
+    let stamp = _renderStamp
+    f.quadStamp.withUnsafeMutableBufferPointer { stamps in
+      for q in f.moving where Int(q) < stamps.count { stamps[Int(q)] = stamp }
+    }
     if f.moving.count > _incrementalRowLimit {
       _rowsAllDirty = true
       if f.engine.activeCount == 0 && f.engine.combiningCount == 0 {
         for q in f.moving { f.isListedMoving[Int(q)] = false }
         f.moving.removeAll(keepingCapacity: true)
+      } else {
+        _movingListWhole = true
       }
       return
     }
@@ -443,7 +490,7 @@ public final class Scene {
             dirty.append(s)
           } else if records[s].dimming?.sampleIfAnimating(at: t) == true {
             // In place (reading the optional channel first copied it, retaining its animator).
-            _noteRow(s)
+            _noteRowInputs(s)
           }
           if records[s].removing && !_Record.isAnimating(r, fast) {
             leaving.append(s)
@@ -732,7 +779,7 @@ extension Scene {
       f.claim(Int(_records[s].effect._lo), owner: owner)
       f.claim(Int(_records[s].effect._hi), owner: owner)
     }
-    _noteRow(s)
+    _noteRowInputs(s)
     var flags: UInt8 = 0
     if _records[s].hidden { flags |= _Hot.hidden }
     let container = _records[s].element.container
@@ -789,6 +836,15 @@ extension Scene {
       )
     }
     if quad >= 0, let f = _fast { f.claim(Int(quad), owner: -Int32(g) - 1) }
+    _groupStamp._cover(g, with: 0)
+    if _groupStamp[g] != _renderStamp {
+      _groupStamp[g] = _renderStamp
+      if _stampedGroups.count < _incrementalRowLimit {
+        _stampedGroups.append(g)
+      } else {
+        _stampListsFull = true
+      }
+    }
     if !_rowsAllDirty {
       _groups.withUnsafeBufferPointer { b in for m in b[g].members { _noteRow(m) } }
     }

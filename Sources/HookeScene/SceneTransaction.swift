@@ -129,12 +129,14 @@ extension Scene {
         _records.reserveCapacity(_records.count + inserts + headroom)
         _liveSlots.reserveCapacity(_records.count + inserts + headroom)
         _hot.reserveCapacity(_records.count + inserts + headroom)
+        _rowStamp.reserveCapacity(_records.count + inserts + headroom)
       }
       _slots.reserveCapacity(_slots.count + inserts)
       _order.reserveCapacity(_order.count + inserts + headroom)
       if _groups.capacity < _groups.count + inserts {
         _groups.reserveCapacity(_groups.count + inserts + headroom)
         _groupHot.reserveCapacity(_groups.count + inserts + headroom)
+        _groupStamp.reserveCapacity(_groups.count + inserts + headroom)
       }
       _groupIndex.reserveCapacity(_groupIndex.count + inserts + headroom)
       dirtyGroups.reserveCapacity(inserts)
@@ -547,7 +549,7 @@ extension Scene {
       _hot[s].quad = Int32(quad)
       _hot[s].frame = value
       _fast?.claim(quad, owner: Int32(s))
-      _noteRow(s)
+      _noteRowInputs(s)
     } else {
       _hotDirty.append(s)
     }

@@ -36,7 +36,103 @@ func expectOrderAndRowsMatchAFreshDerivation(_ scene: Scene, _ label: String) {
     "\(label): rows")
 }
 
+/// Every row of `scene`'s render list equals, bit for bit, the row of a fresh full write of a
+/// copy (each column, and each style field through the row's style entry). The copy shares the
+/// fast path, whose per-quad record of the values rows were written from
+/// (`_FastPath.laneShadow`) a full write updates: it is restored, so that the scene's next frame
+/// sees only what its own writes recorded.
+func expectEveryRowMatchesAFreshWrite(_ scene: Scene, _ label: String) {
+  let shadow = scene._fast?.laneShadow
+  let fresh = Scene(_copyOf: scene)
+  fresh._writeRenderList(full: true)
+  if let shadow { scene._fast!.laneShadow = shadow }
+  let l = scene.renderList
+  let m = fresh.renderList
+  #expect(l.count == m.count && l.ids == m.ids && l.kinds == m.kinds, "\(label): ids")
+  guard l.count == m.count else { return }
+  let columns: [(String, [Double], [Double])] = [
+    ("x", l.x, m.x), ("y", l.y, m.y), ("width", l.width, m.width), ("height", l.height, m.height),
+    ("opacity", Array(l.opacity), Array(m.opacity)), ("rotation", Array(l.rotation), Array(m.rotation)),
+    ("cornerRadius", Array(l.cornerRadius), Array(m.cornerRadius)),
+    ("blurRadius", Array(l.blurRadius), Array(m.blurRadius)),
+    ("clipMinX", Array(l.clipMinX), Array(m.clipMinX)),
+    ("clipMaxY", Array(l.clipMaxY), Array(m.clipMaxY)),
+  ]
+  for (name, a, b) in columns {
+    let first = a.indices.first { a[$0].bitPattern != b[$0].bitPattern }
+    #expect(first == nil, "\(label): \(name) differs at row \(first ?? -1)")
+  }
+}
+
 @Suite struct SceneCacheTests {
+  /// Frames that list more rows than the listed path takes while the row map stands (fades of
+  /// most elements, whose rows a bulk refresh patches in place, interleaved with scale, offset
+  /// and frame changes, matched flights, insertions and removals that move the surviving rows,
+  /// on timing curves and springs, on one and two workers with small chunks) must give every
+  /// row a fresh full write gives, after every frame.
+  @Test(arguments: [1, 2]) func bulkRefreshesMatchAFreshWrite(threads: Int) {
+    var rng = SplitMix64(seed: 0xB0_1C00 + UInt64(threads))
+    let scene = Scene(fastPath: true, threads: threads)
+    scene._fast!.chunk = 97
+    let ns = scene.makeNamespace()
+    func cell(_ i: Int, _ shift: Double = 0) -> Rect {
+      Rect(x: Double(i % 40) * 10 + shift, y: Double(i / 40) * 10, width: 8, height: 8)
+    }
+    scene.withoutAnimation(at: 0) { tx in
+      tx.setContainer(Container(id: 1, clipRect: Rect(x: 0, y: 0, width: 200, height: 400)))
+      for i in 0..<1200 {
+        var e = Element(id: ElementID(i), frame: cell(i))
+        if i % 3 == 0 { e = e.matchedGeometry(id: .int(i), in: ns) }
+        if i % 5 == 0 { e.container = 1 }
+        tx.insert(e)
+      }
+    }
+    var live = Array(0..<1200)
+    var nextID = 1200
+    var k: Int64 = 0
+    for round in 0..<12 {
+      let animation: Animation =
+        round % 2 == 0 ? .spring(response: 0.3, dampingFraction: 0.8) : .easeInOut(duration: 0.12)
+      scene.withAnimation(animation, at: frameTime(k)) { tx in
+        for _ in 0..<700 {
+          tx.setOpacity(ElementID(live[Int(rng.next() % UInt64(live.count))]), Double(rng.next() % 100) / 100)
+        }
+        for _ in 0..<15 {
+          let id = ElementID(live[Int(rng.next() % UInt64(live.count))])
+          let scale = Double(rng.next() % 3 + 1) / 2
+          tx.update(id) {
+            $0.scale = scale
+            $0.offset = Size(width: scale, height: -scale)
+          }
+        }
+        for _ in 0..<10 {
+          let i = live[Int(rng.next() % UInt64(live.count))]
+          tx.setFrame(ElementID(i), cell(i % 1200, Double(round)))
+        }
+        if round % 3 != 2 {
+          for _ in 0..<6 {
+            let j = Int(rng.next() % UInt64(live.count))
+            tx.remove(ElementID(live[j]))
+            live.remove(at: j)
+          }
+          for _ in 0..<6 {
+            tx.insert(
+              Element(id: ElementID(nextID), frame: cell(nextID % 1200)).with {
+                $0.zIndex = Double(rng.next() % 2)
+              })
+            live.append(nextID)
+            nextID += 1
+          }
+        }
+      }
+      for _ in 0..<5 {
+        k += 1
+        scene.advance(to: frameTime(k))
+        expectEveryRowMatchesAFreshWrite(scene, "\(threads) threads, round \(round), frame \(k)")
+      }
+    }
+  }
+
   /// Many re-placements per frame (containers and z-indices changing for hundreds of elements,
   /// with insertions and removals): the tail merge takes its linear path, and the order and the
   /// rows must still equal a full sort and a fresh full write.
