@@ -104,6 +104,10 @@ final class _FastPath {
   /// per buffer and quad of a bulk retarget.
   let _scratch: UnsafeMutablePointer<Double>
   let _h: UnsafeMutablePointer<BatchChannel>
+  /// Scratch for one quad's channel states (``BatchEngine/readStates(of:into:)``) and which of
+  /// its channels a merging spring starts from rest, four each (raw, as ``_scratch``).
+  let _states: UnsafeMutablePointer<BatchChannelState>
+  let _restart: UnsafeMutablePointer<Bool>
   var _v: UnsafeMutablePointer<Double> { _scratch }
   var _t: UnsafeMutablePointer<Double> { _scratch + 4 }
   var _w: UnsafeMutablePointer<Double> { _scratch + 8 }
@@ -120,6 +124,8 @@ final class _FastPath {
     _snapped.deallocate()
     _scratch.deallocate()
     _h.deallocate()
+    _states.deallocate()
+    _restart.deallocate()
   }
 
   init(threads: Int) {
@@ -131,6 +137,11 @@ final class _FastPath {
     _scratch.initialize(repeating: 0, count: 16)
     _h = .allocate(capacity: 4)
     _h.initialize(repeating: BatchChannel(index: 0, generation: 0), count: 4)
+    _states = .allocate(capacity: 4)
+    _states.initialize(
+      repeating: BatchChannelState(group: nil, isSettled: true, isCombining: false), count: 4)
+    _restart = .allocate(capacity: 4)
+    _restart.initialize(repeating: false, count: 4)
   }
 
   /// The batch group of frame channels for `animation`, or `nil` when it needs the general path.
@@ -457,11 +468,25 @@ final class _FastPath {
   func retarget(_ q: Int, to target: _Quad, group: BatchGroup) {
     // Safety: the scratch blocks hold four elements each (allocated in `init`); the engine gets
     // pointers into them, not into an array stored here (see ``_scratch``).
-    let (t, h) = (_t, _h)
+    let (t, h, states, restart) = (_t, _h, _states, _restart)
     (t[0], t[1], t[2], t[3]) = (target.a, target.b, target.c, target.d)
     _loadHandles(q)
     let engine = self.engine
-    if _isAtRest(q) { quadBegin[q] = engine.now }
+    // Whether a merging spring may start some channels from rest: only a combination or a
+    // Bézier group reports no velocity. Then one look-up per channel reads all the retarget
+    // decides on (nothing below changes a channel's state before the retarget itself); without
+    // either, the rest test stops at the first moving channel.
+    let velocityless = engine.combiningCount > 0 || _hasVelocitylessGroups
+    if velocityless {
+      engine.readStates(
+        of: UnsafeBufferPointer(start: h, count: 4), into: UnsafeMutableBufferPointer(start: states, count: 4)
+      )
+    }
+    if velocityless
+      ? states[0].isSettled && states[1].isSettled && states[2].isSettled && states[3].isSettled : _isAtRest()
+    {
+      quadBegin[q] = engine.now
+    }
     let group = _group(group, origin: quadBegin[q])
     _reserve(in: group)
     switch _kind(group.index) {
@@ -471,22 +496,19 @@ final class _FastPath {
     case .mergesWithVelocity:
       // SwiftUI's merge reads the interrupted animation's velocity; a Bézier curve and a
       // combination report none, so the spring starts from rest there.
-      var atRest = 0  // bit k: channel k starts from rest
-      // Only a combination or a Bézier group can report no velocity: without either, skip the
-      // four look-ups.
-      if engine.combiningCount > 0 || _hasVelocitylessGroups {
+      var anyAtRest = false
+      if velocityless {
         for k in 0..<4 {
-          if (engine.combiningCount > 0 && engine.isCombining(h[k]) == true)
-            || engine.group(of: h[k]).map({ _kind($0.index) == .combinesWithoutVelocity }) == true
-          {
-            atRest |= 1 << k
-          }
+          restart[k] =
+            states[k].isCombining
+            || states[k].group.map({ _kind($0.index) == .combinesWithoutVelocity }) == true
+          anyAtRest = anyAtRest || restart[k]
         }
       }
-      if atRest != 0 {
-        for k in 0..<4 {
-          try? engine.retarget(h[k], to: t[k], velocity: atRest & (1 << k) != 0 ? 0 : nil, group: group)
-        }
+      if anyAtRest {
+        engine.retarget(
+          UnsafeBufferPointer(start: h, count: 4), to: UnsafeBufferPointer(start: t, count: 4), group: group,
+          startingAtRest: UnsafeBufferPointer(start: restart, count: 4))
       } else {
         engine.retarget(
           UnsafeBufferPointer(start: h, count: 4), to: UnsafeBufferPointer(start: t, count: 4), group: group)
@@ -536,9 +558,12 @@ final class _FastPath {
   @exclusivity(unchecked) var _originGroups: [_OriginKey: BatchGroup] = [:]
   @exclusivity(unchecked) var _originGroupsTick: Int64 = -1
 
-  /// Whether quad `q` is at rest (every channel settled, none combining).
-  func _isAtRest(_ q: Int) -> Bool {
-    (0..<4).allSatisfy { engine.isSettled(handles[4 * q + $0]) ?? true }
+  /// Whether the quad whose handles are in ``_h`` is at rest (every channel settled, none
+  /// combining).
+  @inline(__always)
+  func _isAtRest() -> Bool {
+    let h = _h
+    return (0..<4).allSatisfy { engine.isSettled(h[$0]) ?? true }
   }
 
   /// Whether `group` combines with a running motion (a timing curve) instead of merging.

@@ -133,17 +133,20 @@ extension BatchEngine {
   }
 
   /// Moves the channel of handle slot `s` (no running combination) from `source` to group `d`
-  /// (whose columns are `columns`, with room reserved) retargeted to `newTarget`: the state
-  /// ``retarget(_:to:velocity:group:)`` gives it, without its per-call look-ups.
+  /// (whose columns are `columns`, with room reserved) retargeted to `newTarget`, with `velocity`
+  /// when given: the state ``retarget(_:to:velocity:group:)`` gives it, without its per-call
+  /// look-ups.
   func _move(
-    slot s: Int, from source: _MoveSource, to d: Int, columns: _BatchColumns<Scalar>, target newTarget: Scalar
+    slot s: Int, from source: _MoveSource, to d: Int, columns: _BatchColumns<Scalar>,
+    target newTarget: Scalar,
+    velocity: Scalar? = nil
   ) {
     // Safety: `s` is a live handle slot of group `source.group` (checked by the caller), so its
     // position is below that group's count; `columns` has room for one more channel.
     let c = source.columns
     let i = _slotIndex[s]
     let value = c.target[i] + c.y[i]
-    var v = c.v[i]
+    var v = velocity ?? c.v[i]
     var a = c.hasAcceleration ? c.a[i] : 0
     if let quotients = source.springForce { a = Self._force(quotients, y: c.y[i], v: c.v[i]) }
     _dropCombination(slot: s)  // a finished one
@@ -154,13 +157,13 @@ extension BatchEngine {
   }
 
   /// Retargets the channel at storage position `i` of group `g` without moving it to another
-  /// group (see ``retarget(_:to:group:)``).
-  func _retargetInPlace(group g: Int, index i: Int, to newTarget: Scalar) {
+  /// group, with `velocity` when given (see ``retarget(_:to:group:)``).
+  func _retargetInPlace(group g: Int, index i: Int, to newTarget: Scalar, velocity: Scalar? = nil) {
     // Safety: callers pass a live channel's position in group `g` (below its count).
     _dropCombination(slot: Int(_groups[g].columns.owner[i]))  // a finished one, swept early
     let c = _groups[g].columns
     let value = c.target[i] + c.y[i]
-    var v = c.v[i]
+    var v = velocity ?? c.v[i]
     let y: Scalar
     (y, v) = _shifted(keeping: value, target: newTarget, velocity: v)
     // The acceleration is kept.

@@ -1,0 +1,117 @@
+/// What one look-up of a channel's handle tells about it (``BatchEngine/readStates(of:into:)``):
+/// its group, whether it is settled and whether it runs a combination.
+public struct BatchChannelState: Equatable, Sendable {
+  /// The channel's group (nil for an invalid handle).
+  public var group: BatchGroup?
+  /// Settled: snapped to its target, not stepped, no running combination (as
+  /// ``BatchEngine/isSettled(_:)``; true for an invalid handle, which does not move).
+  public var isSettled: Bool
+  /// Running a combination (as ``BatchEngine/isCombining(_:)``; false for an invalid handle).
+  public var isCombining: Bool
+
+  /// A state from its parts.
+  public init(group: BatchGroup?, isSettled: Bool, isCombining: Bool) {
+    self.group = group
+    self.isSettled = isSettled
+    self.isCombining = isCombining
+  }
+}
+
+extension BatchEngine {
+  /// Reads the state of `channels[k]` into `states[k]` for `k < min(channels.count, states.count)`
+  /// — its group, whether it is settled and whether it is combining — with one handle look-up per
+  /// channel, where ``group(of:)``, ``isSettled(_:)`` and ``isCombining(_:)`` take one each. For
+  /// embedders that decide how to retarget a small set of channels (a frame's four lanes) from
+  /// their state. Returns the number of invalid handles. Allocation-free; reads only.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules. Embedded Swift
+    // specialises everything anyway, and its -Onone pipeline crashes on the attribute.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
+  @discardableResult
+  public func readStates(
+    of channels: UnsafeBufferPointer<BatchChannel>, into states: UnsafeMutableBufferPointer<BatchChannelState>
+  ) -> Int {
+    // Safety: the caller's buffers must be valid for their counts; only `k` below both is used.
+    var invalid = 0
+    for k in 0..<Swift.min(channels.count, states.count) {
+      let h = channels[k]
+      let s = Int(h.index)
+      guard s < _slotGroup.count, _generation[s] == h.generation, _slotGroup[s] >= 0 else {
+        states[k] = BatchChannelState(group: nil, isSettled: true, isCombining: false)
+        invalid += 1
+        continue
+      }
+      let g = Int(_slotGroup[s])
+      let combining = !_combinations.isEmpty && _liveCombination(slot: s) != nil
+      states[k] = BatchChannelState(
+        group: BatchGroup(index: g), isSettled: !combining && _slotIndex[s] >= _groups[g].columns.activeCount,
+        isCombining: combining)
+    }
+    return invalid
+  }
+
+  /// Retargets `channels[k]` to `targets[k]` and moves it to `group`, as
+  /// ``retarget(_:to:group:)``, except that a channel with `startingAtRest[k]` true starts from
+  /// rest (velocity 0; its position is kept), as ``retarget(_:to:velocity:group:)`` with velocity
+  /// 0 does: SwiftUI's spring merge reads the interrupted animation's velocity, and some report
+  /// none (a Bézier curve, a combination). Pairs that would throw are skipped and counted
+  /// (returned); `k` runs below the shortest of the three buffers. Each channel ends in the
+  /// state the per-channel call gives it, bit for bit, at the cost of one handle look-up and the
+  /// group look-ups shared over runs of channels from one group.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules. Embedded Swift
+    // specialises everything anyway, and its -Onone pipeline crashes on the attribute.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
+  @discardableResult
+  public func retarget(
+    _ channels: UnsafeBufferPointer<BatchChannel>, to targets: UnsafeBufferPointer<Scalar>, group: BatchGroup,
+    startingAtRest: UnsafeBufferPointer<Bool>
+  ) -> Int {
+    // Safety: the caller's buffers must be valid for their counts; only `k` below all three is
+    // used, and positions come from the slot tables of live handles.
+    let n = Swift.min(channels.count, targets.count, startingAtRest.count)
+    guard _groups.indices.contains(group.index) else { return n }
+    let d = group.index
+    let destination = _groups[d].columns
+    var reserved = false
+    var source = _MoveSource?.none
+    var rejected = 0
+    for k in 0..<n {
+      let h = channels[k]
+      let s = Int(h.index)
+      guard s < _slotGroup.count, _generation[s] == h.generation, _slotGroup[s] >= 0, targets[k].isFinite
+      else {
+        rejected += 1
+        continue
+      }
+      let velocity: Scalar? = startingAtRest[k] ? 0 : nil
+      if !_combinations.isEmpty && _liveCombination(slot: s) != nil {
+        // A running combination ends at its presented value: the per-channel rule.
+        do throws(BatchError) { try retarget(h, to: targets[k], velocity: velocity, group: group) } catch {
+          rejected += 1
+        }
+        continue
+      }
+      let g = Int(_slotGroup[s])
+      if g == d {
+        _retargetInPlace(group: d, index: _slotIndex[s], to: targets[k], velocity: velocity)
+        continue
+      }
+      if !reserved {
+        _reserve(destination, destination.count + n - k)
+        reserved = true
+      }
+      if source?.group != g {
+        let from = _groups[g]
+        source = _MoveSource(
+          group: g, columns: from.columns, springForce: Self._springForce(from, into: destination))
+      }
+      _move(slot: s, from: source!, to: d, columns: destination, target: targets[k], velocity: velocity)
+    }
+    return rejected
+  }
+}

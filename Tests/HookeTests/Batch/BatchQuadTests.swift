@@ -1,0 +1,113 @@
+import Hooke
+import Testing
+
+/// The entry points of `BatchEngine+Quads.swift` against the per-channel API.
+@Suite struct BatchQuadTests {
+  /// Two engines in the same state: channels in an exact spring, a SwiftUI-model spring and a
+  /// curve group, some settled, one combining, one removed (a stale handle).
+  static func twin() throws -> (BatchEngine<Double>, [BatchChannel], [BatchGroup]) {
+    let engine = BatchEngine<Double>()
+    let exact = engine.addGroup(.spring(Spring(response: 0.4, dampingRatio: 0.7)), restRule: .pixel)
+    let fluid = engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.5, dampingFraction: 0.8)))
+    let curve = engine.addGroup(.timingCurve(.easeInOut, duration: 0.6), restRule: .pixel)
+    var handles: [BatchChannel] = []
+    for k in 0..<6 {
+      handles.append(
+        try engine.addChannel(to: exact, value: Double(10 * k), target: 100, velocity: Double(k)))
+    }
+    handles.append(try engine.addChannel(to: exact, value: 7, target: 7))  // settled from the start
+    for k in 0..<3 {
+      handles.append(try engine.addChannel(to: fluid, value: Double(-5 * k), target: 50, velocity: 3))
+    }
+    for _ in 0..<5 { engine.step(ticks: 30_240) }
+    try engine.combine(handles[1], to: 40, group: curve)  // a running combination
+    let stale = try engine.addChannel(to: exact, value: 1, target: 2)
+    try engine.removeChannel(stale)
+    handles.append(stale)
+    engine.step(ticks: 30_240)
+    return (engine, handles, [exact, fluid, curve])
+  }
+
+  /// Everything observable of `h`.
+  static func state(_ e: BatchEngine<Double>, _ h: BatchChannel) -> [Double?] {
+    [
+      e.value(of: h), e.velocity(of: h), e.target(of: h), e.displacement(of: h),
+      e.group(of: h).map { Double($0.index) }, e.isSettled(h).map { $0 ? 1 : 0 },
+      e.isCombining(h).map { $0 ? 1 : 0 },
+    ]
+  }
+
+  @Test func readStatesMatchesThePerChannelQueries() throws {
+    let (engine, handles, _) = try Self.twin()
+    var states = [BatchChannelState](
+      repeating: BatchChannelState(group: nil, isSettled: false, isCombining: true), count: handles.count)
+    let invalid = handles.withUnsafeBufferPointer { h in
+      states.withUnsafeMutableBufferPointer { engine.readStates(of: h, into: $0) }
+    }
+    #expect(invalid == 1)
+    for (k, h) in handles.enumerated() {
+      #expect(
+        states[k]
+          == BatchChannelState(
+            group: engine.group(of: h), isSettled: engine.isSettled(h) ?? true,
+            isCombining: engine.isCombining(h) ?? false), "channel \(k)")
+    }
+    #expect(states[1].isCombining && !states[1].isSettled)  // the combination
+    #expect(states[6].isSettled && !states[6].isCombining)  // added at rest
+    #expect(states.last == BatchChannelState(group: nil, isSettled: true, isCombining: false))
+  }
+
+  @Test func retargetStartingAtRestEqualsThePerChannelCalls() throws {
+    // Into the SwiftUI-model group (a move that takes an exact spring's force, an in-place
+    // retarget, a combination ending) and into the exact group; every other channel from rest.
+    for destination in 0..<2 {
+      let (bulk, handles, groups) = try Self.twin()
+      let (single, _, _) = try Self.twin()
+      let targets = handles.indices.map { 200 - 3 * Double($0) }
+      let restart = handles.indices.map { $0 % 2 == 0 }
+      let rejected = handles.withUnsafeBufferPointer { h in
+        targets.withUnsafeBufferPointer { t in
+          restart.withUnsafeBufferPointer {
+            bulk.retarget(h, to: t, group: groups[1 - destination], startingAtRest: $0)
+          }
+        }
+      }
+      var singleRejected = 0
+      for (k, h) in handles.enumerated() {
+        do throws(BatchError) {
+          try single.retarget(
+            h, to: targets[k], velocity: restart[k] ? 0 : nil, group: groups[1 - destination])
+        } catch { singleRejected += 1 }
+      }
+      #expect(rejected == 1 && singleRejected == 1)  // the stale handle
+      for step in 0..<4 {
+        for (k, h) in handles.enumerated() {
+          let (a, b) = (Self.state(bulk, h), Self.state(single, h))
+          #expect(
+            a.map { $0?.bitPattern } == b.map { $0?.bitPattern },
+            "destination \(destination), step \(step), \(k)")
+          if step == 0, restart[k], k < handles.count - 1 {
+            #expect(bulk.velocity(of: h) == 0 && bulk.target(of: h) == targets[k])
+          }
+        }
+        bulk.step(ticks: 30_240)
+        single.step(ticks: 30_240)
+      }
+    }
+  }
+
+  @Test func retargetStopsAtTheShortestBuffer() throws {
+    let (engine, handles, groups) = try Self.twin()
+    let before = Self.state(engine, handles[2])
+    let rejected = handles.withUnsafeBufferPointer { h in
+      [Double](repeating: 1, count: 2).withUnsafeBufferPointer { t in
+        [true, true, true].withUnsafeBufferPointer {
+          engine.retarget(h, to: t, group: groups[1], startingAtRest: $0)
+        }
+      }
+    }
+    #expect(rejected == 0)
+    #expect(engine.target(of: handles[0]) == 1 && engine.velocity(of: handles[0]) == 0)
+    #expect(Self.state(engine, handles[2]).map { $0?.bitPattern } == before.map { $0?.bitPattern })
+  }
+}
