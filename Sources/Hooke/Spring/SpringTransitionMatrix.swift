@@ -204,7 +204,8 @@ public struct SpringTransitionMatrix: Hashable, Sendable {
   @inlinable
   public func step<V: VectorArithmetic>(value: inout V, velocity: inout V, target: V) {
     let displacement = value - target
-    guard displacement - displacement == .zero || !(value - value == .zero && target - target == .zero) else {
+    // The finite gap is tested first (a hint keeps the optimiser from testing the operands first).
+    if _slowPath(displacement - displacement != .zero) && value - value == .zero && target - target == .zero {
       let v = velocity
       velocity = value.scaled(by: m10) - target.scaled(by: m10) + v.scaled(by: m11)
       value = value.scaled(by: m00) + target.scaled(by: 1 - m00) + v.scaled(by: m01)
