@@ -30,25 +30,20 @@
 /// exponent field (k ≥ −1011). The table is 64 entries so that the whole path inlines.
 @inlinable @inline(__always)
 internal func _expTableDriven(_ x: Double) -> Double {
+  let (scale, t) = _expTableDrivenParts(x)
+  return scale + scale * t
+}
+
+/// The unrounded parts of eˣ = scale·(1 + t) for |x| ≤ 700: the reduction of `_expTableDriven`
+/// before its final rounding. `scale` = 2^k·head is exact and |t| < 0.0055, so a caller can
+/// form 1 − eˣ = (1 − scale) − scale·t with the subtraction exact (Sterbenz, for
+/// 1/2 ≤ scale ≤ 2) and only the small product rounded.
+@inlinable @inline(__always)
+internal func _expTableDrivenParts(_ x: Double) -> (scale: Double, t: Double) {
   let shifted = x * _64OverLn2 + 0x1.8p52  // round to an integer n in the low bits
   let n = Int64(bitPattern: shifted.bitPattern) &- 0x4338_0000_0000_0000
   let nf = shifted - 0x1.8p52  // n as a Double, exactly
   let r = (x - nf * _ln2Over64Hi) - nf * _ln2Over64Lo
-  let (scale, t) = _expTableReconstruction(n, r)
-  return scale + scale * t
-}
-
-/// The unrounded parts of e^(x + xLow) = scale·(1 + t) for |x| ≤ 700 and |xLow| ≤ ulp(x):
-/// the reduction of `_expTableDriven` with the low part added to r (one more rounding, below
-/// 2^-61 absolute). `scale` = 2^k·head is exact and |t| < 0.0055, so callers that subtract two
-/// exponentials can subtract the scales exactly (Sterbenz, when within a factor 2) and the
-/// small `scale·t` terms with errors far below an ulp of the result.
-@inlinable @inline(__always)
-internal func _expTableDrivenParts(_ x: Double, low xLow: Double) -> (scale: Double, t: Double) {
-  let shifted = x * _64OverLn2 + 0x1.8p52  // round to an integer n in the low bits
-  let n = Int64(bitPattern: shifted.bitPattern) &- 0x4338_0000_0000_0000
-  let nf = shifted - 0x1.8p52  // n as a Double, exactly
-  let r = ((x - nf * _ln2Over64Hi) - nf * _ln2Over64Lo) + xLow
   return _expTableReconstruction(n, r)
 }
 

@@ -67,7 +67,8 @@ extension Spring {
     let m = SpringTransitionMatrix(spring: self, deltaTime: deltaTime)
     let delta = target - value
     let oldVelocity = velocity
-    guard delta - delta == .zero || !(target - target == .zero && value - value == .zero) else {
+    // The finite gap is tested first (a hint keeps the optimiser from testing the operands first).
+    if _slowPath(delta - delta != .zero) && target - target == .zero && value - value == .zero {
       // Finite operands whose difference overflows: the same step without forming the gap.
       velocity = target.scaled(by: -m.m10) + value.scaled(by: m.m10) + oldVelocity.scaled(by: m.m11)
       value = value.scaled(by: m.m00) + target.scaled(by: 1 - m.m00) + oldVelocity.scaled(by: m.m01)

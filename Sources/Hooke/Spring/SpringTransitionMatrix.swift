@@ -9,10 +9,10 @@
 /// where, with ω the spring's signed ``Spring/angularFrequency`` and μ = |ω|,
 /// `C = cos(ωΔt)`, `S = sin(ωΔt)/ω` (under-damped), `C = 1`, `S = Δt` (critical),
 /// `C = cosh(μΔt)`, `S = sinh(μΔt)/μ` (over-damped). The over-damped entries are evaluated as
-/// `e^((μ−λ)Δt)` times combinations of `1 − e^(−2μΔt)` (from `expm1` for 2μΔt < 1/8, else as a
-/// difference of two exponentials carried unrounded), so they neither overflow nor cancel for
-/// strong over-damping or large Δt, and S → Δt continuously as μ → 0: there is no switch
-/// around ζ = 1, and ζ = 1 ± 10⁻⁶ is as accurate as any other ratio.
+/// `e^((μ−λ)Δt)` times combinations of `1 − e^(−2μΔt)` (formed from the unrounded parts of
+/// the table-driven exponential, relatively accurate for every 2μΔt), so they neither overflow
+/// nor cancel for strong over-damping or large Δt, and S → Δt continuously as μ → 0: there is no
+/// switch around ζ = 1, and ζ = 1 ± 10⁻⁶ is as accurate as any other ratio.
 ///
 /// Stepping a spring frame by frame with the matrix of the frame interval is exact (not an
 /// integrator): after k steps the state equals the closed form at time k·Δt up to rounding
@@ -24,9 +24,8 @@
 /// Δt → finite entries (damped springs settle to ≈ 0, undamped ones stay bounded).
 ///
 /// Cost of construction: one `sincos`, one `exp` and one division (under-damped, about 120 flops
-/// for a phase ωΔt ≤ π/4), one `exp` (critical, about 35 flops) or one `exp`, one `expm1` and one
-/// division (over-damped, about 110 flops; two `exp`s sharing one subtraction instead for steps with
-/// 2μΔt ≥ 1/8, about 80 flops). The functions' common paths inline into the
+/// for a phase ωΔt ≤ π/4), one `exp` (critical, about 35 flops) or one `exp`, the reduction of
+/// another and one division (over-damped, about 70 flops). The functions' common paths inline into the
 /// construction (their table lookups are loads), and the division runs alongside them.
 /// `spring-scalar-bench` times each regime next to the naive closed form with the C library
 /// (figures and command in the README): from a client module an under-damped step runs about
@@ -127,56 +126,43 @@ public struct SpringTransitionMatrix: Hashable, Sendable {
   }
 
   /// Over-damped entries for μ = |ω| < λ and 0 < t < ∞, with the slow root r = μ − λ (exact by
-  /// Sterbenz when μ ≥ λ/2), x = 2μt and the exponentials of both roots,
-  ///   e^(−λt)·sinh(μt)/μ  = (e^(rt) − e^(rt−x))/(2μ)  (→ t as μ → 0)
-  ///   e^(−λt)·cosh(μt)    = e^(rt) − r·(that)
-  ///   m11 = e^(rt) − (λ+μ)·(that) = (r·e^(rt) + (λ+μ)·e^(rt−x))/(2μ).
+  /// Sterbenz when μ ≥ λ/2), x = 2μt and the exponentials of both roots, e^(rt) and
+  /// e^(rt − x) = e^(rt)·e^(−x):
+  ///   e^(−λt)·sinh(μt)/μ  = e^(rt)·g,  g = (1 − e^(−x))/(2μ)  (→ t as μ → 0)
+  ///   e^(−λt)·cosh(μt)    = e^(rt) − r·e^(rt)·g
+  ///   m11 = e^(rt)·(1 − (λ+μ)·g) = e^(rt)·(r + (λ+μ)·e^(−x))/(2μ).
   ///
-  /// For x ≥ 1/8 the difference comes from two table-driven exponentials kept unrounded as
-  /// 2^k·head·(1 + t): rt − x is carried as a TwoSum pair, the scales subtract exactly
-  /// (Sterbenz) or with one rounding of a result at least half the minuend, and the small
-  /// scale·t terms carry errors below 2^-58 of e^(rt) in all; as the difference is at least
-  /// (1 − e^(−1/8))·0.98 > 1/9 of e^(rt), its error before the final rounding stays below
-  /// 0.2 ulp where the scales subtract exactly and below 0.7 ulp otherwise: the accuracy of the
-  /// e^(rt)·(−expm1(−x)) form, at the cost of one more `exp` instead of an `expm1`. Below
-  /// x = 1/8 (or where rt − x < −700) that expm1 form is used, which keeps full relative
-  /// accuracy as x → 0.
+  /// 1 − e^(−x) comes from the unrounded parts of the table-driven e^(−x) = scale·(1 + τ):
+  /// (1 − scale) − scale·τ, where 1 − scale is exact (Sterbenz) wherever it cancels and only
+  /// the small product scale·τ rounds, so the difference keeps its relative accuracy for every
+  /// x down to the subnormals (for x < ln 2/128, scale = 1 and it is −τ, the polynomial's
+  /// e^(−x) − 1, relatively accurate). That is one `exp`, the reduction of another and three
+  /// flops, where a separate `expm1` costs twice the reduction. Beyond x = 700, e^(−x) is below
+  /// half an ulp of 1 and the difference is 1.
   @inlinable
   static func _overDamped(mu: Double, lambda: Double, deltaTime t: Double) -> SpringTransitionMatrix {
     let slowRoot = mu - lambda
     let inverseTwoMu = 1 / (2 * mu)  // divides while the exponentials run
-    let slowExponent = slowRoot * t
     let spread = 2 * mu * t
-    let (fastExponent, fastExponentLow) = _twoSum(slowExponent, -spread)
-    let slow: Double
-    let s: Double
+    let slow = Deterministic.exp(slowRoot * t)
+    let g: Double
     let velocityKeep: Double
-    if spread >= 0.125 && fastExponent >= -700 {
-      // slowExponent ∈ [fastExponent, 0]: both in the table-driven range.
-      let (slowScale, slowT) = _expTableDrivenParts(slowExponent, low: 0)
-      let (fastScale, fastT) = _expTableDrivenParts(fastExponent, low: fastExponentLow)
-      slow = slowScale + slowScale * slowT
-      let gap = (slowScale - fastScale) + (slowScale * slowT - fastScale * fastT)
-      s = gap * inverseTwoMu
-      // Once e^(−x) < 1/2, slow − (λ+μ)·s cancels towards r/(2μ)·e^(rt) for large ζ; the
+    if spread <= 700 {
+      let (scale, tau) = _expTableDrivenParts(-spread)
+      g = ((1 - scale) - scale * tau) * inverseTwoMu  // ∈ (0, t]
+      // Once e^(−x) < 1/2, slow·(1 − (λ+μ)·g) cancels towards r/(2μ)·e^(rt) for large ζ; the
       // two-root form is exact to rounding there.
       if spread > 0.6931471805599453 {
-        let fast = fastScale + fastScale * fastT
-        velocityKeep = (slowRoot * slow + (lambda + mu) * fast) * inverseTwoMu
-      } else {
-        velocityKeep = slow - (lambda + mu) * s
-      }
-    } else {
-      slow = Deterministic.exp(slowExponent)
-      let q = Deterministic.expm1(-spread)  // ∈ (−1, 0]
-      let g = -q * inverseTwoMu  // ∈ (0, t]
-      s = slow * g
-      if q < -0.5 {  // as above, with e^(−x) = 1 + q
-        velocityKeep = slow * ((slowRoot + (1 + q) * (lambda + mu)) * inverseTwoMu)
+        let fast = scale + scale * tau
+        velocityKeep = slow * ((slowRoot + fast * (lambda + mu)) * inverseTwoMu)
       } else {
         velocityKeep = slow * (1 - (lambda + mu) * g)
       }
+    } else {  // also x = +∞ (2μt overflows): e^(−x) rounds to 0
+      g = inverseTwoMu
+      velocityKeep = slow * (slowRoot * inverseTwoMu)
     }
+    let s = slow * g
     let omega0Squared = -slowRoot * (lambda + mu)
     return SpringTransitionMatrix(
       m00: slow + (-slowRoot) * s, m01: s, m10: -omega0Squared * s, m11: velocityKeep)
@@ -218,7 +204,8 @@ public struct SpringTransitionMatrix: Hashable, Sendable {
   @inlinable
   public func step<V: VectorArithmetic>(value: inout V, velocity: inout V, target: V) {
     let displacement = value - target
-    guard displacement - displacement == .zero || !(value - value == .zero && target - target == .zero) else {
+    // The finite gap is tested first (a hint keeps the optimiser from testing the operands first).
+    if _slowPath(displacement - displacement != .zero) && value - value == .zero && target - target == .zero {
       let v = velocity
       velocity = value.scaled(by: m10) - target.scaled(by: m10) + v.scaled(by: m11)
       value = value.scaled(by: m00) + target.scaled(by: 1 - m00) + v.scaled(by: m01)
