@@ -196,24 +196,27 @@ final class _FastPath {
   func _recycleEmptyGroups() {
     // A SwiftUI spring's group belongs to one transaction: once its channels have settled, they
     // move to a group of resting channels, so the group empties and can be reused.
-    for (key, g) in groups where key.epoch >= 0 && engine.activeCount(of: g) == 0 {
+    // The epoch from the group's info (its key's): iterating the keys copied each one's
+    // animation existential.
+    for g in groups.values where _epoch(g) >= 0 && engine.activeCount(of: g) == 0 {
       engine.moveSettledChannels(of: g, to: _restingGroup)
     }
-    for (key, g) in styleGroups where key.epoch >= 0 && engine.activeCount(of: g) == 0 {
+    for g in styleGroups.values where _epoch(g) >= 0 && engine.activeCount(of: g) == 0 {
       engine.moveSettledChannels(of: g, to: _restingGroup)
     }
     var empty = _emptyScratch
     _emptyScratch = []
     defer { _emptyScratch = empty }
     empty.removeAll(keepingCapacity: true)
-    for (a, g) in groups where engine.channelCount(of: g) == 0 {
-      empty.append(g)
-      groups[a] = nil
-    }
-    for (a, g) in styleGroups where engine.channelCount(of: g) == 0 {
-      empty.append(g)
-      styleGroups[a] = nil
-    }
+    // The empty groups listed first, then each table rebuilt from the groups it keeps (a few):
+    // removing the empty ones entry by entry hashed each key's animation twice and copied the
+    // table being iterated.
+    var listed = empty.count
+    for g in groups.values where engine.channelCount(of: g) == 0 { empty.append(g) }
+    if empty.count > listed { groups = groups.filter { engine.channelCount(of: $0.value) != 0 } }
+    listed = empty.count
+    for g in styleGroups.values where engine.channelCount(of: g) == 0 { empty.append(g) }
+    if empty.count > listed { styleGroups = styleGroups.filter { engine.channelCount(of: $0.value) != 0 } }
     // Every step visits every engine group, and a SwiftUI spring's group advances its substep
     // clock and looks up its matrix even when empty: a free group waits on a curve driver, for
     // which a step does nothing, so the groups kept for reuse cost a loop iteration per frame
@@ -550,6 +553,11 @@ final class _FastPath {
   }
   /// The last answer of ``_group(_:origin:)`` (cleared with ``_originGroups``).
   @exclusivity(unchecked) var _lastOrigin: (_OriginKey, BatchGroup)?
+
+  /// The epoch of group `g`'s key (−1: none, or not a SwiftUI-model spring), read without
+  /// copying its entry's key.
+  @inline(__always)
+  func _epoch(_ g: BatchGroup) -> Int64 { groupInfo.withUnsafeBufferPointer { $0[g.index].epoch } }
 
   /// The kind of group `g`, read without copying its entry's key.
   @inline(__always)

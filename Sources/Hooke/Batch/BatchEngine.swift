@@ -56,18 +56,28 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     let curve: BatchCurve?
     /// Its curve's entry in the engine's curve table (−1: not a curve driver).
     var curveID: Int32 = -1
-    let rest: (Scalar, Scalar)
+    /// The fields whose types depend on `Scalar` (rest box, matrices), in one struct: a generic
+    /// class's deinit cannot be specialised, and it looked the metadata of each tuple of `Scalar`
+    /// up at run time (about 700 instructions each, six per group) to destroy it, which made
+    /// every group replaced or removed cost thousands of instructions. One struct is one cached
+    /// metadata look-up.
+    var _scalars: _GroupScalars
+    var rest: (Scalar, Scalar) { _scalars.rest }
     let columns: _BatchColumns<Scalar>
     let durationTicks: Int64
     /// An exact spring driver's (stiffness/mass, damping/mass), for `_springForce` (nil for other
     /// drivers): computed once here rather than read out of the driver per moved channel.
     let springQuotients: (Double, Double)?
     var cacheTicks: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
-    var cache: (_Matrix2, _Matrix2, _Matrix2, _Matrix2) = (
-      (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)
-    )
+    var cache: (_Matrix2, _Matrix2, _Matrix2, _Matrix2) {
+      get { _scalars.cache }
+      set { _scalars.cache = newValue }
+    }
     var cacheNext = 0
-    var matrix: _Matrix2 = (0, 0, 0, 0)
+    var matrix: _Matrix2 {
+      get { _scalars.matrix }
+      set { _scalars.matrix = newValue }
+    }
     // SwiftUI model: the shared substep clock (seconds since `origin`, the animation's
     // beginning; it starts at `epoch`, the tick the group was added or replaced), and the
     // n-substep matrices keyed by n.
@@ -75,8 +85,14 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     let origin: Int64
     var fluidClock = 0.0
     var cache3Counts: (Int, Int, Int, Int) = (-1, -1, -1, -1)
-    var cache3: (_Matrix3, _Matrix3, _Matrix3, _Matrix3) = (_zero3, _zero3, _zero3, _zero3)
-    var matrix3: _Matrix3 = _zero3
+    var cache3: (_Matrix3, _Matrix3, _Matrix3, _Matrix3) {
+      get { _scalars.cache3 }
+      set { _scalars.cache3 = newValue }
+    }
+    var matrix3: _Matrix3 {
+      get { _scalars.matrix3 }
+      set { _scalars.matrix3 = newValue }
+    }
 
     /// `recycling`: the storage of the empty group this one replaces, kept (with its capacity)
     /// when its columns suit `driver`, so a group that takes driver after driver stops
@@ -101,7 +117,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       self.epoch = now
       self.origin = Swift.min(origin, now)
       fluidClock = Self.seconds(now, since: self.origin, ticksPerSecond: ticksPerSecond)
-      self.rest = (Scalar(rest.displacement), Scalar(rest.speed))
+      _scalars = _GroupScalars(rest: (Scalar(rest.displacement), Scalar(rest.speed)))
       switch driver {
       case .timingCurve(let c, _): curve = .unitCurve(c)
       case .curve(let c, _): curve = c
@@ -122,6 +138,15 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       }
     }
 
+    /// The storage layout `driver` needs: (acceleration column, curve-state columns).
+    static func layout(of driver: BatchDriver) -> (hasAcceleration: Bool, hasCurveState: Bool) {
+      switch driver {
+      case .spring: return (false, false)
+      case .timingCurve, .curve: return (false, true)
+      case .fluidSpring: return (true, false)
+      }
+    }
+
     /// Seconds from tick `origin` to tick `t` as a per-property animation measures them: the
     /// difference of the two times in seconds (`t/rate − origin/rate`, each correctly rounded),
     /// not the rounded quotient of the tick difference — so substep counts at exact substep
@@ -129,6 +154,21 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     static func seconds(_ t: Int64, since origin: Int64, ticksPerSecond: Int64) -> Double {
       Double(t) / Double(ticksPerSecond) - Double(origin) / Double(ticksPerSecond)
     }
+  }
+
+  /// A group's `Scalar`-typed state (see `_Group._scalars`): the rest box (displacement, speed),
+  /// the spring matrix of the current step and the last four by interval, and the SwiftUI
+  /// model's n-substep matrix and the last four by n.
+  struct _GroupScalars {
+    let rest: (Scalar, Scalar)
+    var cache: (_Matrix2, _Matrix2, _Matrix2, _Matrix2) = (
+      (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)
+    )
+    var matrix: _Matrix2 = (0, 0, 0, 0)
+    var cache3: (_Matrix3, _Matrix3, _Matrix3, _Matrix3) = (_zero3, _zero3, _zero3, _zero3)
+    var matrix3: _Matrix3 = _zero3
+
+    init(rest: (Scalar, Scalar)) { self.rest = rest }
   }
 
   @exclusivity(unchecked) var _groups: [_Group] = []
@@ -162,6 +202,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   @exclusivity(unchecked) var _combinationGather: [_CombinationGather] = []
   /// Empty storage of replaced or removed groups, kept for growing groups (see `_grow`).
   @exclusivity(unchecked) var _spareColumns: [_BatchColumns<Scalar>] = []
+  /// Small empty storage of replaced groups, by layout on demand (see `replaceGroup`).
+  @exclusivity(unchecked) var _emptyColumns: [_BatchColumns<Scalar>] = []
   @exclusivity(unchecked) var _groupRows:
     [(y: UnsafeMutablePointer<Scalar>, v: UnsafeMutablePointer<Scalar>)] = []
 
@@ -220,12 +262,33 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     guard _groups[group.index].columns.count == 0 else { throw .groupNotEmpty }
     _releaseCurve(_groups[group.index].curveID)
     let old = _groups[group.index].columns
+    // The group's own storage when its layout suits the driver, else an empty one of that layout
+    // kept from an earlier replacement: a group that alternates between drivers of two layouts
+    // (an embedder parking its free groups on a timing curve) allocated a storage object and its
+    // seven column blocks at each change.
+    var recycling = old
+    let layout = _Group.layout(of: driver)
+    if !old.hasLayout(layout), let k = _emptyColumns.firstIndex(where: { $0.hasLayout(layout) }) {
+      recycling = _emptyColumns.remove(at: k)
+    }
     let replacement = _Group(
       driver: driver, rest: restRule, ticksPerSecond: ticksPerSecond, now: now,
-      origin: substepClockOrigin ?? now, recycling: old)
+      origin: substepClockOrigin ?? now, recycling: recycling)
     if let curve = replacement.curve { replacement.curveID = _allocateCurve(curve) }
     _groups[group.index] = replacement
-    if replacement.columns !== old { _keepSpare(old) }
+    if replacement.columns !== old { _keepEmpty(old) }
+  }
+
+  /// Keeps the empty storage `c` of a replaced or removed group: a small one for a later
+  /// replacement whose driver needs its layout (at most one per group, at least 8: an embedder
+  /// may change the drivers of all its free groups at once), a large one as a growth spare
+  /// (``_keepSpare(_:)``).
+  func _keepEmpty(_ c: _BatchColumns<Scalar>) {
+    if c.count == 0 && c.capacity < 1024 && _emptyColumns.count < Swift.max(8, _groups.count) {
+      _emptyColumns.append(c)
+    } else {
+      _keepSpare(c)
+    }
   }
 
   /// Removes the group with the highest index, which must have no channels, so that an embedder
@@ -250,7 +313,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     _releaseCurve(last.curveID)
     _groups.removeLast()
     if _groupRows.count > _groups.count { _groupRows.removeLast(_groupRows.count - _groups.count) }
-    _keepSpare(last.columns)
+    _keepEmpty(last.columns)
   }
 
   /// Makes room in `group` for `additional` more channels at once (a hint, clamped to 0…2²⁶):

@@ -81,6 +81,11 @@ final class _BatchColumns<S: BatchScalar> {
     hasAcceleration == other.hasAcceleration && hasCurveState == other.hasCurveState
   }
 
+  /// Whether this storage has `layout`'s columns (acceleration, curve state).
+  func hasLayout(_ layout: (hasAcceleration: Bool, hasCurveState: Bool)) -> Bool {
+    hasAcceleration == layout.hasAcceleration && hasCurveState == layout.hasCurveState
+  }
+
   /// Moves this storage's rows into `donor`'s blocks and exchanges the blocks: this storage then
   /// has the donor's capacity, and the donor (which must be empty, with the same layout and room
   /// for this storage's rows) gets this one's blocks, still empty. Reuses a larger block that is
