@@ -36,17 +36,14 @@ extension BatchEngine {
     // Safety: the caller's buffers must be valid for their counts; only `k` below both is used.
     var invalid = 0
     for k in 0..<Swift.min(channels.count, states.count) {
-      let h = channels[k]
-      let s = Int(h.index)
-      guard s < _slotGroup.count, _generation[s] == h.generation, _slotGroup[s] >= 0 else {
+      guard let (g, i) = try? _locate(channels[k]) else {
         states[k] = BatchChannelState(group: nil, isSettled: true, isCombining: false)
         invalid += 1
         continue
       }
-      let g = Int(_slotGroup[s])
-      let combining = !_combinations.isEmpty && _liveCombination(slot: s) != nil
+      let combining = !_combinations.isEmpty && _liveCombination(slot: Int(channels[k].index)) != nil
       states[k] = BatchChannelState(
-        group: BatchGroup(index: g), isSettled: !combining && _slotIndex[s] >= _groups[g].columns.activeCount,
+        group: BatchGroup(index: g), isSettled: !combining && i >= _groups[g].columns.activeCount,
         isCombining: combining)
     }
     return invalid
