@@ -82,15 +82,15 @@ public struct AnimationState<Value: VectorArithmetic> {
   public subscript<K: AnimationStateKey>(key: K.Type) -> K.Value {
     get {
       let id = ObjectIdentifier(key)
-      if _firstKey == id { return (_first as? _StateBox<K.Value>)?.value ?? K.defaultValue }
+      if _firstKey == id { return Self._box(_first, key)?.value ?? K.defaultValue }
       guard !_storage.isEmpty else { return K.defaultValue }
-      return (_storage[id] as? _StateBox<K.Value>)?.value ?? K.defaultValue
+      return Self._box(_storage[id], key)?.value ?? K.defaultValue
     }
     set {
       let id = ObjectIdentifier(key)
       if _firstKey == nil { _firstKey = id }
       if _firstKey == id {
-        if isKnownUniquelyReferenced(&_first), let box = _first as? _StateBox<K.Value> {
+        if isKnownUniquelyReferenced(&_first), let box = Self._box(_first, key) {
           box.value = newValue
         } else {
           _first = _StateBox(newValue)
@@ -98,13 +98,24 @@ public struct AnimationState<Value: VectorArithmetic> {
         return
       }
       if let i = _storage.index(forKey: id), isKnownUniquelyReferenced(&_storage.values[i]),
-        let box = _storage.values[i] as? _StateBox<K.Value>
+        let box = Self._box(_storage.values[i], key)
       {
         box.value = newValue
       } else {
         _storage[id] = _StateBox(newValue)
       }
     }
+  }
+
+  /// `object`, stored under `key`, as that key's box. Every write under a key stores a
+  /// `_StateBox<K.Value>` (the key type fixes the value type), so no dynamic cast is needed:
+  /// `as?` walked the runtime's type checks on every read, twice per spring frame.
+  @inline(__always)
+  static func _box<K: AnimationStateKey>(_ object: AnyObject?, _ key: K.Type) -> _StateBox<K.Value>? {
+    guard let object else { return nil }
+    // Safety: only the subscript's setter creates boxes, and under key `K` it stores a
+    // `_StateBox<K.Value>` (keys are told apart by `ObjectIdentifier(K.self)`).
+    return unsafeDowncast(object, to: _StateBox<K.Value>.self)
   }
 
   /// Removes and returns the value for `key` (or `key.defaultValue`), so a caller that writes
@@ -114,21 +125,21 @@ public struct AnimationState<Value: VectorArithmetic> {
   mutating func _take<K: AnimationStateKey>(_ key: K.Type) -> K.Value {
     let id = ObjectIdentifier(key)
     if _firstKey == id {
-      if isKnownUniquelyReferenced(&_first), let box = _first as? _StateBox<K.Value> {
+      if isKnownUniquelyReferenced(&_first), let box = Self._box(_first, key) {
         let value = box.value
         box.value = K.defaultValue
         return value
       }
       defer { _first = nil }
-      return (_first as? _StateBox<K.Value>)?.value ?? K.defaultValue
+      return Self._box(_first, key)?.value ?? K.defaultValue
     }
     guard let i = _storage.index(forKey: id) else { return K.defaultValue }
-    if isKnownUniquelyReferenced(&_storage.values[i]), let box = _storage.values[i] as? _StateBox<K.Value> {
+    if isKnownUniquelyReferenced(&_storage.values[i]), let box = Self._box(_storage.values[i], key) {
       let value = box.value
       box.value = K.defaultValue
       return value
     }
-    return (_storage.remove(at: i).value as? _StateBox<K.Value>)?.value ?? K.defaultValue
+    return Self._box(_storage.remove(at: i).value, key)?.value ?? K.defaultValue
   }
 }
 

@@ -745,7 +745,8 @@ extension Scene {
       // next position continues it with.
       var runStart = -1
       var runFrom = 0
-      var next = -1
+      // `Int.min` while no run is open: no old row (an `Int32`, −1 when absent) continues it.
+      var next = Int.min
       @inline(__always)
       func close(_ end: Int) {
         guard runStart >= 0 else { return }
@@ -758,27 +759,36 @@ extension Scene {
         runStart = -1
       }
       // One pass over the order: the runs, the entries kept, and the new row map (the old row is
-      // read once, where it is written).
+      // read once, where it is written). One unsigned comparison tests 0 <= e < previousStyles.
+      let styles = UInt(previousStyles)
       for k in 0..<n {
         let s = order[k]
         let r = Int(rowOf[s])
         let e = Int(styleOf[s])
-        if r >= 0 && e >= 0 && e < previousStyles {
+        rowOf[s] = Int32(truncatingIfNeeded: k)
+        if r == next {
+          // The common case: the open run continues.
+          if UInt(bitPattern: e) < styles {
+            used[e >> 6] |= 1 << UInt64(e & 63)
+            if e >= n { relocated.append(Int32(truncatingIfNeeded: k)) }
+            next = r + 1
+            continue
+          }
+        } else if r >= 0 && UInt(bitPattern: e) < styles {
           used[e >> 6] |= 1 << UInt64(e & 63)
           if e >= n { relocated.append(Int32(truncatingIfNeeded: k)) }
-          if r != next {
-            close(k)
-            runStart = k
-            runFrom = r
-          }
+          close(k)
+          runStart = k
+          runFrom = r
           next = r + 1
-        } else {
+          continue
+        }
+        do {
           // A new row (or one without a usable entry): written afresh below.
           close(k)
-          next = -1
+          next = Int.min
           fresh.append(Int32(truncatingIfNeeded: k))
         }
-        rowOf[s] = Int32(truncatingIfNeeded: k)
       }
       close(n)
       // The free entries below the new count, ascending.
