@@ -107,11 +107,6 @@ extension BatchEngine {
         rejected += 1
         continue
       }
-      if !_combinations.isEmpty && _liveCombination(slot: s) != nil {
-        // A running combination ends at its presented value: the per-channel rule.
-        do throws(BatchError) { try retarget(h, to: targets[k], group: group) } catch { rejected += 1 }
-        continue
-      }
       let g = Int(_slotGroup[s])
       if g == d {
         _retargetInPlace(group: d, index: _slotIndex[s], to: targets[k])
@@ -132,7 +127,7 @@ extension BatchEngine {
     return rejected
   }
 
-  /// Moves the channel of handle slot `s` (no running combination) from `source` to group `d`
+  /// Moves the channel of handle slot `s` from `source` to group `d`
   /// (whose columns are `columns`, with room reserved) retargeted to `newTarget`, with `velocity`
   /// when given: the state ``retarget(_:to:velocity:group:)`` gives it, without its per-call
   /// look-ups.
@@ -145,29 +140,24 @@ extension BatchEngine {
     // position is below that group's count; `columns` has room for one more channel.
     let c = source.columns
     let i = _slotIndex[s]
-    let value = c.target[i] + c.y[i]
-    var v = velocity ?? c.v[i]
-    var a = c.hasAcceleration ? c.a[i] : 0
-    if let quotients = source.springForce { a = Self._force(quotients, y: c.y[i], v: c.v[i]) }
-    _dropCombination(slot: s)  // a finished one
-    let y: Scalar
-    (y, v) = _shifted(keeping: value, target: newTarget, velocity: v)
+    let start = _retargetStart(
+      slot: s, columns: c, index: i, springForce: source.springForce, velocity: velocity)
+    let (y, v) = _shifted(keeping: start.value, target: newTarget, velocity: start.velocity)
     _detach(c, group: source.group, index: i)
-    _append(slot: UInt32(s), into: d, columns: columns, y: y, v: v, target: newTarget, a: a)
+    _append(slot: UInt32(s), into: d, columns: columns, y: y, v: v, target: newTarget, a: start.force)
   }
 
   /// Retargets the channel at storage position `i` of group `g` without moving it to another
   /// group, with `velocity` when given (see ``retarget(_:to:group:)``).
   func _retargetInPlace(group g: Int, index i: Int, to newTarget: Scalar, velocity: Scalar? = nil) {
     // Safety: callers pass a live channel's position in group `g` (below its count).
-    _dropCombination(slot: Int(_groups[g].columns.owner[i]))  // a finished one, swept early
     let c = _groups[g].columns
-    let value = c.target[i] + c.y[i]
-    var v = velocity ?? c.v[i]
-    let y: Scalar
-    (y, v) = _shifted(keeping: value, target: newTarget, velocity: v)
-    // The acceleration is kept.
-    _rewrite(group: g, index: i, y: y, v: v, target: newTarget, a: c.hasAcceleration ? c.a[i] : 0)
+    // No spring force within a group: only an exact spring has one, and only a SwiftUI-model
+    // spring's columns take it. The acceleration is kept.
+    let start = _retargetStart(
+      slot: Int(c.owner[i]), columns: c, index: i, springForce: nil, velocity: velocity)
+    let (y, v) = _shifted(keeping: start.value, target: newTarget, velocity: start.velocity)
+    _rewrite(group: g, index: i, y: y, v: v, target: newTarget, a: start.force)
   }
 
   /// Removes every channel of `channels` (invalid handles are skipped and counted, returned).

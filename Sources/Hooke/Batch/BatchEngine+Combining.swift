@@ -93,13 +93,24 @@ extension BatchEngine {
     guard _groups.indices.contains(group.index), _groups[group.index].curveID >= 0 else {
       throw .invalidGroup
     }
-    let durationTicks = _groups[group.index].durationTicks
-    let curveID = _groups[group.index].curveID
-    let s = Int(channel.index)
+    let curve = _groups[group.index]
+    _combineLocated(
+      slot: Int(channel.index), group: g, index: i, to: newTarget, curveGroup: group.index,
+      durationTicks: curve.durationTicks, curveID: curve.curveID)
+  }
+
+  /// ``combine(_:to:group:)`` of the live channel of handle slot `s` at storage position `i` of
+  /// group `g`, once its arguments are checked (finite target; `curveGroup` a valid curve group
+  /// with `durationTicks` and curve table entry `curveID`): the one body of the per-channel and
+  /// the bulk call, which checks its group once for all its channels.
+  func _combineLocated(
+    slot s: Int, group g: Int, index i: Int, to newTarget: Scalar, curveGroup: Int, durationTicks: Int64,
+    curveID: Int32
+  ) {
     if let k = _liveCombination(slot: s) {
       let shift = Double(newTarget) - Double(_combinations[k].target)
       guard shift.isFinite, (Double(_combinations[k].value) - Double(newTarget)).isFinite else {
-        return try retarget(channel, to: newTarget, velocity: 0, group: group)
+        return _retargetLocated(slot: s, group: g, index: i, to: newTarget, velocity: 0, into: curveGroup)
       }
       let j = _newCombinedCurve(shift: shift, durationTicks: durationTicks, curve: curveID)
       _layers[Int(_combinations[k].newest)].next = j
@@ -109,13 +120,14 @@ extension BatchEngine {
       return
     }
     _dropCombination(slot: s)
-    // Safety: `_locate` gave a live channel's storage position, below its group's count.
+    // Safety: callers pass a live channel's storage position, below its group's count.
     let c = _groups[g].columns
     let value = c.target[i] + c.y[i]
     let shift = Double(newTarget) - Double(c.target[i])
     guard i < c.activeCount, shift.isFinite, (Double(value) - Double(newTarget)).isFinite else {
       // At rest (nothing to combine with) or an overflowing shift: a plain curve from here.
-      return try retarget(channel, to: newTarget, velocity: i < c.activeCount ? nil : 0, group: group)
+      return _retargetLocated(
+        slot: s, group: g, index: i, to: newTarget, velocity: i < c.activeCount ? nil : 0, into: curveGroup)
     }
     if s >= _combinationOf.count {
       _combinationOf.append(contentsOf: repeatElement(-1, count: s + 1 - _combinationOf.count))
@@ -133,7 +145,7 @@ extension BatchEngine {
     _runningCombinations += 1
     _combinations.append(
       _Combination(
-        slot: channel.index, target: newTarget, value: value, velocity: c.v[i], oldest: j, newest: j,
+        slot: UInt32(s), target: newTarget, value: value, velocity: c.v[i], oldest: j, newest: j,
         curveCount: 1))
   }
 
@@ -149,10 +161,25 @@ extension BatchEngine {
     _ channels: UnsafeBufferPointer<BatchChannel>, to targets: UnsafeBufferPointer<Scalar>,
     with group: BatchGroup
   ) -> Int {
-    // Safety: the caller's buffers must be valid for their counts; only `k` below both is read.
+    // Safety: the caller's buffers must be valid for their counts; only `k` below both is read, and
+    // positions come from the slot tables of live handles.
+    let n = Swift.min(channels.count, targets.count)
+    // An invalid group rejects every pair (the per-channel call's checks, hoisted).
+    guard _groups.indices.contains(group.index), _groups[group.index].curveID >= 0 else { return n }
+    let curve = _groups[group.index]
+    let (durationTicks, curveID) = (curve.durationTicks, curve.curveID)
     var rejected = 0
-    for k in 0..<Swift.min(channels.count, targets.count) {
-      do throws(BatchError) { try combine(channels[k], to: targets[k], group: group) } catch { rejected += 1 }
+    for k in 0..<n {
+      let h = channels[k]
+      let s = Int(h.index)
+      guard s < _slotGroup.count, _generation[s] == h.generation, _slotGroup[s] >= 0, targets[k].isFinite
+      else {
+        rejected += 1
+        continue
+      }
+      _combineLocated(
+        slot: s, group: Int(_slotGroup[s]), index: _slotIndex[s], to: targets[k], curveGroup: group.index,
+        durationTicks: durationTicks, curveID: curveID)
     }
     return rejected
   }

@@ -86,13 +86,6 @@ extension BatchEngine {
         continue
       }
       let velocity: Scalar? = startingAtRest[k] ? 0 : nil
-      if !_combinations.isEmpty && _liveCombination(slot: s) != nil {
-        // A running combination ends at its presented value: the per-channel rule.
-        do throws(BatchError) { try retarget(h, to: targets[k], velocity: velocity, group: group) } catch {
-          rejected += 1
-        }
-        continue
-      }
       let g = Int(_slotGroup[s])
       if g == d {
         _retargetInPlace(group: d, index: _slotIndex[s], to: targets[k], velocity: velocity)

@@ -44,7 +44,9 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// Integer time units per second.
   public let ticksPerSecond: Int64
   /// The engine's clock in ticks: the sum of all stepped intervals.
-  public internal(set) var now: Int64 = 0
+  // Unchecked, as the engine's other stored state: every combined curve and restarted timing
+  // curve reads it, and the dynamic exclusivity check cost about 76 instructions per read.
+  @exclusivity(unchecked) public internal(set) var now: Int64 = 0
 
   typealias _Matrix2 = (Scalar, Scalar, Scalar, Scalar)
   typealias _Matrix3 = (Scalar, Scalar, Scalar, Scalar, Scalar, Scalar, Scalar, Scalar, Scalar)
@@ -607,29 +609,54 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     if let velocity, !velocity.isFinite { throw .nonFiniteVelocity }
     let destination = group?.index ?? g
     guard _groups.indices.contains(destination) else { throw .invalidGroup }
-    // Safety: `_locate` gives a live channel's storage position, below its group's count.
+    _retargetLocated(
+      slot: Int(channel.index), group: g, index: i, to: newTarget, velocity: velocity, into: destination)
+  }
+
+  /// ``retarget(_:to:velocity:group:)`` of the live channel of handle slot `s` at storage position
+  /// `i` of group `g`, into group `d`, once its arguments are checked (finite target and
+  /// velocity, valid `d`): the one body of the per-channel call, the bulk calls' channels that
+  /// end a combination and a combine that falls back to a plain curve.
+  func _retargetLocated(
+    slot s: Int, group g: Int, index i: Int, to newTarget: Scalar, velocity: Scalar?, into d: Int
+  ) {
+    // Safety: callers pass a live channel's storage position, below its group's count.
     let c = _groups[g].columns
-    var value = c.target[i] + c.y[i]
-    var v = velocity ?? c.v[i]
-    var a = c.hasAcceleration ? c.a[i] : 0
-    if let quotients = Self._springForce(_groups[g], into: _groups[destination].columns) {
-      a = Self._force(quotients, y: c.y[i], v: c.v[i])
-    }
-    if let k = _liveCombination(slot: Int(channel.index)) {
-      // A combination ends at its presented value; it has no force of its own.
-      value = _combinations[k].value
-      v = velocity ?? _combinations[k].velocity
-      a = 0
-    }
-    _dropCombination(slot: Int(channel.index))
-    let y: Scalar
-    (y, v) = _shifted(keeping: value, target: newTarget, velocity: v)
-    if destination == g {
-      _rewrite(group: g, index: i, y: y, v: v, target: newTarget, a: a)
+    let start = _retargetStart(
+      slot: s, columns: c, index: i, springForce: Self._springForce(_groups[g], into: _groups[d].columns),
+      velocity: velocity)
+    let (y, v) = _shifted(keeping: start.value, target: newTarget, velocity: start.velocity)
+    if d == g {
+      _rewrite(group: g, index: i, y: y, v: v, target: newTarget, a: start.force)
     } else {
-      _detach(group: g, index: i)
-      _insert(slot: channel.index, into: destination, y: y, v: v, target: newTarget, a: a)
+      _detach(c, group: g, index: i)
+      _insert(slot: UInt32(s), into: d, y: y, v: v, target: newTarget, a: start.force)
     }
+  }
+
+  /// What a retarget of the channel of handle slot `s` (storage position `i` of columns `c`)
+  /// starts from — its presented value, its velocity (`velocity` when given) and its force (the
+  /// interrupted exact spring's per unit mass with `springForce`, see ``_springForce(_:into:)``)
+  /// — and drops its combination record: a running combination ends at its presented value and
+  /// velocity, with no force of its own. Every retarget path reads the start state here.
+  @inline(__always)
+  func _retargetStart(
+    slot s: Int, columns c: _BatchColumns<Scalar>, index i: Int, springForce: (Double, Double)?,
+    velocity: Scalar?
+  ) -> (value: Scalar, velocity: Scalar, force: Scalar) {
+    // Safety: callers pass a live channel's storage position in `c` (below its count).
+    // One look-up of the record (most channels have none): a live one gives the start, a
+    // finished one is dropped early (the step would sweep it).
+    if !_combinations.isEmpty, s < _combinationOf.count, _combinationOf[s] >= 0 {
+      let k = Int(_combinationOf[s])
+      let live = !_combinations[k].finished
+      let start = (_combinations[k].value, velocity ?? _combinations[k].velocity, Scalar(0))
+      _dropCombination(slot: s)
+      if live { return start }
+    }
+    var a = c.hasAcceleration ? c.a[i] : 0
+    if let quotients = springForce { a = Self._force(quotients, y: c.y[i], v: c.v[i]) }
+    return (c.target[i] + c.y[i], velocity ?? c.v[i], a)
   }
 
   /// Retargets many channels: `channels[k]` to `targets[k]` (velocities kept), as

@@ -96,6 +96,43 @@ import Testing
     }
   }
 
+  @Test func bulkCombineEqualsThePerChannelCalls() throws {
+    // Into the curve group: active channels start combinations, the running one takes another
+    // curve, the one at rest restarts as a plain curve; a non-finite target and the stale handle
+    // are rejected, and each channel then moves as it does after the per-channel call.
+    let (bulk, handles, groups) = try Self.twin()
+    let (single, _, _) = try Self.twin()
+    var targets = handles.indices.map { -20 + 7 * Double($0) }
+    targets[3] = .nan
+    let rejected = handles.withUnsafeBufferPointer { h in
+      targets.withUnsafeBufferPointer { bulk.combine(h, to: $0, with: groups[2]) }
+    }
+    var singleRejected = 0
+    for (k, h) in handles.enumerated() {
+      do throws(BatchError) { try single.combine(h, to: targets[k], group: groups[2]) } catch {
+        singleRejected += 1
+      }
+    }
+    #expect(rejected == 2 && singleRejected == 2)  // the non-finite target and the stale handle
+    #expect(bulk.isCombining(handles[0]) == true && bulk.isCombining(handles[1]) == true)
+    #expect(bulk.isCombining(handles[6]) == false && bulk.target(of: handles[6]) == targets[6])
+    for step in 0..<4 {
+      for (k, h) in handles.enumerated() {
+        let (a, b) = (Self.state(bulk, h), Self.state(single, h))
+        #expect(a.map { $0?.bitPattern } == b.map { $0?.bitPattern }, "step \(step), \(k)")
+      }
+      bulk.step(ticks: 30_240)
+      single.step(ticks: 30_240)
+    }
+    // A group without a curve rejects every pair and changes nothing.
+    let before = handles.map { Self.state(bulk, $0).map { $0?.bitPattern } }
+    let all = handles.withUnsafeBufferPointer { h in
+      targets.withUnsafeBufferPointer { bulk.combine(h, to: $0, with: groups[0]) }
+    }
+    #expect(all == handles.count)
+    #expect(handles.map { Self.state(bulk, $0).map { $0?.bitPattern } } == before)
+  }
+
   @Test func retargetStopsAtTheShortestBuffer() throws {
     let (engine, handles, groups) = try Self.twin()
     let before = Self.state(engine, handles[2])
