@@ -4,6 +4,7 @@
 //   swift run -c release spring-scalar-bench [calls] [filter]
 // (default 4 000 000 calls per row; `filter` keeps only the rows whose name contains it, e.g.
 // `over-damped`, for profiling one call with `perf record`).
+// SPRING_BENCH_CLOCK=thread times the rows in the thread's CPU time instead of wall time.
 // Each row times the naive form and Hooke's call alternately, three rounds each, and keeps each
 // side's fastest round. Every call gets its own time step (1/120 s ± a few ns, from a table), so
 // no compiler can hoist the per-call exp/sincos out of the loop; the results are summed into a
@@ -213,8 +214,23 @@ let rows: [Row] = [
       { hookeVelocity(under, 100, 50, $0) })),
 ]
 
+/// With SPRING_BENCH_CLOCK=thread, rows are timed in the thread's CPU time instead of wall time:
+/// time the thread spends descheduled on a loaded host then does not count.
+let threadClock = ProcessInfo.processInfo.environment["SPRING_BENCH_CLOCK"] == "thread"
+
+func threadNanoseconds() -> Double {
+  var ts = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+  return Double(ts.tv_sec) * 1e9 + Double(ts.tv_nsec)
+}
+
 /// ns per call of `body` over `calls` calls, and its checksum.
 func time(_ body: (Int) -> Double) -> (ns: Double, checksum: Double) {
+  if threadClock {
+    let start = threadNanoseconds()
+    let checksum = body(calls)
+    return ((threadNanoseconds() - start) / Double(calls), checksum)
+  }
   let start = clock.now
   let checksum = body(calls)
   return (nanoseconds(clock.now - start) / Double(calls), checksum)

@@ -26,15 +26,8 @@
 internal func _reduceHalfPi(_ a: Double) -> (n: Int, hi: Double, lo: Double) {
   if a <= 0x1.921fb54442d18p-1 { return (0, a, 0) }
   if a < 0x1.921fb54442d18p+6 {
-    // Two-part Cody–Waite for n ≤ 64: a − n·part1 is exact as below, n·_pio2Part2Rounded is
-    // off by at most 2^-81 and the dropped rest by 64·0.55·2^-87 < 2^-81, so hi + lo is within
-    // 2^-80 of the reduced argument; kept when |hi| ≥ 2^-7 (relative error below 2^-73,
-    // 2^-20 ulp of the kernel's result), else the four-part reduction handles the cancellation.
-    // FastTwoSum suffices: the pair is kept only when |hi| ≥ 2^-7, and then the first operand
-    // is at least 2^-7 − 2^-28 while the second is below 64·2^-34 (the same pair as TwoSum).
-    let (nf, n) = _roundToIntegerWithLowBits(a * _twoOverPi)
-    let (hi, lo) = _fastTwoSum(a - nf * _pio2Part1, -(nf * _pio2Part2Rounded))
-    if hi.magnitude >= 0x1p-7 { return (n & 3, hi, lo) }
+    let (n, hi, lo) = _reduceHalfPiTwoPart(a)
+    if hi.magnitude >= 0x1p-7 { return (n, hi, lo) }
   }
   if a < 0x1.921fb54442d18p+19 {
     // Cody–Waite: every product is exact and a − n·part1 is exact (Sterbenz).
@@ -46,6 +39,22 @@ internal func _reduceHalfPi(_ a: Double) -> (n: Int, hi: Double, lo: Double) {
     return (n & 3, hi, lo)
   }
   return _reducePayneHanek(a)
+}
+
+/// The two-part Cody–Waite step of `_reduceHalfPi` for 0 ≤ a < 64·π/2: a = n·π/2 + (hi + lo),
+/// returning n mod 4. The pair is valid only when |hi| ≥ 2^-7; a caller tests that and
+/// otherwise reduces with `_reduceHalfPi` (whose four-part step handles the cancellation).
+///
+/// a − n·part1 is exact as in the four-part step, n·_pio2Part2Rounded is off by at most 2^-81
+/// and the dropped rest by 64·0.55·2^-87 < 2^-81, so hi + lo is within 2^-80 of the reduced
+/// argument: relative error below 2^-73 (2^-20 ulp of the kernel's result) when |hi| ≥ 2^-7.
+/// FastTwoSum suffices: the pair is kept only when |hi| ≥ 2^-7, and then the first operand is
+/// at least 2^-7 − 2^-28 while the second is below 64·2^-34 (the same pair as TwoSum).
+@inlinable @inline(__always)
+internal func _reduceHalfPiTwoPart(_ a: Double) -> (n: Int, hi: Double, lo: Double) {
+  let (nf, n) = _roundToIntegerWithLowBits(a * _twoOverPi)
+  let (hi, lo) = _fastTwoSum(a - nf * _pio2Part1, -(nf * _pio2Part2Rounded))
+  return (n & 3, hi, lo)
 }
 
 /// a · b as a 128-bit (high, low) pair from 32-bit halves: no 128-bit integer arithmetic,
@@ -141,18 +150,19 @@ internal func _reducePayneHanek(_ a: Double) -> (n: Int, hi: Double, lo: Double)
 /// 2^-70 of the result). The errors before the final rounding stay below 0.005 ulp. Dropped:
 /// Sl·(cos d − 1) and Cl·(sin d − d), below 2^-68 of the result.
 ///
+/// `nonNegative: true` (for a caller that knows hi ≥ +0) skips the sign handling: the same bits.
 /// `hasLowPart: false` (for lo = 0, an argument that needed no reduction) leaves out the l·C and
 /// l·S terms. The bits are the same: with l = +0 and C, S ≥ 0 those terms are +0, and adding +0
 /// changes a sum only when the sum is −0; a bracket's zero sign cannot reach the result, since
 /// S + C·d ≠ 0 for h > 0 (at h = 0 every term is +0 either way) and the cosine's head is ≥ 0.7.
 @inlinable @inline(__always)
 internal func _sinCosKernel(
-  _ hi: Double, _ lo: Double, hasLowPart: Bool = true
+  _ hi: Double, _ lo: Double, hasLowPart: Bool = true, nonNegative: Bool = false
 ) -> (sin: Double, cos: Double) {
   // sin is odd, cos even: work on |hi| and put the sign back with a sign-bit flip (the same as
   // negating, and as testing hi < 0, since hi is never −0: it is |x| or a nonzero reduced value).
-  let sign = hi.bitPattern & 0x8000_0000_0000_0000
-  let h = hi.magnitude
+  let sign = nonNegative ? 0 : hi.bitPattern & 0x8000_0000_0000_0000
+  let h = nonNegative ? hi : hi.magnitude
   let l = Double(bitPattern: lo.bitPattern ^ sign)
   // h + 1.5·2^46 rounds h to a multiple of 1/64 (its ulp), ties to even: j/64 with
   // j = round(64h) in the low bits, one addition from h (d follows two roundings sooner than
@@ -193,6 +203,17 @@ internal func _sinCosKernel(
   }
   let sine = s1 + sinTail
   return (Double(bitPattern: sine.bitPattern ^ sign), c1 + cosTail)
+}
+
+/// (sin a, cos a) from the kernel's (sin r, cos r) for a = n·π/2 + r, n mod 4 given.
+@inlinable @inline(__always)
+internal func _sinCosOfQuadrant(_ n: Int, _ k: (sin: Double, cos: Double)) -> (sin: Double, cos: Double) {
+  switch n {
+  case 0: return k
+  case 1: return (k.cos, -k.sin)
+  case 2: return (-k.sin, -k.cos)
+  default: return (-k.cos, k.sin)
+  }
 }
 
 extension Deterministic {
@@ -266,13 +287,7 @@ extension Deterministic {
       (sine, cosine) = _sinCosKernel(a, 0, hasLowPart: false)
     } else {
       let (n, hi, lo) = _reduceHalfPi(a)
-      let (s, c) = _sinCosKernel(hi, lo)
-      switch n {
-      case 0: (sine, cosine) = (s, c)
-      case 1: (sine, cosine) = (c, -s)
-      case 2: (sine, cosine) = (-s, -c)
-      default: (sine, cosine) = (-c, s)
-      }
+      (sine, cosine) = _sinCosOfQuadrant(n, _sinCosKernel(hi, lo))
     }
     return (x.sign == .minus ? -sine : sine, cosine)
   }

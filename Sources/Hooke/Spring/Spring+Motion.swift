@@ -13,8 +13,37 @@ extension Spring {
   /// Cost: see ``SpringTransitionMatrix`` (one or two transcendental calls) plus two scalings.
   @inlinable
   public func value<V: VectorArithmetic>(target: V, initialVelocity: V = .zero, time: Double) -> V {
-    let m = SpringTransitionMatrix._transition(self, time, inliningUnderDamped: true)
-    return target.scaled(by: 1 - m.m00) + initialVelocity.scaled(by: m.m01)
+    // Under-damped in a function of its own (its common path, the π/2 reduction included, needs
+    // every register and no stack frame); the other regimes call their matrix.
+    if angularFrequency > 0 {
+      return _valueUnderDamped(target: target, initialVelocity: initialVelocity, time: time)
+    }
+    return _value(
+      SpringTransitionMatrix(spring: self, deltaTime: time), target: target, initialVelocity: initialVelocity)
+  }
+
+  /// ``value(target:initialVelocity:time:)`` from the matrix over `time`.
+  @inlinable @inline(__always)
+  func _value<V: VectorArithmetic>(_ m: SpringTransitionMatrix, target: V, initialVelocity: V) -> V {
+    target.scaled(by: 1 - m.m00) + initialVelocity.scaled(by: m.m01)
+  }
+
+  /// ``value(target:initialVelocity:time:)`` for ω > 0: the common path inline, the rest as a
+  /// tail call.
+  @inlinable @inline(never)
+  func _valueUnderDamped<V: VectorArithmetic>(target: V, initialVelocity: V, time t: Double) -> V {
+    guard t > 0,  // also NaN
+      let m = SpringTransitionMatrix._underDampedCommon(
+        omega: angularFrequency, lambda: decayConstant, deltaTime: t, reducing: true)
+    else { return _valueOutOfLine(target: target, initialVelocity: initialVelocity, time: t) }
+    return _value(m, target: target, initialVelocity: initialVelocity)
+  }
+
+  /// ``value(target:initialVelocity:time:)`` out of line.
+  @inlinable @inline(never)
+  func _valueOutOfLine<V: VectorArithmetic>(target: V, initialVelocity: V, time: Double) -> V {
+    _value(
+      SpringTransitionMatrix(spring: self, deltaTime: time), target: target, initialVelocity: initialVelocity)
   }
 
   /// The spring's velocity at `time` (units of the value per second): the exact derivative of
@@ -26,8 +55,36 @@ extension Spring {
   /// Edge cases: `time` NaN or ≤ 0 → `initialVelocity`; +∞ → zero.
   @inlinable
   public func velocity<V: VectorArithmetic>(target: V, initialVelocity: V = .zero, time: Double) -> V {
-    let m = SpringTransitionMatrix._transition(self, time, inliningUnderDamped: true)
-    return target.scaled(by: -m.m10) + initialVelocity.scaled(by: m.m11)
+    // Organised as ``value(target:initialVelocity:time:)``.
+    if angularFrequency > 0 {
+      return _velocityUnderDamped(target: target, initialVelocity: initialVelocity, time: time)
+    }
+    return _velocity(
+      SpringTransitionMatrix(spring: self, deltaTime: time), target: target, initialVelocity: initialVelocity)
+  }
+
+  /// ``velocity(target:initialVelocity:time:)`` from the matrix over `time`.
+  @inlinable @inline(__always)
+  func _velocity<V: VectorArithmetic>(_ m: SpringTransitionMatrix, target: V, initialVelocity: V) -> V {
+    target.scaled(by: -m.m10) + initialVelocity.scaled(by: m.m11)
+  }
+
+  /// ``velocity(target:initialVelocity:time:)`` for ω > 0: the common path inline, the rest as a
+  /// tail call.
+  @inlinable @inline(never)
+  func _velocityUnderDamped<V: VectorArithmetic>(target: V, initialVelocity: V, time t: Double) -> V {
+    guard t > 0,  // also NaN
+      let m = SpringTransitionMatrix._underDampedCommon(
+        omega: angularFrequency, lambda: decayConstant, deltaTime: t, reducing: true)
+    else { return _velocityOutOfLine(target: target, initialVelocity: initialVelocity, time: t) }
+    return _velocity(m, target: target, initialVelocity: initialVelocity)
+  }
+
+  /// ``velocity(target:initialVelocity:time:)`` out of line.
+  @inlinable @inline(never)
+  func _velocityOutOfLine<V: VectorArithmetic>(target: V, initialVelocity: V, time: Double) -> V {
+    _velocity(
+      SpringTransitionMatrix(spring: self, deltaTime: time), target: target, initialVelocity: initialVelocity)
   }
 
   /// The force the spring applies at a state: `k·(target − position) − c·velocity` with the
@@ -58,24 +115,86 @@ extension Spring {
   /// representable instead of NaN.
   @inlinable
   public func update<V: VectorArithmetic>(value: inout V, velocity: inout V, target: V, deltaTime: Double) {
+    // One function per regime, each with a frame-sized step inline and every other interval
+    // (and the edge cases) out of line as a tail call, so that its common path needs no stack
+    // frame. ω is never NaN.
+    let omega = angularFrequency
+    if omega > 0 {
+      _updateUnderDamped(value: &value, velocity: &velocity, target: target, deltaTime: deltaTime)
+    } else if omega < 0 {
+      _updateOverDamped(value: &value, velocity: &velocity, target: target, deltaTime: deltaTime)
+    } else {
+      _updateCriticallyDamped(value: &value, velocity: &velocity, target: target, deltaTime: deltaTime)
+    }
+  }
+
+  /// ``update(value:velocity:target:deltaTime:)`` for ω > 0.
+  @inlinable @inline(never)
+  func _updateUnderDamped<V: VectorArithmetic>(
+    value: inout V, velocity: inout V, target: V, deltaTime t: Double
+  ) {
+    guard t > 0,  // also NaN
+      let m = SpringTransitionMatrix._underDampedCommon(
+        omega: angularFrequency, lambda: decayConstant, deltaTime: t, reducing: false)
+    else { return _updateOutOfLine(value: &value, velocity: &velocity, target: target, deltaTime: t) }
+    m._advance(value: &value, velocity: &velocity, target: target)
+  }
+
+  /// ``update(value:velocity:target:deltaTime:)`` for ω = 0.
+  @inlinable @inline(never)
+  func _updateCriticallyDamped<V: VectorArithmetic>(
+    value: inout V, velocity: inout V, target: V, deltaTime t: Double
+  ) {
+    guard t > 0,  // also NaN
+      let m = SpringTransitionMatrix._criticallyDampedCommon(lambda: decayConstant, deltaTime: t)
+    else { return _updateOutOfLine(value: &value, velocity: &velocity, target: target, deltaTime: t) }
+    m._advance(value: &value, velocity: &velocity, target: target)
+  }
+
+  /// ``update(value:velocity:target:deltaTime:)`` for ω < 0.
+  @inlinable @inline(never)
+  func _updateOverDamped<V: VectorArithmetic>(
+    value: inout V, velocity: inout V, target: V, deltaTime t: Double
+  ) {
+    guard t > 0,  // also NaN
+      let m = SpringTransitionMatrix._overDampedCommon(
+        mu: -angularFrequency, lambda: decayConstant, deltaTime: t)
+    else { return _updateOutOfLine(value: &value, velocity: &velocity, target: target, deltaTime: t) }
+    m._advance(value: &value, velocity: &velocity, target: target)
+  }
+
+  /// ``update(value:velocity:target:deltaTime:)`` for the steps the regimes' common paths leave out.
+  @inlinable @inline(never)
+  func _updateOutOfLine<V: VectorArithmetic>(value: inout V, velocity: inout V, target: V, deltaTime: Double)
+  {
     guard deltaTime > 0 else { return }  // also NaN: time does not run backwards
     guard deltaTime < .infinity else {
       value = target
       velocity = .zero
       return
     }
-    let m = SpringTransitionMatrix(spring: self, deltaTime: deltaTime)
+    SpringTransitionMatrix(spring: self, deltaTime: deltaTime)._advance(
+      value: &value, velocity: &velocity, target: target)
+  }
+}
+
+extension SpringTransitionMatrix {
+  /// The step of ``Spring/update(value:velocity:target:deltaTime:)`` with this matrix: with
+  /// `Δ = target − value`, `velocity ← Δ·(−m10) + velocity·m11` and
+  /// `value += Δ·(1 − m00) + velocity·m01`, or the gap-free form when Δ overflows.
+  @inlinable @inline(__always)
+  func _advance<V: VectorArithmetic>(value: inout V, velocity: inout V, target: V) {
     let delta = target - value
     let oldVelocity = velocity
     // The finite gap is tested first (a hint keeps the optimiser from testing the operands first).
     if _slowPath(delta - delta != .zero) && target - target == .zero && value - value == .zero {
       // Finite operands whose difference overflows: the same step without forming the gap.
-      velocity = target.scaled(by: -m.m10) + value.scaled(by: m.m10) + oldVelocity.scaled(by: m.m11)
-      value = value.scaled(by: m.m00) + target.scaled(by: 1 - m.m00) + oldVelocity.scaled(by: m.m01)
+      velocity = target.scaled(by: -m10) + value.scaled(by: m10) + oldVelocity.scaled(by: m11)
+      value = value.scaled(by: m00) + target.scaled(by: 1 - m00) + oldVelocity.scaled(by: m01)
       return
     }
-    velocity = delta.scaled(by: -m.m10) + oldVelocity.scaled(by: m.m11)
-    value += delta.scaled(by: 1 - m.m00) + oldVelocity.scaled(by: m.m01)
+    velocity = delta.scaled(by: -m10) + oldVelocity.scaled(by: m11)
+    value += delta.scaled(by: 1 - m00) + oldVelocity.scaled(by: m01)
   }
 }
 

@@ -25,12 +25,15 @@
 ///
 /// Cost of construction: one `sincos`, one `exp` and one division (under-damped, about 120 flops
 /// for a phase ωΔt ≤ π/4), one `exp` (critical, about 35 flops) or one `exp`, the reduction of
-/// another and one division (over-damped, about 70 flops). The functions' common paths inline into the
-/// construction (their table lookups are loads), and the division runs alongside them.
+/// another and one division (over-damped, about 70 flops). A frame step (every `exp` argument in
+/// its table range and, under-damped, a phase ωΔt ≤ π/4) inlines the functions' common paths
+/// without their range tests (their table lookups are loads), and the division runs alongside
+/// them; other steps take the general path out of line, with the same bits where both apply.
 /// `spring-scalar-bench` times each regime next to the naive closed form with the C library
-/// (figures and command in the README): from a client module an under-damped step runs about
-/// 216 instructions (the naive form 231), the matrix alone about 180 (202). Applying the matrix
-/// costs four multiplications and two additions per component.
+/// (figures and command in the README): from a client module, in instructions per call
+/// (callgrind), an under-damped `Spring.update` runs 186 (the naive form 231), a critically
+/// damped one 95 (100), an over-damped one 154 (168), the under-damped matrix alone 172 (202).
+/// Applying the matrix costs four multiplications and two additions per component.
 @frozen
 public struct SpringTransitionMatrix: Hashable, Sendable {
   /// ∂y(t+Δt)/∂y(t): displacement carried over to displacement.
@@ -58,71 +61,130 @@ public struct SpringTransitionMatrix: Hashable, Sendable {
   /// for the formula, the edge cases (Δt ≤ 0 or NaN → identity, Δt = +∞ → zero) and the cost.
   @inlinable
   public init(spring: Spring, deltaTime: Double) {
-    self = Self._transition(spring, deltaTime, inliningUnderDamped: false)
-  }
-
-  /// The body of ``init(spring:deltaTime:)``. `inliningUnderDamped: true` inlines the
-  /// under-damped entries into the caller, for callers that use only some of them
-  /// (``Spring/value(target:initialVelocity:time:)`` and
-  /// ``Spring/velocity(target:initialVelocity:time:)``: the unused ones are then not computed);
-  /// a step uses all four and keeps the call, which leaves its own registers free.
-  @inlinable @inline(__always)
-  static func _transition(
-    _ spring: Spring, _ deltaTime: Double, inliningUnderDamped: Bool
-  ) -> SpringTransitionMatrix {
-    guard deltaTime > 0 else { return .identity }  // also NaN
-    guard deltaTime < .infinity else { return SpringTransitionMatrix(m00: 0, m01: 0, m10: 0, m11: 0) }
+    guard deltaTime > 0 else {  // also NaN
+      self = .identity
+      return
+    }
+    guard deltaTime < .infinity else {
+      self.init(m00: 0, m01: 0, m10: 0, m11: 0)
+      return
+    }
     let omega = spring.angularFrequency
     let lambda = spring.decayConstant
     if omega > 0 {
-      if inliningUnderDamped {
-        return _underDampedEntries(omega: omega, lambda: lambda, deltaTime: deltaTime)
-      }
-      return _underDamped(omega: omega, lambda: lambda, deltaTime: deltaTime)
+      self = Self._underDamped(omega: omega, lambda: lambda, deltaTime: deltaTime)
     } else if omega == 0 {
-      return _criticallyDamped(lambda: lambda, deltaTime: deltaTime)
+      self = Self._criticallyDamped(lambda: lambda, deltaTime: deltaTime)
     } else {
-      return _overDamped(mu: -omega, lambda: lambda, deltaTime: deltaTime)
+      self = Self._overDamped(mu: -omega, lambda: lambda, deltaTime: deltaTime)
     }
   }
+
+  // One function per regime, each small enough for `exp` and `sincos` to inline into it, so
+  // their work overlaps. Each has a common path (`…Common`: t > 0 with every argument of `exp`
+  // in its table range and, for the under-damped phase, no reduction — a frame step) that
+  // inlines the elementary functions without their range tests, and a general function out of
+  // line for every other 0 < t < ∞: the same operations wherever both apply, so the same bits.
+  // Callers that use the common path directly (``Spring/update(value:velocity:target:deltaTime:)``,
+  // ``Spring/value(target:initialVelocity:time:)``) test t > 0 first and send the rest, as a
+  // tail call, to a function that uses ``init(spring:deltaTime:)``.
 
   /// Under-damped entries for ω > 0 and 0 < t < ∞: e^(−λt)·[C ± λS], S = sin(ωt)/ω, which stays
-  /// accurate as ω → 0 (sin is accurate relative to its small argument). One function per
-  /// regime keeps each small enough for `exp` and `sincos` to inline into it, so their work
-  /// overlaps.
+  /// accurate as ω → 0 (sin is accurate relative to its small argument).
   @inlinable
   static func _underDamped(omega: Double, lambda: Double, deltaTime t: Double) -> SpringTransitionMatrix {
-    _underDampedEntries(omega: omega, lambda: lambda, deltaTime: t)
+    if let m = _underDampedCommon(omega: omega, lambda: lambda, deltaTime: t, reducing: false) { return m }
+    return _underDampedGeneral(omega: omega, lambda: lambda, deltaTime: t)
   }
 
-  /// The body of `_underDamped`, always inlined (into it, and into callers that want the
-  /// entries inline).
+  /// The under-damped entries for ω > 0 and t > 0 when −λt ≥ −700 (`exp`'s table range) and the
+  /// phase ωt ≤ π/4 (no reduction) or, with `reducing: true`, one the two-part π/2 reduction
+  /// handles; nil otherwise.
   @inlinable @inline(__always)
-  static func _underDampedEntries(omega: Double, lambda: Double, deltaTime t: Double)
-    -> SpringTransitionMatrix
+  static func _underDampedCommon(omega: Double, lambda: Double, deltaTime t: Double, reducing: Bool)
+    -> SpringTransitionMatrix?
   {
-    let phase = omega * t
+    let phase = omega * t  // ≥ +0 (ω > 0, t > 0)
+    let exponent = -lambda * t  // ≤ −0
     let inverseOmega = 1 / omega  // divides while exp and sincos run
-    guard phase < .infinity else {
-      // Only for t near the largest Double: treated as t = +∞ (see above).
-      return SpringTransitionMatrix(m00: 0, m01: 0, m10: 0, m11: 0)
+    let sine: Double
+    let cosine: Double
+    if reducing {
+      guard phase < 0x1.921fb54442d18p+6, exponent >= -700 else { return nil }
+      if phase <= 0x1.921fb54442d18p-1 {
+        (sine, cosine) = _sinCosKernel(phase, 0, hasLowPart: false, nonNegative: true)
+      } else {
+        let (n, hi, lo) = _reduceHalfPiTwoPart(phase)
+        guard hi.magnitude >= 0x1p-7 else { return nil }
+        (sine, cosine) = _sinCosOfQuadrant(n, _sinCosKernel(hi, lo))
+      }
+    } else {
+      guard phase <= 0x1.921fb54442d18p-1, exponent >= -700 else { return nil }
+      (sine, cosine) = _sinCosKernel(phase, 0, hasLowPart: false, nonNegative: true)
     }
-    let decay = Deterministic.exp(-lambda * t)
-    let (sine, cosine) = Deterministic._sincosFinite(phase)  // 0 ≤ phase < ∞ (ω > 0, t > 0)
+    return _underDampedMatrix(
+      omega: omega, lambda: lambda, decay: _expTableDriven(exponent), sine: sine, cosine: cosine,
+      inverseOmega: inverseOmega)
+  }
+
+  /// The under-damped entries from e^(−λt), sin(ωt), cos(ωt) and 1/ω.
+  @inlinable @inline(__always)
+  static func _underDampedMatrix(
+    omega: Double, lambda: Double, decay: Double, sine: Double, cosine: Double, inverseOmega: Double
+  ) -> SpringTransitionMatrix {
     let c = decay * cosine
     let s = decay * (sine * inverseOmega)
     let omega0Squared = lambda * lambda + omega * omega
     return SpringTransitionMatrix(m00: c + lambda * s, m01: s, m10: -omega0Squared * s, m11: c - lambda * s)
   }
 
+  /// `_underDamped` for every 0 < t < ∞ (any phase, any decay), out of line.
+  @usableFromInline @inline(never)
+  static func _underDampedGeneral(omega: Double, lambda: Double, deltaTime t: Double)
+    -> SpringTransitionMatrix
+  {
+    let phase = omega * t
+    let inverseOmega = 1 / omega
+    guard phase < .infinity else {
+      // Only for t near the largest Double: treated as t = +∞ (see above).
+      return SpringTransitionMatrix(m00: 0, m01: 0, m10: 0, m11: 0)
+    }
+    let (sine, cosine) = Deterministic._sincosFinite(phase)  // 0 ≤ phase < ∞ (ω > 0, t > 0)
+    return _underDampedMatrix(
+      omega: omega, lambda: lambda, decay: Deterministic.exp(-lambda * t), sine: sine, cosine: cosine,
+      inverseOmega: inverseOmega)
+  }
+
   /// Critically damped entries for ω = 0 and 0 < t < ∞: C = 1, S = t. For huge t, λt → ∞ and the
   /// decay underflows to exactly 0.
   @inlinable
   static func _criticallyDamped(lambda: Double, deltaTime t: Double) -> SpringTransitionMatrix {
-    let decay = Deterministic.exp(-lambda * t)
+    if let m = _criticallyDampedCommon(lambda: lambda, deltaTime: t) { return m }
+    return _criticallyDampedGeneral(lambda: lambda, deltaTime: t)
+  }
+
+  /// The critically damped entries for t > 0 when −λt ≥ −700 (`exp`'s table range), else nil.
+  @inlinable @inline(__always)
+  static func _criticallyDampedCommon(lambda: Double, deltaTime t: Double) -> SpringTransitionMatrix? {
+    let exponent = -lambda * t
+    guard exponent >= -700 else { return nil }
+    return _criticallyDampedMatrix(lambda: lambda, decay: _expTableDriven(exponent), deltaTime: t)
+  }
+
+  /// The critically damped entries from e^(−λt).
+  @inlinable @inline(__always)
+  static func _criticallyDampedMatrix(lambda: Double, decay: Double, deltaTime t: Double)
+    -> SpringTransitionMatrix
+  {
     let s = t * decay
     return SpringTransitionMatrix(
       m00: decay + lambda * s, m01: s, m10: -(lambda * lambda) * s, m11: decay - lambda * s)
+  }
+
+  /// `_criticallyDamped` for every 0 < t < ∞, out of line.
+  @usableFromInline @inline(never)
+  static func _criticallyDampedGeneral(lambda: Double, deltaTime t: Double) -> SpringTransitionMatrix {
+    _criticallyDampedMatrix(lambda: lambda, decay: Deterministic.exp(-lambda * t), deltaTime: t)
   }
 
   /// Over-damped entries for μ = |ω| < λ and 0 < t < ∞, with the slow root r = μ − λ (exact by
@@ -141,10 +203,28 @@ public struct SpringTransitionMatrix: Hashable, Sendable {
   /// half an ulp of 1 and the difference is 1.
   @inlinable
   static func _overDamped(mu: Double, lambda: Double, deltaTime t: Double) -> SpringTransitionMatrix {
+    if let m = _overDampedCommon(mu: mu, lambda: lambda, deltaTime: t) { return m }
+    return _overDampedGeneral(mu: mu, lambda: lambda, deltaTime: t)
+  }
+
+  /// The over-damped entries for t > 0 when x = 2μt ≤ 700 and rt ≥ −700 (rt ≤ 0: μ < λ since
+  /// ω0 > 0), else nil.
+  @inlinable @inline(__always)
+  static func _overDampedCommon(mu: Double, lambda: Double, deltaTime t: Double) -> SpringTransitionMatrix? {
+    let spread = 2 * mu * t
+    let slowExponent = (mu - lambda) * t
+    guard spread <= 700, slowExponent >= -700 else { return nil }
+    return _overDampedEntries(mu: mu, lambda: lambda, deltaTime: t, slow: _expTableDriven(slowExponent))
+  }
+
+  /// The over-damped entries from e^(rt) (`slow`), for x = 2μt ≤ 700 or x = +∞ (see `_overDamped`).
+  @inlinable @inline(__always)
+  static func _overDampedEntries(mu: Double, lambda: Double, deltaTime t: Double, slow: Double)
+    -> SpringTransitionMatrix
+  {
     let slowRoot = mu - lambda
     let inverseTwoMu = 1 / (2 * mu)  // divides while the exponentials run
     let spread = 2 * mu * t
-    let slow = Deterministic.exp(slowRoot * t)
     let g: Double
     let velocityKeep: Double
     if spread <= 700 {
@@ -166,6 +246,12 @@ public struct SpringTransitionMatrix: Hashable, Sendable {
     let omega0Squared = -slowRoot * (lambda + mu)
     return SpringTransitionMatrix(
       m00: slow + (-slowRoot) * s, m01: s, m10: -omega0Squared * s, m11: velocityKeep)
+  }
+
+  /// `_overDamped` for every 0 < t < ∞, out of line.
+  @usableFromInline @inline(never)
+  static func _overDampedGeneral(mu: Double, lambda: Double, deltaTime t: Double) -> SpringTransitionMatrix {
+    _overDampedEntries(mu: mu, lambda: lambda, deltaTime: t, slow: Deterministic.exp((mu - lambda) * t))
   }
 
   /// The state after the step: `(m00·y + m01·v, m10·y + m11·v)` in `Double`.
