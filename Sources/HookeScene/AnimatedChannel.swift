@@ -24,6 +24,8 @@ struct _Channel<V: VectorArithmetic> {
 
   /// The target (model) value.
   var target: V { _box?.animator.modelValue ?? value }
+  /// The running animation's interval (accumulated across merges and combinations), `nil` idle.
+  var runningInterval: V? { isAnimating ? _box?.animator.interval : nil }
   /// The velocity at the last sample (`nil` when the animation does not report one; zero idle).
   var velocity: V? {
     guard let b = _box else { return .zero }
@@ -118,6 +120,9 @@ struct _Quad: VectorArithmetic, Hashable {
     c *= s
     d *= s
   }
+  /// Lane `k` (0…3: a, b, c, d).
+  @inline(__always)
+  func lane(_ k: Int) -> Double { k == 0 ? a : k == 1 ? b : k == 2 ? c : d }
   // Same summation order as SIMD4's generic magnitudeSquared in Hooke (lane order).
   var magnitudeSquared: Double { a * a + b * b + c * c + d * d }
 }

@@ -19,18 +19,21 @@ import HookeThreads
 /// (``BatchEngine/combine(_:to:group:)``: the interrupted animation keeps going and the curve
 /// chases the gap). A SwiftUI-model spring's substep clock starts at the transaction that started
 /// or merged it, as per property: channels animated by the same spring in different transactions
-/// get different groups. What still differs: settling uses a 1/64-point rest rule for frames and
-/// a 1/65,536 rule for style and effect lanes instead of SwiftUI's 1 % rule.
+/// get different groups. Springs end by SwiftUI's rule on the whole value — a frame's four lanes,
+/// a style's or effect's eight — within 1 % of the animation's interval and slow
+/// (``settleSpringVectors()``, and ``settleMerged(_:group:)`` at a merge), and timing curves once
+/// their time is past their duration, measured as per property; a differential test holds the
+/// two paths to 1e-9 over 1,000 random scripts.
 final class _FastPath {
   let engine = BatchEngine<Double>()
   /// Workers for stepping, the value scatter and the render rows (`threads > 1`); every split
   /// gives results bit-identical to one thread (each channel and row is computed alone).
   let pool: WorkerPool?
   let threads: Int
-  /// Batch groups of frame channels (points, 1/64-point rest rule) and of style and effect
-  /// channels, per animation value. Style lanes mix points with unitless opacity and scale and
-  /// radians, whose visible effect scales with the element: a 1/65,536 rest rule keeps a settled
-  /// scale or rotation within 1/64 point on elements up to 1,000 points.
+  /// Batch groups of frame channels and of style and effect channels, per animation value.
+  /// Spring groups have no per-channel rest rule (SwiftUI's rule on the whole value ends them);
+  /// timing-curve channels end at their duration (the engine does not apply a curve group's
+  /// rest rule).
   @exclusivity(unchecked) var groups: [_BatchGroupKey: BatchGroup] = [:]
   @exclusivity(unchecked) var styleGroups: [_BatchGroupKey: BatchGroup] = [:]
   /// Per engine group (by index): how its animation takes over a channel, its key and whether it
@@ -39,6 +42,22 @@ final class _FastPath {
   /// Per quad: the tick its running animation began (SwiftUI measures an animation's time from
   /// there; merges and combinations keep it), set when the quad starts from rest.
   @exclusivity(unchecked) var quadBegin: [Int64] = []
+  /// Per lane (four per quad, as ``handles``): the running animation's interval — the sum of the
+  /// changes of the lane's value since it was last at rest, as SwiftUI accumulates it across
+  /// merges and combinations — and the part of it the lane's spring chases (its interval when a
+  /// spring started or merged; kept when a timing curve combines on top, whose spring entry keeps
+  /// its target; 0 for a lane a timing curve started). SwiftUI ends a spring when its whole value
+  /// is within 1 % of that interval and slow (``settleSpringVectors()``).
+  @exclusivity(unchecked) var interval: [Double] = []
+  @exclusivity(unchecked) var springInterval: [Double] = []
+  /// Per quad: the other quad of a two-quad value (a style or effect, whose eight lanes SwiftUI
+  /// settles as one vector): `p ≥ 0` for the low quad (its high quad is `p`), `−(p + 2)` for the
+  /// high quad (its low quad is `p`), −1 for a quad alone.
+  @exclusivity(unchecked) var quadPartner: [Int32] = []
+  /// Per quad: the step in which ``settleSpringVectors()`` last tested its value (a quad's lanes
+  /// are met once per active lane; its value is tested once).
+  @exclusivity(unchecked) var quadTested: [UInt32] = []
+  @exclusivity(unchecked) var settleStamp: UInt32 = 0
   /// Channel handles, four per quad (slot `q` uses `4q ..< 4q + 4`), and their values as of
   /// the last ``refresh(to:)``.
   @exclusivity(unchecked) var handles: [BatchChannel] = []
@@ -272,7 +291,11 @@ final class _FastPath {
     } else {
       return nil
     }
-    let rule = BatchRestRule(minimumVisibleChange: style ? 1.0 / 65_536 : 1.0 / 64)
+    // Springs end by SwiftUI's rule on the whole value (``settleSpringVectors()``), not per
+    // channel; a timing curve ends at its duration.
+    let rule: BatchRestRule =
+      kind == .mergesWithVelocity
+      ? .disabled : BatchRestRule(minimumVisibleChange: style ? 1.0 / 65_536 : 1.0 / 64)
     let g: BatchGroup
     let clockOrigin = isFluid ? key.origin : nil
     if let free = freeGroups.popLast(),
@@ -309,11 +332,7 @@ final class _FastPath {
       return
     }
     let chunk = self.chunk
-    if let pool, moving > chunk {
-      _stepOnWorkers(pool, ticks: target - engine.now, groupCount: groupCount)
-    } else {
-      engine.step(ticks: target - engine.now)
-    }
+    _step(ticks: target - engine.now, groupCount: groupCount, pool: moving > chunk ? pool : nil)
     slotMap.withUnsafeBufferPointer { map in
       values.withUnsafeMutableBufferPointer { v in
         activeBefore.withUnsafeBufferPointer { before in
@@ -351,31 +370,67 @@ final class _FastPath {
     }
   }
 
-  /// ``BatchEngine/step(ticks:)`` on the pool's workers (phased stepping, chunk k of the
-  /// concatenated active ranges to worker k mod threads; bit-identical to one thread).
-  func _stepOnWorkers(_ pool: WorkerPool, ticks: Int64, groupCount: Int) {
+  /// One engine step in its phases: the groups' channels (on the pool's workers when given:
+  /// chunk k of the concatenated active ranges to worker k mod threads, bit-identical to one
+  /// thread), then SwiftUI's termination rule on each value a spring moved
+  /// (``settleSpringVectors()``), then the combinations (which read a finished spring at its
+  /// target), then the compaction.
+  func _step(ticks: Int64, groupCount: Int, pool: WorkerPool?) {
     guard engine.prepareStep(ticks: ticks) else { return }
-    var job = _StepJob(
-      engine: engine, groupCount: groupCount, chunk: chunk, threads: pool.threads, counts: _snapped)
-    for w in 0..<pool.threads { _snapped[w] = 0 }
-    // Safety: `job` outlives the pool call, which returns only after every worker is done with
-    // it; worker w adds only to counts[w] (`_snapped` holds one counter per worker).
-    withUnsafeMutablePointer(to: &job) { job in
-      pool.forEachChunk(
-        segments: groupCount,
-        length: { raw, g in
-          raw!.assumingMemoryBound(to: _StepJob.self).pointee.engine.activeCount(of: BatchGroup(index: g))
-        }, chunkSize: chunk, context: UnsafeMutableRawPointer(job)
-      ) { raw, worker, g, lower, upper in
-        let job = raw!.assumingMemoryBound(to: _StepJob.self)
-        job.pointee.counts[worker] += job.pointee.engine.stepChannels(
-          group: BatchGroup(index: g), range: lower..<upper)
+    var total = 0
+    if let pool {
+      var job = _StepJob(
+        engine: engine, groupCount: groupCount, chunk: chunk, threads: pool.threads, counts: _snapped)
+      for w in 0..<pool.threads { _snapped[w] = 0 }
+      // Safety: `job` outlives the pool call, which returns only after every worker is done with
+      // it; worker w adds only to counts[w] (`_snapped` holds one counter per worker).
+      withUnsafeMutablePointer(to: &job) { job in
+        pool.forEachChunk(
+          segments: groupCount,
+          length: { raw, g in
+            raw!.assumingMemoryBound(to: _StepJob.self).pointee.engine.activeCount(of: BatchGroup(index: g))
+          }, chunkSize: chunk, context: UnsafeMutableRawPointer(job)
+        ) { raw, worker, g, lower, upper in
+          let job = raw!.assumingMemoryBound(to: _StepJob.self)
+          job.pointee.counts[worker] += job.pointee.engine.stepChannels(
+            group: BatchGroup(index: g), range: lower..<upper)
+        }
+      }
+      for w in 0..<pool.threads { total += _snapped[w] }
+    } else {
+      for g in 0..<groupCount {
+        total += engine.stepChannels(group: BatchGroup(index: g), range: 0..<Int.max)
       }
     }
-    var total = 0
-    for w in 0..<pool.threads { total += _snapped[w] }
+    total += settleSpringVectors()
     total += engine.stepCombinations()
     engine.finishStep(snapped: total)
+  }
+
+  /// SwiftUI's termination rule, once per value a spring moves (a frame's four lanes, a style's
+  /// or effect's eight, whose two quads are paired): the whole value ends when it is slow and
+  /// within 1 % of its interval
+  /// (``BatchEngine/_settleSpringQuads(laneOfSlot:handles:springIntervals:partner:tested:stamp:)``), as a
+  /// per-property animation ends — not each lane alone. Visits the active channels of the spring
+  /// groups (storage order, one thread; each value tested at its first lane met); returns the
+  /// channels snapped to rest. Allocation-free.
+  func settleSpringVectors() -> Int {
+    settleStamp &+= 1
+    let stamp = settleStamp
+    let engine = self.engine
+    return slotMap.withUnsafeBufferPointer { laneOfSlot in
+      handles.withUnsafeBufferPointer { handles in
+        springInterval.withUnsafeBufferPointer { springIntervals in
+          quadPartner.withUnsafeBufferPointer { partner in
+            quadTested.withUnsafeMutableBufferPointer { tested in
+              engine._settleSpringQuads(
+                laneOfSlot: laneOfSlot, handles: handles, springIntervals: springIntervals, partner: partner,
+                tested: tested, stamp: stamp)
+            }
+          }
+        }
+      }
+    }
   }
 
   /// Re-reads quad `q`'s values from the engine (after an add or retarget; an overflowing
@@ -415,8 +470,11 @@ final class _FastPath {
   }
 
   /// Adds four channels at `value` towards `target` with `velocity` in `group`; the quad slot.
+  /// `interval`: the running animation's interval of these lanes (see ``interval``); default
+  /// `target − value`, a change from rest.
   func addQuad(
-    _ group: BatchGroup, value: _Quad, target: _Quad, velocity: _Quad, begin: Int64? = nil
+    _ group: BatchGroup, value: _Quad, target: _Quad, velocity: _Quad, begin: Int64? = nil,
+    interval lanesInterval: _Quad? = nil
   ) -> Int? {
     let begin = begin ?? engine.now
     let group = _group(group, origin: begin)
@@ -426,6 +484,9 @@ final class _FastPath {
     (v[0], v[1], v[2], v[3]) = (value.a, value.b, value.c, value.d)
     (t[0], t[1], t[2], t[3]) = (target.a, target.b, target.c, target.d)
     (w[0], w[1], w[2], w[3]) = (velocity.a, velocity.b, velocity.c, velocity.d)
+    // A curve's end is measured from the animation's beginning (see `BatchEngine._animationBegan`).
+    engine._animationBegan = begin
+    defer { engine._animationBegan = nil }
     do throws(BatchError) {
       try engine.addChannels(
         to: group, values: UnsafeBufferPointer(start: v, count: 4),
@@ -456,6 +517,17 @@ final class _FastPath {
     }
     quadBegin._cover(q, with: 0)
     quadBegin[q] = begin
+    quadPartner._cover(q, with: -1)
+    quadPartner[q] = -1
+    quadTested._cover(q, with: 0)
+    let changed = lanesInterval ?? (target - value)
+    let springs = _kind(group.index) == .mergesWithVelocity
+    interval._cover(4 * q + 3, with: 0)
+    springInterval._cover(4 * q + 3, with: 0)
+    for k in 0..<4 {
+      interval[4 * q + k] = changed.lane(k)
+      springInterval[4 * q + k] = springs ? changed.lane(k) : 0
+    }
     _reread(q)
     noteMoving(q)
     return q
@@ -468,7 +540,10 @@ final class _FastPath {
   /// and an overflowing displacement snaps to the target. This frame's row must show the state
   /// the next step evolves from (as SwiftUI shows `newModel − interval + offset`), not the value
   /// from before the retarget. Cost: O(1) (four handle look-ups).
-  func retarget(_ q: Int, to target: _Quad, group: BatchGroup) {
+  ///
+  /// `model`: the lanes' target before this change (the scene's model value), for the
+  /// animation's interval (``interval``).
+  func retarget(_ q: Int, to target: _Quad, from model: _Quad, group: BatchGroup) {
     // Safety: the scratch blocks hold four elements each (allocated in `init`); the engine gets
     // pointers into them, not into an array stored here (see ``_scratch``).
     let (t, h, states, restart) = (_t, _h, _states, _restart)
@@ -485,13 +560,28 @@ final class _FastPath {
         of: UnsafeBufferPointer(start: h, count: 4), into: UnsafeMutableBufferPointer(start: states, count: 4)
       )
     }
-    if velocityless
+    let atRest =
+      velocityless
       ? states[0].isSettled && states[1].isSettled && states[2].isSettled && states[3].isSettled : _isAtRest()
-    {
-      quadBegin[q] = engine.now
-    }
+    if atRest { quadBegin[q] = engine.now }
     let group = _group(group, origin: quadBegin[q])
     _reserve(in: group)
+    // SwiftUI's interval: the change, added to the running one (a value at rest starts afresh);
+    // a spring chases all of it, a combining curve leaves the spring beneath its old target.
+    let change = target - model
+    let springs = _kind(group.index) == .mergesWithVelocity
+    interval.withUnsafeMutableBufferPointer { interval in
+      springInterval.withUnsafeMutableBufferPointer { springInterval in
+        for k in 0..<4 {
+          let i = 4 * q + k
+          interval[i] = atRest ? change.lane(k) : interval[i] + change.lane(k)
+          if springs { springInterval[i] = interval[i] } else if atRest { springInterval[i] = 0 }
+        }
+      }
+    }
+    // A curve's end is measured from the animation's beginning (see `BatchEngine._animationBegan`).
+    engine._animationBegan = quadBegin[q]
+    defer { engine._animationBegan = nil }
     switch _kind(group.index) {
     case .combinesWithVelocity, .combinesWithoutVelocity:
       engine.combine(
@@ -582,11 +672,39 @@ final class _FastPath {
 
   func removeQuad(_ q: Int) {
     for k in 0..<4 { slotMap[Int(handles[4 * q + k].index)] = -1 }
+    let partner = Int(quadPartner[q])
+    if partner != -1 { quadPartner[partner >= 0 ? partner : -(partner + 2)] = -1 }
+    quadPartner[q] = -1
     handles.withUnsafeBufferPointer { h in
       _ = engine.removeChannels(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]))
     }
     if q < quadOwner.count { quadOwner[q] = Int32.min }
     freeQuads.append(q)
+  }
+
+  /// SwiftUI's termination rule on quad `q`'s whole value (its pair included) right after a
+  /// spring merged into it: a per-property animation tests the rule at the transaction's own
+  /// sample, so a merge that finds the value close to its new target and slow (say, a spring
+  /// taking over a velocity-less combination near its end) ends there
+  /// (``BatchEngine/_settleSpringValue(lo:hi:handles:springIntervals:)``). O(1).
+  func settleMerged(_ q: Int, group: BatchGroup) {
+    guard _kind(group.index) == .mergesWithVelocity else { return }
+    let p = Int(quadPartner[q])
+    let (lo, hi) = p >= 0 ? (q, p) : p < -1 ? (-(p + 2), q) : (q, -1)
+    let snapped = handles.withUnsafeBufferPointer { handles in
+      springInterval.withUnsafeBufferPointer { springIntervals in
+        engine._settleSpringValue(lo: lo, hi: hi, handles: handles, springIntervals: springIntervals)
+      }
+    }
+    guard snapped > 0 else { return }
+    _reread(lo)
+    if hi >= 0 { _reread(hi) }
+  }
+
+  /// Pairs quads `lo` and `hi` as the low and high lanes of one value (see ``quadPartner``).
+  func pair(lo: Int, hi: Int) {
+    quadPartner[lo] = Int32(hi)
+    quadPartner[hi] = Int32(-(lo + 2))
   }
 
   @inline(__always)
@@ -735,10 +853,12 @@ struct _BatchedChannel<V: _QuadLanes> {
       let group = batchGroup != nil ? batchGroup : animation().flatMap({ V.group(in: fast, for: $0) })
     {
       if _lo >= 0 {
-        fast.retarget(Int(_lo), to: newValue.quad(0), group: group)
+        // While batched, `_general` holds the model (the lanes' current target).
+        let model = _general.value
+        fast.retarget(Int(_lo), to: newValue.quad(0), from: model.quad(0), group: group)
         if V.quadCount > 1 {
           if _hi >= 0 {
-            fast.retarget(Int(_hi), to: newValue.quad(1), group: group)
+            fast.retarget(Int(_hi), to: newValue.quad(1), from: model.quad(1), group: group)
           } else if !newValue.quad(1).isIdentical(to: _general.value.quad(1)) {
             // The resting high lanes start to move: from their value, at rest.
             // One animation over all lanes: the high quad's began with the low one's.
@@ -748,8 +868,10 @@ struct _BatchedChannel<V: _QuadLanes> {
                 begin: fast.quadBegin[Int(_lo)])
             else { return _leaveBatch(for: newValue, animation: animation(), at: t, fast: fast) }
             _hi = Int32(hi)
+            fast.pair(lo: Int(_lo), hi: hi)
           }
         }
+        fast.settleMerged(Int(_lo), group: group)
       } else if _general.isAnimating && fast.combines(group) {
         // A timing curve combines with the running general-path animation there, exactly.
         _general.retarget(newValue, animation: animation(), at: t)
@@ -758,8 +880,12 @@ struct _BatchedChannel<V: _QuadLanes> {
         _general.sample(at: t)
         let current = _general.value
         let velocity = _general.velocity ?? .zero
+        // SwiftUI's interval: a running animation's accumulates the change (as a merge does).
+        let changed =
+          _general.runningInterval.map { $0 + (newValue - _general.target) } ?? (newValue - current)
         if let lo = fast.addQuad(
-          group, value: current.quad(0), target: newValue.quad(0), velocity: velocity.quad(0))
+          group, value: current.quad(0), target: newValue.quad(0), velocity: velocity.quad(0),
+          interval: changed.quad(0))
         {
           if V.quadCount == 1
             || (current.quad(1).isIdentical(to: newValue.quad(1)) && velocity.quad(1) == .zero)
@@ -767,9 +893,11 @@ struct _BatchedChannel<V: _QuadLanes> {
             // One quad, or high lanes at rest on their target: they stay off the engine.
             _lo = Int32(lo)
           } else if let hi = fast.addQuad(
-            group, value: current.quad(1), target: newValue.quad(1), velocity: velocity.quad(1))
+            group, value: current.quad(1), target: newValue.quad(1), velocity: velocity.quad(1),
+            interval: changed.quad(1))
           {
             (_lo, _hi) = (Int32(lo), Int32(hi))
+            fast.pair(lo: lo, hi: hi)
           } else {
             fast.removeQuad(lo)
             _general.retarget(newValue, animation: animation(), at: t)
@@ -864,7 +992,7 @@ extension _BatchedChannel where V == _Quad {
   var _quad: Int { Int(_lo) }
 }
 
-/// The state of a threaded step (`_FastPath._stepOnWorkers`), passed to the workers by pointer.
+/// The state of a threaded step (`_FastPath._step(ticks:groupCount:pool:)`), passed to the workers by pointer.
 struct _StepJob {
   let engine: BatchEngine<Double>
   let groupCount, chunk, threads: Int

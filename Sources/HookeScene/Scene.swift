@@ -191,10 +191,10 @@ public final class Scene {
   /// animated by bare springs and timing curves run on a `BatchEngine` (one channel per animated
   /// scalar) instead of per-property animators — much faster, with SwiftUI's interruption rules
   /// (springs merge, timing curves combine with the motion they interrupt, a SwiftUI spring's
-  /// substep clock as per property). One difference remains: settling by a rest rule — 1/64
-  /// point for frames, 1/65,536 for style and effect lanes, per channel — instead of SwiftUI's
-  /// rule on the whole value (within 1 % of the interval and slow), so the two paths may stop an
-  /// animation a few frames apart, within that rule's reach of each other.
+  /// substep clock as per property) and SwiftUI's ends: a spring ends by SwiftUI's rule on the
+  /// whole value (within 1 % of the interval and slow), a timing curve once its time is past its
+  /// duration. The two paths present the same values (to 1e-9 point, tested over 1,000 random
+  /// transaction scripts).
   ///
   /// `threads` (default 1; values < 1 read as 1): workers stepping the fast path's batch engine
   /// and refreshing its value table and the render list's rows (a `HookeThreads.WorkerPool`

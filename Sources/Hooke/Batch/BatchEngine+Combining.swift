@@ -7,6 +7,8 @@ struct _CombinedCurve {
   var shift: Double
   var start: Int64
   var durationTicks: Int64
+  /// The first tick at which it has ended (`_Group.curveEndTick`).
+  var end: Int64
   var curve: Int32
   var next: Int32
 }
@@ -19,7 +21,7 @@ struct _CombinationGather {
   var index = 0
   var e = 0.0
   var de = 0.0
-  var head = _CombinedCurve(shift: 0, start: 0, durationTicks: 0, curve: -1, next: -1)
+  var head = _CombinedCurve(shift: 0, start: 0, durationTicks: 0, end: 0, curve: -1, next: -1)
 }
 
 /// One remembered curve evaluation of a combination step (see `_stepCombinations`).
@@ -42,6 +44,9 @@ struct _Combination<Scalar: BatchScalar> {
   /// The presented value and velocity as of the last step (or the combine).
   var value: Scalar
   var velocity: Scalar
+  /// The tick the animation began (SwiftUI measures its curves' time from there; see
+  /// `_Group.curveEndTick`).
+  var origin: Int64 = 0
   /// Whether the base motion still contributes (false once a curve above it has finished).
   var baseLive = true
   /// The newest curve has finished: the channel is at rest on ``target``; the record is swept at
@@ -107,12 +112,16 @@ extension BatchEngine {
     slot s: Int, group g: Int, index i: Int, to newTarget: Scalar, curveGroup: Int, durationTicks: Int64,
     curveID: Int32
   ) {
+    func end(origin: Int64) -> Int64 {
+      _groups[curveGroup].curveEndTick(start: now, origin: origin, ticksPerSecond: ticksPerSecond)
+    }
     if let k = _liveCombination(slot: s) {
       let shift = Double(newTarget) - Double(_combinations[k].target)
       guard shift.isFinite, (Double(_combinations[k].value) - Double(newTarget)).isFinite else {
         return _retargetLocated(slot: s, group: g, index: i, to: newTarget, velocity: 0, into: curveGroup)
       }
-      let j = _newCombinedCurve(shift: shift, durationTicks: durationTicks, curve: curveID)
+      let j = _newCombinedCurve(
+        shift: shift, durationTicks: durationTicks, end: end(origin: _combinations[k].origin), curve: curveID)
       _layers[Int(_combinations[k].newest)].next = j
       _combinations[k].newest = j
       _combinations[k].curveCount += 1
@@ -140,12 +149,14 @@ extension BatchEngine {
     if _curveMemo.count != Self._curveMemoSize {
       _curveMemo = Array(repeating: _CurveMemo(), count: Self._curveMemoSize)
     }
-    let j = _newCombinedCurve(shift: shift, durationTicks: durationTicks, curve: curveID)
+    let origin = _curveOrigin
+    let j = _newCombinedCurve(
+      shift: shift, durationTicks: durationTicks, end: end(origin: origin), curve: curveID)
     _combinationOf[s] = Int32(_combinations.count)
     _runningCombinations += 1
     _combinations.append(
       _Combination(
-        slot: UInt32(s), target: newTarget, value: value, velocity: c.v[i], oldest: j, newest: j,
+        slot: UInt32(s), target: newTarget, value: value, velocity: c.v[i], origin: origin, oldest: j, newest: j,
         curveCount: 1))
   }
 
@@ -260,9 +271,10 @@ extension BatchEngine {
 
   /// A pooled curve entry (``_CombinedCurve``) starting at ``now``, holding a reference to curve
   /// table entry `curve`. O(1); allocates only when the pool grows.
-  func _newCombinedCurve(shift: Double, durationTicks: Int64, curve: Int32) -> Int32 {
+  func _newCombinedCurve(shift: Double, durationTicks: Int64, end: Int64, curve: Int32) -> Int32 {
     _retainCurve(curve)
-    let entry = _CombinedCurve(shift: shift, start: now, durationTicks: durationTicks, curve: curve, next: -1)
+    let entry = _CombinedCurve(
+      shift: shift, start: now, durationTicks: durationTicks, end: end, curve: curve, next: -1)
     if _freeLayer >= 0 {
       let j = _freeLayer
       _freeLayer = _layers[Int(j)].next
@@ -430,7 +442,8 @@ extension BatchEngine {
                         var curve = gather[k &- k0].head
                         while true {
                           let elapsed = now &- curve.start
-                          if elapsed >= curve.durationTicks || clockEnded {
+                          // Finished once past its duration (`_Group.curveEndTick`).
+                          if now >= curve.end || clockEnded {
                             (e, de) = (0, 0)
                             finishedPosition = position
                             finishedEntry = j
@@ -540,6 +553,7 @@ extension BatchEngine {
     c.y[i] = 0
     c.v[i] = 0
     if c.hasAcceleration { c.a[i] = 0 }
+    if c.hasCurveState { c.y0[i] = 0 }
     return moving
   }
 }

@@ -150,7 +150,8 @@ extension BatchEngine {
       // Safety: the search and the swaps stay below `active` ≤ the group's count; single-threaded.
       let y = c.y
       let v = c.v
-      let a: UnsafeMutablePointer<Scalar>? = c.hasAcceleration ? c.a : nil
+      // A timing curve's channel rests once its start displacement is cleared too (`_stepCurve`).
+      let a: UnsafeMutablePointer<Scalar>? = c.hasAcceleration ? c.a : (c.hasCurveState ? c.y0 : nil)
       let owner = c.owner
       var active = c.activeCount
       var i = Scalar._firstRestingIndex(y, v, a, from: 0, count: active)
@@ -230,7 +231,8 @@ extension BatchEngine {
 
   /// Timing curves: `y = y₀·(1 − curve(p))`, `v = −y₀·curve′(p)/duration` (0 where that is not
   /// finite) with
-  /// `p = (now − start)/durationTicks` in Double; at `p ≥ 1` the channel arrives (snapped).
+  /// `p = (now − start)/durationTicks` in Double; past its end (`_Group.curveEndTick`: p > 1, or
+  /// p = 1 where SwiftUI's time arithmetic rounds past the duration) the channel arrives.
   /// The curve evaluation is arithmetic and square roots only (Newton on the Bézier).
   @inline(__always)
   func _stepCurve<Curve: TimingCurve>(_ g: _Group, curve: Curve, _ lower: Int, _ upper: Int) -> Int {
@@ -249,9 +251,15 @@ extension BatchEngine {
     for i in lower..<upper {
       let start = c.start[i]
       let elapsed = now &- start
-      if elapsed >= g.durationTicks || _clockEnded {
+      // SwiftUI's timing curves end once the time is past the duration: at exactly the end
+      // tick the channel shows its target and still moves (with the curve's end velocity, which a
+      // merging spring takes), and it settles on the next step. A zero start displacement marks
+      // an ended channel for the compaction (`finishStep`), as y and v alone can be 0 at the end
+      // tick.
+      if now >= c.end[i] || _clockEnded {
         c.y[i] = 0
         c.v[i] = 0
+        c.y0[i] = 0
         snapped += 1
         continue
       }
@@ -266,12 +274,6 @@ extension BatchEngine {
       // in then starts from rest): a velocity handed on must be finite.
       var v = Scalar(-y0 * slope / seconds)
       if !v.isFinite { v = 0 }
-      if y == 0 && v.magnitude <= g.rest.1 {
-        c.y[i] = 0
-        c.v[i] = 0
-        snapped += 1
-        continue
-      }
       c.y[i] = y
       c.v[i] = v
     }

@@ -67,6 +67,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     var rest: (Scalar, Scalar) { _scalars.rest }
     let columns: _BatchColumns<Scalar>
     let durationTicks: Int64
+    /// A timing curve's duration in seconds as its driver states it (0 for springs).
+    let durationSeconds: Double
     /// An exact spring driver's (stiffness/mass, damping/mass), for `_springForce` (nil for other
     /// drivers): computed once here rather than read out of the driver per moved channel.
     let springQuotients: (Double, Double)?
@@ -129,14 +131,17 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       case .spring:
         columns = storage(hasAcceleration: false, hasCurveState: false)
         durationTicks = 0
+        durationSeconds = 0
       case .timingCurve(_, let duration), .curve(_, let duration):
         columns = storage(hasAcceleration: false, hasCurveState: true)
         let ticks = duration * Double(ticksPerSecond)
         durationTicks =
           ticks >= 1 ? (ticks < 4e18 ? Int64(ticks._roundedHalfAwayFromZero) : 4_000_000_000_000_000_000) : 1
+        durationSeconds = duration
       case .fluidSpring:
         columns = storage(hasAcceleration: true, hasCurveState: false)
         durationTicks = 0
+        durationSeconds = 0
       }
     }
 
@@ -155,6 +160,27 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     /// boundaries are those of an animation sampled at the same scene times.
     static func seconds(_ t: Int64, since origin: Int64, ticksPerSecond: Int64) -> Double {
       Double(t) / Double(ticksPerSecond) - Double(origin) / Double(ticksPerSecond)
+    }
+
+    /// The first tick at which a timing curve of this group that starts at tick `start`, in an
+    /// animation that began at tick `origin` (≤ `start`), has ended. SwiftUI ends a timing curve
+    /// once its time is past its duration, measuring that time as a per-property animation does:
+    /// `(t − B) − (s − B)` in `Double` seconds (the time since the animation's beginning B, less
+    /// the curve's start within it). When the duration is a whole number of ticks, the rounding
+    /// of that difference decides whether the end tick itself still runs; it is reproduced here
+    /// (the difference is monotonic in t, so the first tick past it is found among the ticks
+    /// around the integer end). Cost: at most four evaluations, once per started curve.
+    func curveEndTick(start: Int64, origin: Int64, ticksPerSecond: Int64) -> Int64 {
+      let d = durationTicks
+      guard start <= Int64.max - d - 3 else { return Int64.max }
+      let integerEnd = start + d + 1
+      guard durationSeconds > 0, durationSeconds.isFinite, origin <= start else { return integerEnd }
+      let begun = Self.seconds(start, since: origin, ticksPerSecond: ticksPerSecond)
+      for n in (start + Swift.max(d - 1, 1))...(start + d + 2)
+      where Self.seconds(n, since: origin, ticksPerSecond: ticksPerSecond) - begun > durationSeconds {
+        return n
+      }
+      return integerEnd
     }
   }
 
@@ -204,8 +230,19 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   @exclusivity(unchecked) var _combinationGather: [_CombinationGather] = []
   /// Empty storage of replaced or removed groups, kept for growing groups (see `_grow`).
   @exclusivity(unchecked) var _spareColumns: [_BatchColumns<Scalar>] = []
+  /// The tick at which the animation that the next timing curves belong to began (SwiftUI
+  /// measures a curve's time from its animation's beginning, see `_Group.curveEndTick`): ``now``
+  /// unless a caller that knows an earlier beginning (a scene interrupting a running animation)
+  /// sets ``_animationBegan``.
+  var _curveOrigin: Int64 { Swift.min(_animationBegan ?? now, now) }
+  /// Set by a caller around ``retarget(_:to:velocity:group:)`` and ``combine(_:to:group:)`` calls
+  /// that continue an animation which began at this tick (nil: at the call's tick).
+  package var _animationBegan: Int64?
   /// Small empty storage of replaced groups, by layout on demand (see `replaceGroup`).
   @exclusivity(unchecked) var _emptyColumns: [_BatchColumns<Scalar>] = []
+  /// ``_settleSpringQuads(laneOfSlot:handles:springIntervals:partner:tested:stamp:)``'s per-group
+  /// table (kept with its capacity).
+  @exclusivity(unchecked) var _settleRows: [_SettleRow<Scalar>] = []
   @exclusivity(unchecked) var _groupRows:
     [(y: UnsafeMutablePointer<Scalar>, v: UnsafeMutablePointer<Scalar>)] = []
 
@@ -793,6 +830,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     if c.hasCurveState {
       c.y0[i] = y
       c.start[i] = now
+      c.end[i] = _groups[g].curveEndTick(start: now, origin: _curveOrigin, ticksPerSecond: ticksPerSecond)
     }
     let atRest = y == 0 && v == 0 && (!c.hasAcceleration || a == 0)
     if atRest && i < c.activeCount {
@@ -885,6 +923,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     if c.hasCurveState {
       c.y0[n] = y
       c.start[n] = now
+      c.end[n] = _groups[g].curveEndTick(start: now, origin: _curveOrigin, ticksPerSecond: ticksPerSecond)
     }
     c.count += 1
     _slotGroup[Int(slot)] = Int32(g)

@@ -77,7 +77,12 @@ public enum BatchDriver: Sendable {
   /// The exact spring: one cached ``SpringTransitionMatrix`` per frame interval.
   case spring(Spring)
   /// A timing curve: each channel runs from its displacement at its start tick to 0 over
-  /// `duration` seconds, shaped by `curve` (`y = y₀·(1 − curve(progress))`). Durations that are
+  /// `duration` seconds, shaped by `curve` (`y = y₀·(1 − curve(progress))`), and ends once its
+  /// time is past the duration, as SwiftUI's timing curves do: at exactly the duration it shows
+  /// its target with the curve's end velocity and still runs; it rests from the next step. (The
+  /// time is measured in `Double` seconds as a per-property animation measures it, so when the
+  /// duration is a whole number of ticks the rounding of that arithmetic decides, as it does
+  /// for the animation.) Durations that are
   /// NaN or ≤ 0 make every channel arrive on its next step; they are stored as 1 tick. The
   /// velocity is `−y₀·curve′(progress)/duration`, read as 0 where the curve's slope is infinite
   /// (the circular easings at their ends), so it is always finite.

@@ -18,8 +18,10 @@ final class _BatchColumns<S: BatchScalar> {
   @exclusivity(unchecked) var y0: UnsafeMutablePointer<S>
   /// Timing curves: the start tick.
   @exclusivity(unchecked) var start: UnsafeMutablePointer<Int64>
+  /// Timing curves: the first tick at which the curve has ended (`BatchEngine._curveEndTick`).
+  @exclusivity(unchecked) var end: UnsafeMutablePointer<Int64>
 
-  // Safety: every column holds `max(capacity, 1)` elements (all seven allocated even when unused,
+  // Safety: every column holds `max(capacity, 1)` elements (all eight allocated even when unused,
   // so a pointer is always valid), positions `0..<count` initialised; elements are trivial
   // (floating point and integers), so assignment into allocated memory and plain deallocation are
   // sound. Engine code indexes only positions below `count`, which `reserve` grows the columns for.
@@ -33,6 +35,7 @@ final class _BatchColumns<S: BatchScalar> {
     a = .allocate(capacity: 1)
     y0 = .allocate(capacity: 1)
     start = .allocate(capacity: 1)
+    end = .allocate(capacity: 1)
   }
 
   deinit {
@@ -43,6 +46,7 @@ final class _BatchColumns<S: BatchScalar> {
     a.deallocate()
     y0.deallocate()
     start.deallocate()
+    end.deallocate()
   }
 
   private static func _grow<T>(_ p: inout UnsafeMutablePointer<T>, _ count: Int, _ capacity: Int) {
@@ -71,6 +75,7 @@ final class _BatchColumns<S: BatchScalar> {
     if hasCurveState {
       Self._grow(&y0, count, newCapacity)
       Self._grow(&start, count, newCapacity)
+      Self._grow(&end, count, newCapacity)
     }
     capacity = newCapacity
   }
@@ -103,6 +108,7 @@ final class _BatchColumns<S: BatchScalar> {
     if hasCurveState {
       donor.y0.update(from: y0, count: count)
       donor.start.update(from: start, count: count)
+      donor.end.update(from: end, count: count)
     }
     swap(&y, &donor.y)
     swap(&v, &donor.v)
@@ -111,6 +117,7 @@ final class _BatchColumns<S: BatchScalar> {
     swap(&a, &donor.a)
     swap(&y0, &donor.y0)
     swap(&start, &donor.start)
+    swap(&end, &donor.end)
     swap(&capacity, &donor.capacity)
   }
 
@@ -125,6 +132,7 @@ final class _BatchColumns<S: BatchScalar> {
     if hasCurveState {
       y0[i] = y0[j]
       start[i] = start[j]
+      end[i] = end[j]
     }
   }
 
@@ -143,6 +151,7 @@ final class _BatchColumns<S: BatchScalar> {
     if hasCurveState {
       swap(&y0[i], &y0[j])
       swap(&start[i], &start[j])
+      swap(&end[i], &end[j])
     }
   }
 }

@@ -202,7 +202,20 @@ extension FluidSpringModel {
     let gap2 = (target - state.offset).magnitudeSquared
     guard v2.isFinite, a2.isFinite, gap2.isFinite else { return true }
     guard Swift.max(v2, a2) <= 0.0036 else { return false }
-    let tolerance2 = target.scaled(by: 0.01).magnitudeSquared
+    return Self._isFinished(
+      velocity2: v2, force2: a2, gap2: gap2, tolerance2: target.scaled(by: 0.01).magnitudeSquared)
+  }
+
+  /// ``isFinished(_:target:)`` on the squared magnitudes it reads: the velocity's, the force's,
+  /// the remaining gap's `|target − x|²` and the tolerance's `|0.01·target|²` (an animation whose
+  /// lanes live apart, as on the batch engine, sums them itself). The one owner of SwiftUI's
+  /// termination rule; non-finite magnitudes finish.
+  @inlinable
+  package static func _isFinished(velocity2 v2: Double, force2 a2: Double, gap2: Double, tolerance2: Double)
+    -> Bool
+  {
+    guard v2.isFinite, a2.isFinite, gap2.isFinite else { return true }
+    guard Swift.max(v2, a2) <= 0.0036 else { return false }
     return !(tolerance2 > 0 && tolerance2 < gap2)
   }
 

@@ -1,0 +1,221 @@
+extension BatchEngine {
+  /// SwiftUI's termination rule on animated *vectors* whose lanes are channels of this engine,
+  /// for an embedder that numbers its lanes in quads (lane `4q + k`, k < 4: a frame's four
+  /// lanes) and may pair two quads into one eight-lane value (a style): a spring animation ends
+  /// when its whole value is close and slow, not each lane alone
+  /// (`FluidSpringModel.isFinished(_:target:)`, on squared magnitudes summed in lane order):
+  ///
+  ///     max(Σ v², Σ a²) ≤ 0.0036  and not  0 < Σ (0.01·I)² < Σ y²
+  ///
+  /// with, per lane, the spring's velocity `v`, force per unit mass `a` (a SwiftUI-model spring's
+  /// integrated force; an exact spring's `−(k/m)·y − (c/m)·v`), displacement from its target `y`,
+  /// and `I = springIntervals[lane]`, the change the spring chases (its accumulated interval).
+  ///
+  /// Visits every active channel of the spring groups (storage order). A lane whose own `v²` or
+  /// `a²` exceeds 0.0036 (all finite) rules its value out, so only a value with a slow lane is
+  /// tested, once per step (`tested[q] == stamp` marks a quad done; the caller passes a new
+  /// stamp per step). Lanes stepped by a spring and active (a combination's interrupted spring
+  /// included) contribute their state; other lanes (settled, or moved by a timing curve) only
+  /// their interval, which the caller sets to 0 for a lane a timing curve started. When the rule
+  /// holds every contributing lane is snapped to its target at rest (displacement, velocity and
+  /// force exactly 0) for ``finishStep(snapped:)`` to compact; returns how many were snapped. The
+  /// outcome does not depend on the visiting order (a test reads and writes its value's lanes
+  /// only).
+  ///
+  /// Tables, indexed as named: `laneOfSlot[handle index]` (−1: not the embedder's),
+  /// `handles[lane]`, `springIntervals[lane]`, `partner[q]` (−1 alone; `p ≥ 0`: q is the low quad
+  /// of a pair whose high quad is `p`; `−(p + 2)`: q is the high quad of low quad `p`),
+  /// `tested[q]`. Call between ``stepChannels(group:range:)`` and ``stepCombinations()`` of a step,
+  /// on one thread: a combination then reads its finished spring at its target in the same frame,
+  /// as SwiftUI's combined animation does. Cost: per active spring channel two or three loads and
+  /// a compare; per slow value eight handle look-ups at most. Allocation-free once the per-group
+  /// table has grown.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
+  package func _settleSpringQuads(
+    laneOfSlot: UnsafeBufferPointer<Int32>, handles: UnsafeBufferPointer<BatchChannel>,
+    springIntervals: UnsafeBufferPointer<Double>, partner: UnsafeBufferPointer<Int32>,
+    tested: UnsafeMutableBufferPointer<UInt32>, stamp: UInt32
+  ) -> Int {
+    _refreshSettleRows()
+    var snapped = 0
+    // Safety: every table is indexed within its bounds by construction (checked below where the
+    // index comes from the embedder: lanes and quads out of range are skipped); a row's pointers
+    // are its group's current columns (nothing adds, removes or moves channels during the pass:
+    // snapping writes values in place); indices below `active` are inside every column.
+    _settleRows.withUnsafeBufferPointer { rows in
+      for g in rows.indices where rows[g].kind != 0 {
+        let row = rows[g]
+        for i in 0..<row.active {
+          guard row.mayFinish(i) else { continue }
+          let s = Int(row.owner[i])
+          guard s < laneOfSlot.count else { continue }
+          let lane = Int(laneOfSlot[s])
+          guard lane >= 0, lane < handles.count else { continue }
+          var lo = lane >> 2
+          guard lo < tested.count, lo < partner.count, tested[lo] != stamp else { continue }
+          let p = Int(partner[lo])
+          var hi = -1
+          if p >= 0 {
+            hi = p
+          } else if p < -1 {
+            hi = lo
+            lo = -(p + 2)
+          }
+          guard lo < tested.count, hi < tested.count else { continue }
+          tested[lo] = stamp
+          if hi >= 0 { tested[hi] = stamp }
+          snapped += _settleSpringValue(lo: lo, hi: hi, handles: handles, springIntervals: springIntervals) {
+            rows[$0]
+          }
+        }
+      }
+    }
+    return snapped
+  }
+
+  /// SwiftUI's termination rule on one value (see
+  /// ``_settleSpringQuads(laneOfSlot:handles:springIntervals:partner:tested:stamp:)``): quad
+  /// `lo`'s lanes and, when `hi ≥ 0`, quad `hi`'s, read wherever they are stored. When the rule
+  /// holds, every active spring lane of the value is snapped to its target at rest; returns how
+  /// many were snapped (0 when the value has no active spring lane). A per-property animation
+  /// applies the rule at every sample, the one at a transaction's time included (a merge whose
+  /// interrupted motion brings it close to the new target and slow ends there), so an embedder
+  /// calls this after retargeting a value into a spring group as well as in the step. Cost: eight
+  /// handle look-ups at most; allocation-free.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
+  package func _settleSpringValue(
+    lo: Int, hi: Int, handles: UnsafeBufferPointer<BatchChannel>, springIntervals: UnsafeBufferPointer<Double>
+  ) -> Int {
+    // One group's row, built on demand (a transaction asks for a few values, not every group).
+    _settleSpringValue(lo: lo, hi: hi, handles: handles, springIntervals: springIntervals) {
+      _SettleRow(_groups[$0])
+    }
+  }
+
+  /// ``_settleSpringValue(lo:hi:handles:springIntervals:)`` with group `g`'s row from `row(g)`.
+  @inline(__always)
+  func _settleSpringValue(
+    lo: Int, hi: Int, handles: UnsafeBufferPointer<BatchChannel>,
+    springIntervals: UnsafeBufferPointer<Double>,
+    row: (Int) -> _SettleRow<Scalar>
+  ) -> Int {
+    // Safety: lanes are checked against the tables' counts; a live handle's slot tables give its
+    // group and a position below that group's count, inside every column; `row(g)` holds group
+    // g's current columns.
+    // The active spring lane's row and position, or nil.
+    func locate(_ lane: Int) -> (_SettleRow<Scalar>, Int)? {
+      let h = handles[lane]
+      let s = Int(h.index)
+      guard s < _slotGroup.count, _generation[s] == h.generation, _slotGroup[s] >= 0 else { return nil }
+      let r = row(Int(_slotGroup[s]))
+      let i = _slotIndex[s]
+      guard r.kind != 0, i < r.active else { return nil }
+      return (r, i)
+    }
+    var v2 = 0.0
+    var a2 = 0.0
+    var gap2 = 0.0
+    var tolerance2 = 0.0
+    var springLanes = 0
+    for half in 0..<2 {
+      let quad = half == 0 ? lo : hi
+      guard quad >= 0, 4 * quad + 3 < handles.count, 4 * quad + 3 < springIntervals.count else { continue }
+      for k in 0..<4 {
+        let l = 4 * quad + k
+        let tolerance = 0.01 * springIntervals[l]
+        tolerance2 += tolerance * tolerance
+        guard let (r, i) = locate(l) else { continue }
+        let (y, v, a) = r.state(i)
+        v2 += v * v
+        a2 += a * a
+        gap2 += y * y
+        springLanes += 1
+      }
+    }
+    guard springLanes > 0,
+      FluidSpringModel._isFinished(velocity2: v2, force2: a2, gap2: gap2, tolerance2: tolerance2)
+    else { return 0 }
+    var snapped = 0
+    for half in 0..<2 {
+      let quad = half == 0 ? lo : hi
+      guard quad >= 0, 4 * quad + 3 < handles.count, 4 * quad + 3 < springIntervals.count else { continue }
+      for k in 0..<4 {
+        guard let (r, i) = locate(4 * quad + k) else { continue }
+        r.snap(i)
+        snapped += 1
+      }
+    }
+    return snapped
+  }
+
+  /// Rebuilds ``_settleRows`` from the groups' current columns (O(groups); no allocation once
+  /// it has grown).
+  func _refreshSettleRows() {
+    _settleRows.removeAll(keepingCapacity: true)
+    for group in _groups { _settleRows.append(_SettleRow(group)) }
+  }
+}
+
+/// One group's columns for the SwiftUI termination rule
+/// (``BatchEngine/_settleSpringQuads(laneOfSlot:handles:springIntervals:partner:tested:stamp:)``).
+struct _SettleRow<Scalar: BatchScalar> {
+  let y: UnsafeMutablePointer<Scalar>
+  let v: UnsafeMutablePointer<Scalar>
+  let a: UnsafeMutablePointer<Scalar>?
+  let owner: UnsafeMutablePointer<UInt32>
+  let active: Int
+  /// 0: not a spring; 1: a SwiftUI-model spring (force column); 2: an exact spring.
+  let kind: Int
+  /// An exact spring's k/m and c/m.
+  let k: Double
+  let c: Double
+
+  /// `group`'s current columns. The driver is not copied (its curve payloads would be retained):
+  /// a SwiftUI-model spring is the layout with a force column, an exact spring the one with
+  /// quotients.
+  @inline(__always)
+  init(_ group: BatchEngine<Scalar>._Group) {
+    let c = group.columns
+    y = c.y
+    v = c.v
+    a = c.hasAcceleration ? c.a : nil
+    owner = c.owner
+    active = c.activeCount
+    kind = c.hasAcceleration ? 1 : group.springQuotients != nil ? 2 : 0
+    (k, self.c) = group.springQuotients ?? (0, 0)
+  }
+
+  /// Row `i`'s displacement, velocity and force per unit mass. `i` must be below `active`.
+  @inline(__always)
+  func state(_ i: Int) -> (y: Double, v: Double, a: Double) {
+    let y = Double(self.y[i])
+    let v = Double(self.v[i])
+    return (y, v, kind == 1 ? Double(a![i]) : -k * y - c * v)
+  }
+
+  /// Whether row `i` leaves its value able to finish: false only when its own state is finite
+  /// and its `v²` or `a²` exceeds 0.0036 (the sums over the value's lanes then do too).
+  @inline(__always)
+  func mayFinish(_ i: Int) -> Bool {
+    let (y, v, a) = state(i)
+    let v2 = v * v
+    let a2 = a * a
+    return !(y.isFinite && v2.isFinite && a2.isFinite && (v2 > 0.0036 || a2 > 0.0036))
+  }
+
+  /// Puts row `i` at rest on its target. `i` must be below `active`.
+  @inline(__always)
+  func snap(_ i: Int) {
+    y[i] = 0
+    v[i] = 0
+    a?[i] = 0
+  }
+}
