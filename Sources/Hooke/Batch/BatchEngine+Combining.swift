@@ -156,7 +156,8 @@ extension BatchEngine {
     _runningCombinations += 1
     _combinations.append(
       _Combination(
-        slot: UInt32(s), target: newTarget, value: value, velocity: c.v[i], origin: origin, oldest: j, newest: j,
+        slot: UInt32(s), target: newTarget, value: value, velocity: c.v[i], origin: origin, oldest: j,
+        newest: j,
         curveCount: 1))
   }
 
