@@ -70,7 +70,7 @@ struct _ScriptCounters {
   }
 }
 
-/// A scenario script on a full `HookeScene.Scene(fastPath: true, threads: setup.threads)`: engine
+/// A scenario script on a full `HookeScene.Scene(threads: setup.threads)`: engine
 /// `hooke` (the scene's frame work runs on `setup.threads` workers; results do not depend on it).
 ///
 /// Before frame 0 the script's containers and elements are inserted without animation. Frame
@@ -96,7 +96,7 @@ package final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload, T
   /// Builds the scene and inserts the script's initial elements (O(N)).
   package init(setup: WorkloadSetup) {
     self.setup = setup
-    scene = Scene(bounds: _Script.fullScreen, fastPath: true, threads: max(1, setup.threads))
+    scene = Scene(bounds: _Script.fullScreen, threads: max(1, setup.threads))
     let ns = scene.makeNamespace()
     script = Script(setup: setup, namespace: ns)
     let containers = script.initialContainers()
@@ -142,7 +142,7 @@ package final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload, T
         tx.forEachOp { Self.record($0, into: &s) }
       }
     }
-    c.channelsStepped += UInt64(scene.fastPathActiveChannelCount + scene.gridActiveChannelCount)
+    c.channelsStepped += UInt64(scene.activeBatchChannelCount + scene.gridActiveChannelCount)
     scene.advance(to: t)
     c.transitionsFinished = UInt64(max(0, c.inserted - scene.elementCount))
     c.frames += 1

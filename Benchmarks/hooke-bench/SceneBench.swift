@@ -31,7 +31,7 @@ struct SceneBench {
   var n = 1_000_000
   /// Measured frames (1…10⁷; default 30 for retarget, 120 otherwise).
   var frames = 30
-  /// The scene's general path (per-property animators) instead of the batch fast path.
+  /// The per-property reference scene (one animator per property) instead of the batch engine.
   var general = false
   /// The scene's worker threads (1…4096).
   var threads = 1
@@ -60,8 +60,8 @@ struct SceneBench {
     let mallocCount = HeapCounter.count
     let nowNanoseconds = Self.nowNanoseconds
 
-    let scene = Scene(
-      bounds: Rect(x: 0, y: 0, width: 4000, height: 4000), fastPath: !general, threads: threads)
+    let bounds = Rect(x: 0, y: 0, width: 4000, height: 4000)
+    let scene = general ? Scene(perPropertyReference: bounds) : Scene(bounds: bounds, threads: threads)
     let ns = scene.makeNamespace()
     func frame(_ i: Int, columns: Int, shift: Double) -> Rect {
       let cell = 4000.0 / Double(columns)
@@ -163,7 +163,7 @@ struct SceneBench {
     let maxFrame = frameMetrics.maxNs
     var out = ""
     out +=
-      "path: \(general ? "general (per-property animators)" : "batch fast path"), threads: \(threads), mode: \(mode), \(hz) Hz\n"
+      "path: \(general ? "per-property reference" : "batch engine"), threads: \(threads), mode: \(mode), \(hz) Hz\n"
     out += "elements: \(n), diagnostics: \(diagnostics), render rows: \(list.count)\n"
     out += "build (insert, unanimated): \(perElement(build)) ns/element\n"
     let txMedian = transactionMetrics.p50Ns

@@ -64,7 +64,7 @@ enum FuzzScene {
   static func scenes(_ r: inout FuzzRandom, _ c: inout FuzzCheck) {
     let moderate = r.bool()
     let fast = r.bool()
-    let scene = Scene(fastPath: fast, threads: 1)
+    let scene = fast ? Scene() : Scene(perPropertyReference: Rect(x: 0, y: 0, width: 390, height: 844))
     let ns = scene.makeNamespace()
     c.called(2)
     var t = 0.0
@@ -125,7 +125,7 @@ enum FuzzScene {
     for k in 1...1200 { scene.advance(to: start + Double(k) / 60) }
     c.called(1200)
     c.expect(isValid(scene.renderList), "fast \(fast): render list not valid at rest")
-    c.expect(scene.fastPathActiveChannelCount == 0, "fast \(fast): batch channels still active after 20 s")
+    c.expect(scene.activeBatchChannelCount == 0, "fast \(fast): batch channels still active after 20 s")
     for raw in 0..<12 {
       c.expect(
         !scene.isRemoving(ElementID(raw)), "fast \(fast): element \(raw) still being removed after 20 s")

@@ -220,7 +220,7 @@ func soakTime(_ index: Int) -> Double {
 /// or none, and every 50 frames five elements leave and five arrive (ids count up).
 final class SceneSoakSubject: SoakSubject {
   var random: FuzzRandom
-  let scene = Scene(fastPath: true)
+  let scene = Scene()
   var nextID = 200
   var checksum = 0.0
 

@@ -39,13 +39,13 @@ public struct GridID: Hashable, Sendable, ExpressibleByIntegerLiteral, CustomStr
 /// 700 bytes and a dictionary look-up per change.
 ///
 /// Animation: layout changes animate with the transaction's animation when it is a bare
-/// spring (either model) or a timing curve, with the fast path's semantics (retargeting keeps
+/// spring (either model) or a timing curve, with the grid's own semantics (retargeting keeps
 /// every card's position and velocity; a 1/64-point rest rule; a SwiftUI-model spring's
 /// substep clock starts at the change, exact for every card since they all start together).
 /// Any other animation (delays, repeats, speed changes, custom animations) moves the cards
 /// with `Animation.default`'s spring and is reported as
 /// ``SceneDiagnostic/gridAnimationUnsupported(_:)``. ``opacity`` and ``cornerRadius`` animate
-/// with the transaction's animation on the general path (one animator per grid). Insertion and
+/// with the transaction's animation per property (one animator per grid). Insertion and
 /// removal use the implicit opacity transition: the grid fades in and out as a whole.
 ///
 /// Matched geometry (``matchedNamespace``): card `i` is the source of group
@@ -57,9 +57,8 @@ public struct GridID: Hashable, Sendable, ExpressibleByIntegerLiteral, CustomStr
 /// (``SceneDiagnostic/gridMatchedIDInUse(grid:id:)``). ``Scene/matchedSource(id:in:)`` and
 /// ``Scene/sharedFrame(id:in:)`` answer for the cards.
 ///
-/// Threads: a grid's cards step on the fast path's workers when the scene has them
-/// (`Scene(fastPath: true, threads:)`), bit-identical for any thread count; without the fast
-/// path they step on the calling thread.
+/// Threads: a grid's cards step on the scene's workers (`Scene(threads:)`), bit-identical for
+/// any thread count.
 ///
 /// Bad values are sanitised when the grid enters a transaction, reported as
 /// ``SceneDiagnostic/invalidGrid(_:)``: a count below 0 → 0, columns below 1

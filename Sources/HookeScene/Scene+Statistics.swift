@@ -1,14 +1,19 @@
 import Hooke
 
 extension Scene {
-  /// The number of batch channels animating on the fast path right now (0 without the fast
-  /// path): the channels the next ``advance(to:)`` steps (combining channels count once). Animations on the general path
-  /// (style, transition effects, custom animations) are not counted. O(batch groups); for
-  /// benchmarks' work counters.
-  public var fastPathActiveChannelCount: Int {
+  /// The number of the batch engine's channels animating right now: the channels the next
+  /// ``advance(to:)`` steps (combining channels count once). Properties animating per property
+  /// (animations without a batch driver, see ``Scene``) and grid cards
+  /// (``gridActiveChannelCount``) are not counted. O(batch groups); for benchmarks' work
+  /// counters.
+  public var activeBatchChannelCount: Int {
     guard let e = _fast?.engine else { return 0 }
     return e.activeCount + e.combiningCount
   }
+
+  /// The number of the batch engine's channels animating right now.
+  @available(*, deprecated, renamed: "activeBatchChannelCount")
+  public var fastPathActiveChannelCount: Int { activeBatchChannelCount }
 }
 
 extension Scene {
@@ -27,8 +32,8 @@ extension Scene {
 /// list and are reused before it grows), so over a long run it follows the peak of its live
 /// count, and a live count that drifts up while the work stays level is a leak.
 ///
-/// All counts are plain integers read from the scene's state (no timing); the fast-path counts
-/// are 0 without the fast path.
+/// All counts are plain integers read from the scene's state (no timing); the batch counts are 0
+/// in the per-property reference scene.
 package struct SceneStructureCounts: Equatable, Sendable {
   /// Elements, including ones being removed and grid cards (``Scene/elementCount``).
   package var elements = 0

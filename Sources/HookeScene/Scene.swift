@@ -39,16 +39,26 @@ import HookeAnimation
 ///   for ``contains(_:)``, ``element(_:)``, ``frameVelocity(of:)`` and the render list, and take
 ///   part in the render order as one block (the grid's container, z-index and insertion order).
 ///
-/// Cost: a transaction is O(changes + touched groups); a frame is O(elements in motion on the
-/// general path) plus one pass writing the render list from compact per-element rows (about 56
-/// bytes per element, a shared default style, per-group shared-frame rows). Animators exist only
-/// for properties that are animating on the general path. With `fastPath: true` frames animated
-/// by springs and timing curves step on a `BatchEngine` (on `threads` workers), only the
-/// channels a step moved are copied into the scene's value table, and a frame performs no heap
-/// allocation once the render list has grown, for any thread count (measured by
-/// `hooke-bench scene` under `Benchmarks/malloc-counter`; workers are a
-/// `HookeThreads.WorkerPool`). The general path's animators
-/// allocate in their animation state (about two allocations per animating property per frame).
+/// Engine: every scene runs its springs and timing curves — frames (own and matched, and each
+/// matched group's shared frame), styles and transition effects — as channels of one
+/// `BatchEngine` (one channel per animated scalar, stepped on `threads` workers), with SwiftUI's
+/// rules: springs merge into the motion they interrupt (retarget as a shift, velocity kept),
+/// timing curves combine with it, a SwiftUI spring keeps its substep clock, a spring ends by
+/// SwiftUI's rule on the whole value and a timing curve once its time is past its duration.
+/// Animations the batch engine has no driver for — interpolating springs, CSS `linear()`
+/// easing, modifiers (delay, speed, repeat), keyframe timelines and `CustomAnimation`
+/// conformers — run per property on a `PropertyAnimator`. Either way the scene presents what
+/// one `PropertyAnimator` per property would (to 1e-9 point, tested over 1,000 random
+/// transaction scripts), whatever its size.
+///
+/// Cost: a transaction is O(changes + touched groups); a frame is O(channels the batch engine
+/// steps + properties animating per property) plus one pass writing the render list from compact
+/// per-element rows (about 56 bytes per element, a shared default style, per-group shared-frame
+/// rows). Only the channels a step moved are copied into the scene's value table, and a frame
+/// performs no heap allocation once the render list has grown, for any thread count (measured
+/// by `hooke-bench scene` under `Benchmarks/malloc-counter`; workers are a
+/// `HookeThreads.WorkerPool`). Per-property animators allocate in their animation state (about
+/// two allocations per animating property per frame).
 public final class Scene {
   /// This scene's token (namespaces carry it).
   public let token: UInt64
@@ -108,7 +118,7 @@ public final class Scene {
   @exclusivity(unchecked) var _motion: [Int] = []
   /// Groups whose shared frame animates on the general path (`_Group.inMotion`).
   @exclusivity(unchecked) var _movingGroups: [Int] = []
-  /// The batch fast path (nil without it). A constant: methods reach it without retaining it
+  /// The batch engine's driver (nil only in the per-property reference scene). A constant: methods reach it without retaining it
   /// per call, as they must for a variable (a transaction calls into it several times per
   /// change).
   let _fast: _FastPath?
@@ -187,25 +197,33 @@ public final class Scene {
 
   /// An empty scene with window `bounds` (default 390 × 844 points).
   ///
-  /// `fastPath` (default `false`): frames (own and matched), styles and transition effects
-  /// animated by bare springs and timing curves run on a `BatchEngine` (one channel per animated
-  /// scalar) instead of per-property animators — much faster, with SwiftUI's interruption rules
-  /// (springs merge, timing curves combine with the motion they interrupt, a SwiftUI spring's
-  /// substep clock as per property) and SwiftUI's ends: a spring ends by SwiftUI's rule on the
-  /// whole value (within 1 % of the interval and slow), a timing curve once its time is past its
-  /// duration. The two paths present the same values (to 1e-9 point, tested over 1,000 random
-  /// transaction scripts).
-  ///
-  /// `threads` (default 1; values < 1 read as 1): workers stepping the fast path's batch engine
-  /// and refreshing its value table and the render list's rows (a `HookeThreads.WorkerPool`
-  /// started here). Results are bit-identical for any thread count; ignored without the fast
-  /// path.
-  public init(
-    bounds: Rect = Rect(x: 0, y: 0, width: 390, height: 844), fastPath: Bool = false, threads: Int = 1
-  ) {
+  /// `threads` (default 1; values < 1 read as 1): workers stepping the scene's batch engine and
+  /// refreshing its value table and the render list's rows (a `HookeThreads.WorkerPool` started
+  /// here). Results are bit-identical for any thread count.
+  public init(bounds: Rect = Rect(x: 0, y: 0, width: 390, height: 844), threads: Int = 1) {
     token = _nextSceneToken()
     self.bounds = bounds
-    _fast = fastPath ? _FastPath(threads: threads) : nil
+    _fast = _FastPath(threads: threads)
+  }
+
+  /// An empty scene; `fastPath` is ignored.
+  ///
+  /// Every scene runs on the batch engine now, with SwiftUI's semantics (see ``Scene``), so the
+  /// choice this argument once made is gone.
+  @available(*, deprecated, message: "Every scene runs on the batch engine; remove the fastPath argument")
+  public convenience init(
+    bounds: Rect = Rect(x: 0, y: 0, width: 390, height: 844), fastPath: Bool, threads: Int = 1
+  ) {
+    self.init(bounds: bounds, threads: threads)
+  }
+
+  /// A scene that runs every animation per property, on `PropertyAnimator`s, and has no batch
+  /// engine: the reference the batch engine is tested and benchmarked against (the code every
+  /// scene uses for animations without a batch driver). Not a mode users choose.
+  package init(perPropertyReference bounds: Rect) {
+    token = _nextSceneToken()
+    self.bounds = bounds
+    _fast = nil
   }
 
   /// A copy of `other`'s state for tests that compare the incrementally maintained caches with a
@@ -272,7 +290,9 @@ public final class Scene {
     _movingListWhole = other._movingListWhole
   }
 
-  /// Whether frames animate on the batch fast path.
+  /// Whether the scene runs its springs and timing curves on the batch engine: always `true`
+  /// for a scene made with a public initialiser.
+  @available(*, deprecated, message: "Every scene runs on the batch engine")
   public var usesFastPath: Bool {
     _fast != nil
   }

@@ -17,7 +17,7 @@ struct SceneCommandTests {
     let r = bench(["scene", "100", "5"], in: dir.path)
     #expect(r.code == 0, "\(r.stderr)")
     let lines = r.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.first == "path: batch fast path, threads: 1, mode: retarget, 60 Hz")
+    #expect(lines.first == "path: batch engine, threads: 1, mode: retarget, 60 Hz")
     #expect(lines.contains("elements: 100, diagnostics: 0, render rows: 100"))
     #expect(
       lines.contains { $0.hasPrefix("transaction (retarget 100 matched groups, spring; median of 1): ") })
@@ -38,7 +38,7 @@ struct SceneCommandTests {
     let r = bench(
       ["scene", "64", "--mode", mode, "--threads", "2", "--general", "--hz", "120"], in: dir.path)
     #expect(r.code == 0, "\(r.stderr)")
-    #expect(r.stdout.hasPrefix("path: general (per-property animators), threads: 2, mode: \(mode), 120 Hz\n"))
+    #expect(r.stdout.hasPrefix("path: per-property reference, threads: 2, mode: \(mode), 120 Hz\n"))
     #expect(r.stdout.contains("frame (120 frames): median "))
     #expect(r.stdout.contains(", budget 8.333 ms\n"))
     // Frames 3…122 hold the transactions at 20, 40, …, 120 (six), plus the first at tick 1.

@@ -5,7 +5,7 @@ import _TestSupport
 @testable import Hooke
 @testable import HookeScene
 
-/// The batch fast path against the general path on the same stories.
+/// The scene's batch engine against the per-property reference scene on the same stories.
 @Suite struct FastPathTests {
   /// A new animation per transaction (a distinct spring each time) used to add a batch group per
   /// animation for ever, so each frame stepped more groups. Groups whose channels all left are now
@@ -14,7 +14,7 @@ import _TestSupport
   /// every frame).
   @Test func distinctAnimationsRecycleTheirGroups() {
     func run(fast: Bool) -> (frames: [Rect], groups: Int) {
-      let scene = Scene(fastPath: fast)
+      let scene = Scene.make(batch: fast)
       scene.withoutAnimation(at: 0) {
         $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 40, height: 40)))
       }
@@ -52,7 +52,7 @@ import _TestSupport
   @Test func freeGroupsCarryNoSpringWork() {
     let seed: UInt64 = 0x6672_6565_6772_7073
     var rng = SplitMix64(seed: seed)
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     scene.withoutAnimation(at: 0) { tx in
       for i in 0..<40 {
         tx.insert(
@@ -111,7 +111,7 @@ import _TestSupport
   /// and a mid-flight retarget keeps position and velocity on the fast path.
   @Test func exactSpringMatchesTheGeneralPath() {
     func run(fast: Bool) -> [Rect] {
-      let scene = Scene(fastPath: fast)
+      let scene = Scene.make(batch: fast)
       let ns = scene.makeNamespace()
       let tabs = Layout.horizontalStack(count: 4, in: Rect(x: 8, y: 784, width: 374, height: 52))
       func element(_ i: Int) -> Element {
@@ -157,7 +157,7 @@ import _TestSupport
   /// general path while both are moving; then both land on the target.
   @Test func swiftUISpringMatchesWhileMoving() {
     func run(fast: Bool) -> [Rect?] {
-      let scene = Scene(fastPath: fast)
+      let scene = Scene.make(batch: fast)
       scene.withoutAnimation(at: 0) {
         $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
       }
@@ -173,7 +173,7 @@ import _TestSupport
     let general = run(fast: false)
     let fast = run(fast: true)
     for k in 0..<30 { #expect(close(general[k]!, fast[k]!, 1e-9), "frame \(k + 1)") }
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: .zero)) }
     scene.withAnimation(.easeInOut(duration: 0.5), at: 0) {
       $0.setFrame(1, Rect(x: 100, y: 0, width: 0, height: 0))
@@ -188,7 +188,7 @@ import _TestSupport
   /// a mid-flight restyle keeps the presented value.
   @Test func exactSpringStylesAndEffectsMatchTheGeneralPath() {
     func run(fast: Bool) -> [[Double]] {
-      let scene = Scene(fastPath: fast)
+      let scene = Scene.make(batch: fast)
       let spring = Animation.spring(response: 0.4, dampingFraction: 0.75).exact
       scene.withoutAnimation(at: 0) {
         $0.insert(Element(id: 1, frame: Rect(x: 20, y: 20, width: 100, height: 60)))
@@ -249,7 +249,7 @@ import _TestSupport
   /// the curve (opacity 1 − easeInOut(t/d), the CSS `cubic-bezier(0.42, 0, 0.58, 1)` that a
   /// per-property `BezierAnimation` evaluates) and the element leaves once the curve ends.
   @Test func curveFadeOutOnTheBatchFollowsTheCurveAndLeaves() {
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     scene.withoutAnimation(at: 0) {
       $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
     }
@@ -268,7 +268,7 @@ import _TestSupport
 
   /// Custom animations fall back to the general path, even mid-flight on the fast path.
   @Test func customAnimationsFallBack() {
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: .zero)) }
     scene.withAnimation(.spring, at: 0) { $0.setFrame(1, Rect(x: 100, y: 0, width: 0, height: 0)) }
     scene.advance(to: 0.1)
@@ -291,7 +291,7 @@ import _TestSupport
       (0..<n).map { i in Rect(x: Double(i % c) * 12, y: Double(i / c) * 12, width: 10, height: 10) }
     }
     func run(threads: Int) -> [[UInt64]] {
-      let scene = Scene(bounds: Rect(x: 0, y: 0, width: 2000, height: 4000), fastPath: true, threads: threads)
+      let scene = Scene(bounds: Rect(x: 0, y: 0, width: 2000, height: 4000), threads: threads)
       scene._fast!.chunk = 500  // several chunks per worker for the scatter and the rows
       let ns = scene.makeNamespace()
       let start = columns(40)
@@ -339,7 +339,7 @@ import _TestSupport
   /// stored value, the one the next step evolves from (SwiftUI likewise shows
   /// `newModel − interval + offset`), not a cached copy of the value before the retarget.
   @Test(arguments: [false, true]) func retargetFrameShowsTheStoredValue(swiftUIModel: Bool) {
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     scene.withoutAnimation(at: 0) {
       $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
     }
@@ -380,8 +380,8 @@ struct SceneBadTimeTests {
   /// later animation could run. Times beyond `Scene.maximumTime` are now ignored (the scene acts at
   /// its last time): the frame is where it was at 0.1 s, and ordinary times then settle it.
   @Test(arguments: [false, true], [1e13, 1e300, Double.greatestFiniteMagnitude, .infinity])
-  func farFutureTimeIsIgnored(fastPath: Bool, time: Double) {
-    let scene = Scene(fastPath: fastPath)
+  func farFutureTimeIsIgnored(batch: Bool, time: Double) {
+    let scene = Scene.make(batch: batch)
     scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: .zero)) }
     scene.withAnimation(.spring(response: 0.5, dampingFraction: 0.8).exact, at: 0) {
       $0.setFrame(1, Rect(x: 100, y: 50, width: 10, height: 20))
@@ -389,16 +389,16 @@ struct SceneBadTimeTests {
     scene.advance(to: 0.1)
     let atTenth = scene.rendered(1)
     scene.advance(to: time)
-    #expect(scene.currentTime == 0.1 && scene.rendered(1) == atTenth, "time \(time) fastPath \(fastPath)")
+    #expect(scene.currentTime == 0.1 && scene.rendered(1) == atTenth, "time \(time) batch \(batch)")
     scene.advance(to: 10)
     #expect(
-      scene.rendered(1) == Rect(x: 100, y: 50, width: 10, height: 20), "time \(time) fastPath \(fastPath)")
+      scene.rendered(1) == Rect(x: 100, y: 50, width: 10, height: 20), "time \(time) batch \(batch)")
   }
 
   /// A transaction at t = +∞ (or a huge time) followed by frames at +∞ renders finite values.
   @Test(arguments: [false, true], [Double.infinity, 1e300])
-  func transactionAtInfiniteTimeStaysFinite(fastPath: Bool, time: Double) {
-    let scene = Scene(fastPath: fastPath)
+  func transactionAtInfiniteTimeStaysFinite(batch: Bool, time: Double) {
+    let scene = Scene.make(batch: batch)
     scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: .zero)) }
     scene.withAnimation(.spring(response: 0.5, dampingFraction: 0.8), at: time) {
       $0.setFrame(1, Rect(x: 100, y: 50, width: 10, height: 20))
@@ -410,8 +410,8 @@ struct SceneBadTimeTests {
       r.map {
         $0.origin.x.isFinite && $0.origin.y.isFinite && $0.size.width.isFinite && $0.size.height.isFinite
       } ?? false
-    #expect(finite, "fastPath \(fastPath) time \(time): \(String(describing: r))")
-    #expect(renderListIsValid(scene.renderList), "fastPath \(fastPath) time \(time)")
+    #expect(finite, "batch \(batch) time \(time): \(String(describing: r))")
+    #expect(renderListIsValid(scene.renderList), "batch \(batch) time \(time)")
   }
 
   /// `reserveCapacity` is a hint: a negative or absurd count (Int.max used to trap allocating)
@@ -434,8 +434,8 @@ struct SceneBadTimeTests {
   /// its model values. A displacement of ~1e308 decays below the batch rest rule only after
   /// about 43 s with this spring (decay rate ζω₀ ≈ 16.8/s), so the run covers 60 s.
   @Test(arguments: [false, true])
-  func hugeStylesStayFinite(fastPath: Bool) {
-    let scene = Scene(fastPath: fastPath)
+  func hugeStylesStayFinite(batch: Bool) {
+    let scene = Scene.make(batch: batch)
     let big = Double.greatestFiniteMagnitude / 2
     scene.withoutAnimation(at: 0) {
       $0.insert(
@@ -466,20 +466,20 @@ struct SceneBadTimeTests {
       let ok =
         values.allSatisfy(\.isFinite) && (0...1).contains(l.opacity[i]) && l.cornerRadius[i] >= 0
         && l.blurRadius[i] >= 0
-      #expect(ok, "frame \(k) fastPath \(fastPath): \(values), opacity \(l.opacity[i])")
+      #expect(ok, "frame \(k) batch \(batch): \(values), opacity \(l.opacity[i])")
       if !ok { break }
     }
     let l = scene.renderList
     let i = l.index(of: 1)!
     #expect(
       l.rotation[i] == big && l.cornerRadius[i] == 0 && l.opacity[i] == 1,
-      "fastPath \(fastPath): rotation \(l.rotation[i]) radius \(l.cornerRadius[i]) blur \(l.blurRadius[i])")
+      "batch \(batch): rotation \(l.rotation[i]) radius \(l.cornerRadius[i]) blur \(l.blurRadius[i])")
   }
 
   /// Frames near the largest finite Double animate without producing NaN or ∞ on either path.
   @Test(arguments: [false, true])
-  func hugeFramesStayFinite(fastPath: Bool) {
-    let scene = Scene(fastPath: fastPath)
+  func hugeFramesStayFinite(batch: Bool) {
+    let scene = Scene.make(batch: batch)
     let big = Double.greatestFiniteMagnitude / 2
     scene.withoutAnimation(at: 0) {
       $0.insert(Element(id: 1, frame: Rect(x: -big, y: 0, width: 0, height: 0)))
@@ -496,10 +496,10 @@ struct SceneBadTimeTests {
         r.map {
           $0.origin.x.isFinite && $0.origin.y.isFinite && $0.size.width.isFinite && $0.size.height.isFinite
         } ?? false
-      #expect(finite, "frame \(k) fastPath \(fastPath): \(String(describing: r))")
+      #expect(finite, "frame \(k) batch \(batch): \(String(describing: r))")
       if !finite { break }
     }
-    #expect(scene.rendered(1) == Rect(x: big, y: 0, width: big, height: 0), "fastPath \(fastPath)")
+    #expect(scene.rendered(1) == Rect(x: big, y: 0, width: big, height: 0), "batch \(batch)")
   }
 }
 
@@ -515,7 +515,7 @@ struct SceneBadTimeTests {
   @Test func groupTableShrinksAfterABurst() {
     let seed: UInt64 = 0x6275_7273_7432_3032
     var rng = SplitMix64(seed: seed)
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     scene.withoutAnimation(at: 0) { tx in
       for i in 0..<100 {
         tx.insert(Element(id: ElementID(i), frame: Rect(x: Double(i % 10) * 40, y: 0, width: 30, height: 30)))

@@ -9,8 +9,8 @@ import _TestSupport
   /// A time beyond `Scene.maximumTime`, or +∞, is ignored like NaN instead of parking the clock in
   /// the far future: a later transaction at an ordinary time still animates to its model.
   @Test(arguments: [Double.infinity, 1e300, 2e9], [false, true])
-  func farFutureTimesDoNotFreezeTheScene(time: Double, fastPath: Bool) {
-    let scene = Scene(fastPath: fastPath)
+  func farFutureTimesDoNotFreezeTheScene(time: Double, batch: Bool) {
+    let scene = Scene.make(batch: batch)
     scene.withoutAnimation(at: 0) {
       $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
     }
@@ -26,8 +26,8 @@ import _TestSupport
 
   /// The render order is container z-index, then z-index, then insertion order, whether an
   /// insert lands at the end (appended without a re-sort) or before elements already drawn.
-  @Test(arguments: [false, true]) func insertionsKeepTheRenderOrder(fastPath: Bool) {
-    let scene = Scene(fastPath: fastPath)
+  @Test(arguments: [false, true]) func insertionsKeepTheRenderOrder(batch: Bool) {
+    let scene = Scene.make(batch: batch)
     func insert(_ id: ElementID, z: Double, container: ContainerID = .root) {
       scene.withoutAnimation(at: 0) {
         var e = Element(id: id, frame: Rect(x: 0, y: 0, width: 10, height: 10), container: container)

@@ -72,7 +72,7 @@ func expectEveryRowMatchesAFreshWrite(_ scene: Scene, _ label: String) {
   /// row a fresh full write gives, after every frame.
   @Test(arguments: [1, 2]) func bulkRefreshesMatchAFreshWrite(threads: Int) {
     var rng = SplitMix64(seed: 0xB0_1C00 + UInt64(threads))
-    let scene = Scene(fastPath: true, threads: threads)
+    let scene = Scene(threads: threads)
     scene._fast!.chunk = 97
     let ns = scene.makeNamespace()
     func cell(_ i: Int, _ shift: Double = 0) -> Rect {
@@ -139,7 +139,7 @@ func expectEveryRowMatchesAFreshWrite(_ scene: Scene, _ label: String) {
   @Test(arguments: [false, true]) func manyRepositionsKeepTheOrderAndRows(fast: Bool) {
     let seed: UInt64 = fast ? 0x5E_0B01 : 0x5E_0B00
     var rng = SplitMix64(seed: seed)
-    let scene = Scene(fastPath: fast)
+    let scene = Scene.make(batch: fast)
     scene.withoutAnimation(at: 0) { tx in
       tx.setContainer(Container(id: 1, zIndex: 1))
       tx.setContainer(Container(id: 2, zIndex: -1))
@@ -185,7 +185,7 @@ func expectEveryRowMatchesAFreshWrite(_ scene: Scene, _ label: String) {
   /// or lost shows).
   @Test(arguments: [false, true]) func shrinkingRelayoutsKeepEachRowsStyle(fast: Bool) {
     var rng = SplitMix64(seed: fast ? 0x5E_0C01 : 0x5E_0C00)
-    let scene = Scene(fastPath: fast)
+    let scene = Scene.make(batch: fast)
     func element(_ i: Int) -> Element {
       Element(id: ElementID(i), frame: Rect(x: Double(i % 40), y: Double(i / 40), width: 4, height: 4))
         .opacity(Double(i % 97 + 1) / 98)
@@ -218,7 +218,7 @@ func expectEveryRowMatchesAFreshWrite(_ scene: Scene, _ label: String) {
   /// insertions and removals, the order must still be the full sort and the rows a fresh write's.
   @Test(arguments: [false, true]) func repositionsWithUnchangedKeysKeepTheOrderAndRows(fast: Bool) {
     var rng = SplitMix64(seed: fast ? 0x5A_3E01 : 0x5A_3E00)
-    let scene = Scene(fastPath: fast)
+    let scene = Scene.make(batch: fast)
     scene.withoutAnimation(at: 0) { tx in
       tx.setContainer(Container(id: 1, clipRect: Rect(x: 0, y: 0, width: 100, height: 800)))
       tx.setContainer(Container(id: 2, clipRect: Rect(x: 100, y: 0, width: 100, height: 800)))
@@ -274,7 +274,7 @@ func expectEveryRowMatchesAFreshWrite(_ scene: Scene, _ label: String) {
   /// frames between the changes rewrite only moving rows. Expectations are the intersections
   /// worked out by hand (an own clip first, then the container chain upwards).
   @Test(arguments: [false, true]) func containerClipsFollowContainerChanges(fast: Bool) {
-    let scene = Scene(fastPath: fast)
+    let scene = Scene.make(batch: fast)
     scene.withoutAnimation(at: 0) { tx in
       tx.setContainer(Container(id: 1, clipRect: Rect(x: 0, y: 0, width: 200, height: 400)))
       tx.setContainer(Container(id: 2, clipRect: Rect(x: 50, y: 50, width: 300, height: 100), parent: 1))
@@ -327,7 +327,7 @@ func expectEveryRowMatchesAFreshWrite(_ scene: Scene, _ label: String) {
   func cachesEqualAFreshDerivation(fast: Bool, zoom: Bool) {
     let seed: UInt64 = (fast ? 0xCA_C4E1 : 0xCA_C4E0) ^ (zoom ? 0 : 0x100)
     var rng = SplitMix64(seed: seed)
-    let scene = Scene(fastPath: fast)
+    let scene = Scene.make(batch: fast)
     let ns = scene.makeNamespace()
     scene.withoutAnimation(at: 0) { tx in
       tx.setContainer(Container(id: 1, clipRect: Rect(x: 0, y: 0, width: 200, height: 400), zIndex: 1))

@@ -47,7 +47,7 @@ import _TestSupport
     func randomFrame() -> Rect {
       Rect(x: uniform(-200...400), y: uniform(-200...800), width: uniform(0...300), height: uniform(0...300))
     }
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     var refs: [ElementID: Reference] = [:]
     var nextID = 1
     func time(_ k: Int) -> Double { PropertyAnimator<Double>.time(tick: Int64(k), ticksPerSecond: Int64(hz)) }

@@ -32,7 +32,7 @@ struct SceneGridEdgeTests {
 
   @Test("two layout changes before a frame while the width animates leave no stale width rows")
   func twoRetargetsBeforeAFrameRewriteTheWidth() {
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(6, columns: 2)) }
     scene.advance(to: 0)
     // The width animates from the 2-column to the 3-column cell.
@@ -52,7 +52,7 @@ struct SceneGridEdgeTests {
 
   @Test("a grid with negative first ids (element and matched) is accepted, not a trap")
   func negativeFirstIDs() {
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     let ns = scene.makeNamespace()
     let r = scene.withoutAnimation(at: 0) {
       $0.insertGrid(Self.grid(3, columns: 2, first: -2).matchedGeometry(in: ns, firstID: -1))
@@ -67,7 +67,7 @@ struct SceneGridEdgeTests {
 
   @Test("a grid whose first id is Int.min keeps all its cards")
   func firstIDIntMin() {
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     let r = scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(4, columns: 3, first: .min)) }
     #expect(r.diagnostics.isEmpty)
     scene.advance(to: 0)
@@ -77,7 +77,7 @@ struct SceneGridEdgeTests {
 
   @Test("a layout change while the grid fades out keeps fading it out (the fade is not reversed)")
   func updateWhileRemoving() {
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(4, columns: 2)) }
     scene.advance(to: 0)
     scene.withAnimation(.linear(duration: 0.5), at: 0) { $0.removeGrid(0) }
@@ -118,7 +118,7 @@ struct SceneGridEdgeTests {
     "grids around a zoom destination's dimming row, on two threads with small chunks: rows always consistent")
   func gridsAndDimmingRows() {
     for threads in [1, 2] {
-      let scene = Scene(fastPath: true, threads: threads)
+      let scene = Scene(threads: threads)
       scene._fast!.chunk = 3
       let ns = scene.makeNamespace()
       scene.withoutAnimation(at: 0) { tx in
@@ -176,7 +176,7 @@ struct SceneGridEdgeTests {
     c.rowHeight = 1e308
     cases.append(c)
     for (n, grid) in cases.enumerated() {
-      let scene = Scene(fastPath: true)
+      let scene = Scene()
       let r = scene.withoutAnimation(at: 0) { $0.insertGrid(grid) }
       #expect(r.diagnostics == [.invalidGrid(0)], "case \(n)")
       scene.advance(to: 0)
@@ -201,7 +201,7 @@ struct SceneGridEdgeTests {
   )
   func renderOrderAfterZChanges() {
     for fast in [false, true] {
-      let scene = Scene(fastPath: fast)
+      let scene = Scene.make(batch: fast)
       let clip = Rect(x: 10, y: 20, width: 100, height: 50)
       scene.withoutAnimation(at: 0) { tx in
         tx.setContainer(Container(id: 7, clipRect: clip, zIndex: 5))
@@ -248,7 +248,7 @@ struct SceneGridEdgeTests {
 
   @Test("a grid with no cards, and one with a single column, beside elements")
   func emptyAndSingleColumn() {
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     scene.withoutAnimation(at: 0) { tx in
       tx.insertGrid(Self.grid(0, columns: 3, first: 50, id: 1))
       tx.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
@@ -273,7 +273,7 @@ struct SceneGridEdgeTests {
 
   @Test("a grid re-inserted while it fades out fades back in from where it is and takes the new layout")
   func reviveWhileFading() {
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(4, columns: 2)) }
     scene.advance(to: 0)
     scene.withAnimation(.linear(duration: 0.5), at: 0) { $0.removeGrid(0) }
@@ -322,7 +322,7 @@ struct SceneGridEdgeTests {
       .linear(duration: .infinity),
     ]
     for (n, animation) in animations.enumerated() {
-      let scene = Scene(fastPath: true)
+      let scene = Scene()
       scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(5, columns: 2)) }
       scene.advance(to: 0)
       scene.withAnimation(animation, at: 0) {
@@ -359,7 +359,7 @@ struct SceneGridEdgeTests {
   @Test("a grid transaction at a time before the last frame applies at the last frame's time")
   func transactionInThePast() {
     func run(_ at: Double) -> [Rect] {
-      let scene = Scene(fastPath: true)
+      let scene = Scene()
       scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(5, columns: 2)) }
       scene.advance(to: 0)
       scene.withAnimation(Self.exact, at: 0) { $0.updateGrid(0) { $0.columns = 3 } }
@@ -391,7 +391,7 @@ struct SceneGridEdgeTests {
 
   @Test("ids near Int.max: the count shrinks so card ids stay below Int.max, reported; neighbours are free")
   func idsNearIntMax() {
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     let ns = scene.makeNamespace()
     let r = scene.withoutAnimation(at: 0) { tx in
       tx.insertGrid(Self.grid(5, columns: 2, first: Int.max - 3))

@@ -30,7 +30,7 @@ struct SceneGridTests {
 
   @Test("an unanimated grid renders one row per card at its cell, sharing one style entry")
   func layout() {
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     let r = scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(10, columns: 4, first: 100)) }
     #expect(r.diagnostics.isEmpty)
     scene.advance(to: 0)
@@ -52,7 +52,7 @@ struct SceneGridTests {
     "a reflow with an exact spring follows the closed-form spring per card and settles exactly on the new cells"
   )
   func exactSpringReflow() {
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(9, columns: 4)) }
     scene.advance(to: 0)
     let spring = Spring(response: 0.5, dampingRatio: 0.8)
@@ -85,7 +85,7 @@ struct SceneGridTests {
 
   @Test("an interrupted reflow keeps each card's position and velocity (retarget is a shift)")
   func interruptedReflowIsContinuous() {
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(7, columns: 3)) }
     scene.advance(to: 0)
     scene.withAnimation(Self.exact, at: 0) { $0.updateGrid(0) { $0.columns = 5 } }
@@ -113,7 +113,7 @@ struct SceneGridTests {
 
   @Test("grids and elements share the render order: container z-index, then z-index, then insertion")
   func renderOrder() {
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     scene.withoutAnimation(at: 0) { tx in
       tx.setContainer(Container(id: 1, clipRect: Rect(x: 0, y: 0, width: 100, height: 100), zIndex: 1))
       tx.insert(Element(id: 1000, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
@@ -137,7 +137,7 @@ struct SceneGridTests {
 
   @Test("bad grids and conflicting ids are reported with their documented outcome")
   func diagnostics() {
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     let ns = scene.makeNamespace()
     scene.withoutAnimation(at: 0) { $0.insert(Element(id: 5, frame: .zero)) }
     var r = scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(10, columns: 2)) }
@@ -180,7 +180,7 @@ struct SceneGridTests {
 
   @Test("an animated removal fades the grid out, then its cards leave; an unanimated one is immediate")
   func removal() {
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     scene.withoutAnimation(at: 0) { tx in
       tx.insertGrid(Self.grid(4, columns: 2))
       tx.insertGrid(Self.grid(2, columns: 2, first: 10, id: 1))
@@ -201,7 +201,7 @@ struct SceneGridTests {
 
   @Test("matched queries, velocities and shared frames answer for cards")
   func queries() {
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     let ns = scene.makeNamespace()
     scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(6, columns: 3).matchedGeometry(in: ns)) }
     scene.advance(to: 0)
@@ -223,7 +223,7 @@ struct SceneGridTests {
   )
   func threadInvariance() {
     func run(_ threads: Int) -> [[UInt64]] {
-      let scene = Scene(fastPath: true, threads: threads)
+      let scene = Scene(threads: threads)
       scene._fast?.chunk = 7
       scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(100, columns: 4)) }
       var frames: [[UInt64]] = []
@@ -246,7 +246,7 @@ struct SceneGridTests {
   @Test("without the fast path a grid renders the same bits on the calling thread")
   func withoutFastPath() {
     func run(_ fast: Bool) -> [UInt64] {
-      let scene = Scene(fastPath: fast)
+      let scene = Scene.make(batch: fast)
       scene.withoutAnimation(at: 0) { $0.insertGrid(Self.grid(50, columns: 4)) }
       var bits: [UInt64] = []
       for k in 0...40 {
@@ -271,7 +271,7 @@ struct SceneGridTests {
 
   @Test("a grid whose matched ids are already in use is inserted unmatched and reported")
   func matchedIDsInUse() {
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     let ns = scene.makeNamespace()
     let other = scene.makeNamespace()
     scene.withoutAnimation(at: 0) { tx in

@@ -41,8 +41,8 @@ import _TestSupport
     for seed: UInt64 in 1...12 {
       let seed = seed &* 0x9E37_79B9 &+ (fast ? 1 : 0)
       var rng = SplitMix64(seed: seed)
-      let viaUpdate = Scene(fastPath: fast)
-      let viaSetOpacity = Scene(fastPath: fast)
+      let viaUpdate = Scene.make(batch: fast)
+      let viaSetOpacity = Scene.make(batch: fast)
       let namespaces = (viaUpdate.makeNamespace(), viaSetOpacity.makeNamespace())
       var nextID = 0
       func element(_ id: Int, _ ns: Namespace) -> Element {

@@ -9,7 +9,7 @@ import Testing
 /// reused before any table grows.
 @Suite struct SceneStatisticsTests {
   @Test func countsFollowInsertionsAnimationsAndRemovals() {
-    let scene = Scene(fastPath: true)
+    let scene = Scene()
     scene.withoutAnimation(at: 0) { tx in
       for i in 0..<10 { tx.insert(Element(id: ElementID(i), frame: Rect(x: 0, y: 0, width: 10, height: 10))) }
     }
@@ -52,8 +52,8 @@ import Testing
     #expect(c.fields.count == 22 && c.fields.first! == ("elements", 10))
   }
 
-  @Test func aSceneWithoutTheFastPathCountsNoBatchStructures() {
-    let scene = Scene()
+  @Test(arguments: [false, true]) func aCurveRunsOnTheBatchEngineUnlessTheSceneIsTheReference(batch: Bool) {
+    let scene = Scene.make(batch: batch)
     scene.withoutAnimation(at: 0) {
       $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
     }
@@ -62,7 +62,15 @@ import Testing
     }
     scene.advance(to: frameTime(2))
     let c = scene.structureCounts
-    #expect(c.elements == 1 && c.generalPathMotion == 1)
-    #expect(c.batchGroups == 0 && c.quads == 0 && c.channels == 0 && c.handleSlots == 0)
+    if batch {
+      // The frame is a quad of the batch engine; nothing is sampled per property.
+      #expect(c.elements == 1 && c.generalPathMotion == 0)
+      #expect(c.batchGroups >= 1 && c.quads >= 1 && c.channels >= 4)
+      #expect(scene.activeBatchChannelCount > 0)
+    } else {
+      #expect(c.elements == 1 && c.generalPathMotion == 1)
+      #expect(c.batchGroups == 0 && c.quads == 0 && c.channels == 0 && c.handleSlots == 0)
+      #expect(scene.activeBatchChannelCount == 0)
+    }
   }
 }

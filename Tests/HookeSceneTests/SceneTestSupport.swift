@@ -73,3 +73,11 @@ func renderListIsValid(_ list: RenderList) -> Bool {
   }
   return Set(zip(list.ids, list.kinds.map(\.rawValue)).map { "\($0.0.rawValue)-\($0.1)" }).count == list.count
 }
+
+extension Scene {
+  /// A scene on the batch engine (`batch`), or the per-property reference scene that runs every
+  /// animation on `PropertyAnimator`s: tests compare the two.
+  static func make(batch: Bool, threads: Int = 1) -> Scene {
+    batch ? Scene(threads: threads) : Scene(perPropertyReference: Rect(x: 0, y: 0, width: 390, height: 844))
+  }
+}

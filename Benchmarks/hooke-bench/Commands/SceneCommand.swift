@@ -7,11 +7,12 @@ struct SceneCommand: BenchCommand {
     name: "scene",
     abstract: "Time HookeScene's transactions and frames for N matched elements (allocations too).",
     discussion: """
-      Builds a 4000-point scene of N matched elements on the batch fast path (--general: the
-      per-property animators), then runs --mode: retarget (one spring transaction retargets all N
-      matched groups, then FRAMES frames), grid-reflow (every 20 frames one spring transaction lays
-      all N cards out with a new column count, cycling 1000, 700, 1300, 850, before the last flight
-      settles) or grid (grid-reflow's timeline on one ElementGrid; a reflow is one updateGrid).
+      Builds a 4000-point scene of N matched elements (--general: the per-property reference
+      scene, every animation on its own animator, instead of the scene's batch engine), then runs
+      --mode: retarget (one spring transaction retargets all N matched groups, then FRAMES
+      frames), grid-reflow (every 20 frames one spring transaction lays all N cards out with a
+      new column count, cycling 1000, 700, 1300, 850, before the last flight settles) or grid
+      (grid-reflow's timeline on one ElementGrid; a reflow is one updateGrid).
       Prints ns per element for the build, the transactions (median) and the frames (median, p99 and
       max: the frame metrics' nearest-rank percentiles, wall clock), and a hash of the last render
       list. Run under the LD_PRELOAD allocation counter of Benchmarks/malloc-counter (build it with
@@ -28,7 +29,8 @@ struct SceneCommand: BenchCommand {
     options: [
       .option("mode", "mode", "retarget, grid-reflow or grid. Default: retarget."),
       .option("threads", "n", "The scene's worker threads, 1…4096. Default: 1."),
-      .flag("general", "Use the general scene path (per-property animators) instead of the batch fast path."),
+      .flag(
+        "general", "Run the per-property reference scene (one animator per property), not the batch engine."),
       .option(
         "hz", "rate", "Refresh rate in Hz, 1…10000 (the frame times and the budget line). Default: 60."),
     ],
@@ -38,7 +40,10 @@ struct SceneCommand: BenchCommand {
         "hooke-bench scene 100k 240 --mode grid-reflow --threads 2",
         "The frame-budget suite's grid-reflow shape at 100 000 cards on two workers."
       ),
-      ("hooke-bench scene 10k --mode grid --general", "A 10 000-card ElementGrid on the general path."),
+      (
+        "hooke-bench scene 10k --mode grid --general",
+        "A 10 000-card ElementGrid on the per-property reference."
+      ),
     ])
 
   var bench = SceneBench()

@@ -9,9 +9,10 @@ struct ClientFailure: Error, CustomStringConvertible { var description: String }
     var failures: [String] = []
     func check(_ ok: Bool, _ what: String) { if !ok { failures.append(what) } }
     var summary: [String] = []
-    for fastPath in [false, true] {
-      let path = fastPath ? "fast path" : "general path"
-      let scene = Scene(fastPath: fastPath)
+    // One scene on the default initialiser and one on two workers: the same presentation.
+    for threads in [1, 2] {
+      let path = "\(threads) thread\(threads == 1 ? "" : "s")"
+      let scene = Scene(threads: threads)
       scene.withoutAnimation(at: 0) { tx in
         tx.insert(Element(id: 1, frame: .init(x: 0, y: 0, width: 100, height: 100)))
         tx.insert(Element(id: 2, frame: .init(x: 0, y: 200, width: 50, height: 50)))
