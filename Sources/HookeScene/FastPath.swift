@@ -202,7 +202,9 @@ final class _FastPath {
   }()
 
   /// Recycles empty groups when the animation tables have doubled since the last sweep. Called by
-  /// the scene between frames only: a transaction caches its groups while it runs.
+  /// the scene at the start of a transaction, before it looks a group up (a transaction caches its
+  /// groups while it runs), and never in a frame: the sweep allocates, and a frame without a
+  /// transaction must not (only transactions add groups, so a sweep is never due in one).
   func recycleEmptyGroupsIfDue() {
     if groups.count + styleGroups.count >= recycleAt { _recycleEmptyGroups() }
   }

@@ -395,7 +395,6 @@ public final class Scene {
     _refreshDirtyHot()
     if _orderDirty { _sortOrder() } else { _placeOrderTail() }
     _writeRenderList()
-    _fast?.recycleEmptyGroupsIfDue()
     if !_completions.isEmpty { _fireCompletions(at: t) }
   }
 

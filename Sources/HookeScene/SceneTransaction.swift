@@ -104,6 +104,9 @@ extension Scene {
     var result = TransactionResult()
     let t = _clock(time)
     _fast?.refresh(to: t)
+    // Empty groups are swept here, before the transaction looks any group up, and never in a
+    // frame: a sweep allocates (replaced groups, rebuilt tables), and only transactions add groups.
+    _fast?.recycleEmptyGroupsIfDue()
     // The frame changes move their quads into the transaction's group (an element's frame and its
     // matched group's shared frame: up to two quads each): its storage grows once rather than by
     // doubling into fresh memory while they arrive.
