@@ -159,6 +159,23 @@ public final class Scene {
   @exclusivity(unchecked) var _freeStyleScratch: [Int32] = []
   @exclusivity(unchecked) var _freshRowScratch: [Int32] = []
   @exclusivity(unchecked) var _relocatedRowScratch: [Int32] = []
+  /// The rows of the last render list vacated since it was written — by evictions and by slots
+  /// taken out for re-placement — with their style entries, while `_vacatedComplete`: when that
+  /// list's rows were the order's slots (row k = `_order[k]`, no grid or dimming rows), these are
+  /// exactly the old rows no surviving slot holds, so a relayout (`_moveRows`) takes the free
+  /// style entries from them instead of marking every surviving row's entry.
+  @exclusivity(unchecked) var _vacatedRows: [Int32] = []
+  @exclusivity(unchecked) var _vacatedStyles: [Int32] = []
+  @exclusivity(unchecked) var _vacatedComplete = false
+  /// Every slot evicted since the last render list sat at its old row in `_order`, and `_order`
+  /// has only been appended to since (no compaction, filter or merge): `_compactOrder` then
+  /// closes the vacated rows' gaps by block moves instead of testing every entry's liveness.
+  @exclusivity(unchecked) var _compactByRows = false
+  /// The length of `_order` when the last render list was written (its rows, while
+  /// `_vacatedComplete`); entries after it were appended since.
+  @exclusivity(unchecked) var _orderWritten = 0
+  /// One bit per old row for `_compactOrder` (all clear between uses).
+  @exclusivity(unchecked) var _vacatedBits: [UInt64] = []
   /// One bit per slot, all clear between frames: an incremental write sorts and dedupes
   /// `_rowsDirty` through it.
   @exclusivity(unchecked) var _rowDirtyBits: [UInt64] = []
@@ -270,6 +287,12 @@ public final class Scene {
     _stampedGroups = other._stampedGroups
     _stampListsFull = other._stampListsFull
     _movingListWhole = other._movingListWhole
+    _vacatedRows = other._vacatedRows
+    _vacatedStyles = other._vacatedStyles
+    _vacatedComplete = other._vacatedComplete
+    _compactByRows = other._compactByRows
+    _orderWritten = other._orderWritten
+    _vacatedBits = other._vacatedBits
   }
 
   /// Whether frames animate on the batch fast path.
