@@ -64,7 +64,7 @@ extension Scene {
     _liveSlots[s] = false
     // A reused slot must not inherit this element's row (the row map edit reads it as old row),
     // nor a pending re-placement (an evicted slot has left `_order` already).
-    if s < _rowOf.count { _rowOf[s] = -1 }
+    _vacateRow(of: s)
     if s < _repositionMark.count { _repositionMark[s] = false }
     if s < _orderKeys.count { _orderKeys[s] = .unknown }
     _records[s].frame.release(_fast)
@@ -119,16 +119,126 @@ extension Scene {
     return a.seq < b.seq
   }
 
+  /// Drops slot `s`'s row from the row map (the slot is evicted or taken out for re-placement),
+  /// noting the old row and its style entry in `_vacatedRows` (see `_vacatedComplete`), and
+  /// whether the slot still sits at that row in `_order` (`_compactByRows`).
+  @inline(__always)
+  func _vacateRow(of s: Int) {
+    // A slot inserted since the last render list sits among the entries appended since.
+    guard s < _rowOf.count, _rowOf[s] >= 0 else { return }
+    let r = _rowOf[s]
+    if _vacatedComplete {
+      _vacatedRows.append(r)
+      _vacatedStyles.append(_styleOf[s])
+    }
+    if _compactByRows && !(Int(r) < _orderWritten && _order[Int(r)] == s) { _compactByRows = false }
+    _rowOf[s] = -1
+  }
+
   /// Removes evicted slots from `_order`, keeping the relative order of the others (so the sorted
-  /// prefix stays sorted and the row map's order of surviving rows stands). O(order).
+  /// prefix stays sorted and the row map's order of surviving rows stands). O(order): by block
+  /// moves between the evicted slots' old rows when they are known (`_compactByRows`), else by
+  /// testing every entry's liveness.
   func _compactOrder() {
+    if _compactByRows && _vacatedComplete && _compactOrderByRows() { return }
     _liveSlots.withUnsafeBufferPointer { live in _filterOrder { live[$0] } }
+  }
+
+  /// ``_compactOrder()`` when every evicted slot that had a row sits at its old row in `_order`
+  /// (the vacated rows, all evictions: re-placements are taken out only by the frame's order
+  /// pass, after its compaction): the entries between consecutive vacated rows move down as
+  /// blocks (`memmove`) instead of one liveness test and store per entry; only the entries
+  /// appended since the last render list (where slots evicted without a row sit) are tested.
+  /// Returns `false`, changing nothing, when the vacated rows are not distinct rows.
+  func _compactOrderByRows() -> Bool {
+    _compactByRows = false
+    let n = _order.count
+    let old = _orderWritten
+    guard old <= n && old <= _orderSorted else { return false }
+    let words = (old + 63) >> 6
+    if _vacatedBits.count < words {
+      _vacatedBits.append(contentsOf: repeatElement(0, count: words - _vacatedBits.count))
+    }
+    var last = -1
+    var distinct = true
+    var kept = n
+    var keptSorted = _orderSorted
+    // Safety: each vacated row is below `old` (checked), so its bit lies inside the first `words`
+    // words; the bitmap is cleared again before returning.
+    _vacatedBits.withUnsafeMutableBufferPointer { bits in
+      var lo = Int.max
+      var hi = -1
+      for r32 in _vacatedRows {
+        let r = Int(r32)
+        guard r >= 0 && r < old else {
+          distinct = false
+          continue
+        }
+        let bit: UInt64 = 1 << UInt64(r & 63)
+        if bits[r >> 6] & bit != 0 { distinct = false }
+        bits[r >> 6] |= bit
+        lo = Swift.min(lo, r >> 6)
+        hi = Swift.max(hi, r >> 6)
+      }
+      guard distinct else {
+        if hi >= 0 { for w in lo...hi { bits[w] = 0 } }
+        return
+      }
+      _order.withUnsafeMutableBufferPointer { order in
+        // Safety: every block lies inside `order[..<old]` (between vacated rows below `old`, or
+        // after the last one); `update(from:count:)` moves overlapping ranges correctly.
+        let base = order.baseAddress!
+        var write = old
+        if hi >= 0 {
+          write = -1
+          for w in lo...hi {
+            var word = bits[w]
+            bits[w] = 0
+            while word != 0 {
+              let v = w << 6 | word.trailingZeroBitCount
+              word &= word &- 1
+              if write < 0 {
+                write = v
+              } else {
+                let length = v - last - 1
+                if length > 0 { (base + write).update(from: base + last + 1, count: length) }
+                write += length
+              }
+              last = v
+            }
+          }
+          let length = old - last - 1
+          if length > 0 { (base + write).update(from: base + last + 1, count: length) }
+          write += length
+        }
+        // The vacated rows lay in the sorted prefix (the whole order when the list was written;
+        // only appends since); of the appended entries, the live ones are kept in order.
+        let sorted = Swift.min(_orderSorted, n)
+        keptSorted = Swift.max(0, sorted - (old - write))
+        _liveSlots.withUnsafeBufferPointer { live in
+          for k in old..<n {
+            let s = order[k]
+            order[write] = s
+            let keep = live[s]
+            write += keep ? 1 : 0
+            if !keep && k < sorted { keptSorted -= 1 }
+          }
+        }
+        kept = write
+      }
+    }
+    guard distinct else { return false }
+    _order.removeLast(n - kept)
+    _orderSorted = keptSorted
+    _segmentsDirty = true
+    return true
   }
 
   /// Keeps the slots of `_order` for which `keep` holds, in their relative order, and counts how
   /// many of the sorted prefix remain (`_orderSorted`). O(order).
   @inline(__always)
   func _filterOrder(_ keep: (Int) -> Bool) {
+    _compactByRows = false
     var kept = 0
     var keptSorted = 0
     let sorted = Swift.min(_orderSorted, _order.count)
@@ -186,7 +296,7 @@ extension Scene {
     for s in _repositioned where _repositionMark[s] {
       _repositionMark[s] = false
       _order.append(s)
-      if s < _rowOf.count { _rowOf[s] = -1 }
+      _vacateRow(of: s)
     }
     _repositioned.removeAll(keepingCapacity: true)
   }
@@ -672,6 +782,13 @@ extension Scene {
     // Every write leaves the map current: full writes and relayouts write it as they go.
     _rowsLayoutDirty = false
     _rowMapValid = true
+    // Rows are the order's slots (row k = `_order[k]`) without grid and dimming rows: the rows
+    // this list's successor vacates are noted from here on.
+    _vacatedComplete = !hasGrids && dimmingRows == 0
+    _compactByRows = _vacatedComplete
+    _orderWritten = _order.count
+    _vacatedRows.removeAll(keepingCapacity: true)
+    _vacatedStyles.removeAll(keepingCapacity: true)
     _dimmingScratch = dimmingSlots
     _stampedRows.removeAll(keepingCapacity: true)
     _stampedGroups.removeAll(keepingCapacity: true)
@@ -738,67 +855,130 @@ extension Scene {
     relocated.removeAll(keepingCapacity: true)
     var movesUp = false
     var movesDown = false
-    // Safety: `used` holds a bit for each of max(`previousStyles`, `n`) entries; it is local (no
-    // other reference) while the pointer lives.
-    used.withUnsafeMutableBufferPointer { used in
-      // The open run: its first position and old row (`runStart < 0`: none), and the old row the
-      // next position continues it with.
-      var runStart = -1
-      var runFrom = 0
-      // `Int.min` while no run is open: no old row (an `Int32`, −1 when absent) continues it.
-      var next = Int.min
-      @inline(__always)
-      func close(_ end: Int) {
-        guard runStart >= 0 else { return }
-        if runFrom != runStart {
-          runs.append(Int32(truncatingIfNeeded: runStart))
-          runs.append(Int32(truncatingIfNeeded: runFrom))
-          runs.append(Int32(truncatingIfNeeded: end - runStart))
-          if runFrom > runStart { movesUp = true } else { movesDown = true }
+    // With the vacated rows known (`_vacatedComplete`: the old rows were the order's slots) and
+    // no fewer rows than before, the free entries are the vacated rows' entries and those past
+    // the old count, and no surviving entry lies beyond the new count: the pass over the order
+    // starts at the first row that moved and reads only the row map, not the style map.
+    let byVacated = _vacatedComplete && n >= previousStyles
+    if byVacated {
+      // Safety: `used` holds a bit for each of max(`previousStyles`, `n`) entries, and each
+      // vacated entry is below `previousStyles`; it is local while the pointer lives.
+      used.withUnsafeMutableBufferPointer { used in
+        var first = n
+        for (r, e) in zip(_vacatedRows, _vacatedStyles) {
+          first = Swift.min(first, Int(r))
+          let e = Int(e)
+          if UInt(bitPattern: e) < UInt(previousStyles) { used[e >> 6] |= 1 << UInt64(e & 63) }
         }
-        runStart = -1
+        // The vacated entries, ascending, then the entries past the old count.
+        for w in 0..<((previousStyles + 63) >> 6) {
+          var word = used[w]
+          while word != 0 {
+            free.append(Int32(truncatingIfNeeded: w << 6 | word.trailingZeroBitCount))
+            word &= word &- 1
+          }
+        }
+        for e in previousStyles..<n { free.append(Int32(truncatingIfNeeded: e)) }
+        // Rows before the first vacated one that kept their position stay as they are.
+        var k = 0
+        while k < first && Int(rowOf[order[k]]) == k { k += 1 }
+        var runStart = -1
+        var runFrom = 0
+        var next = Int.min
+        @inline(__always)
+        func close(_ end: Int) {
+          guard runStart >= 0 else { return }
+          if runFrom != runStart {
+            runs.append(Int32(truncatingIfNeeded: runStart))
+            runs.append(Int32(truncatingIfNeeded: runFrom))
+            runs.append(Int32(truncatingIfNeeded: end - runStart))
+            if runFrom > runStart { movesUp = true } else { movesDown = true }
+          }
+          runStart = -1
+        }
+        while k < n {
+          let s = order[k]
+          let r = Int(rowOf[s])
+          rowOf[s] = Int32(truncatingIfNeeded: k)
+          if r == next {
+            next = r + 1
+          } else if r >= 0 {
+            close(k)
+            runStart = k
+            runFrom = r
+            next = r + 1
+          } else {
+            close(k)
+            next = Int.min
+            fresh.append(Int32(truncatingIfNeeded: k))
+          }
+          k += 1
+        }
+        close(n)
       }
-      // One pass over the order: the runs, the entries kept, and the new row map (the old row is
-      // read once, where it is written). One unsigned comparison tests 0 <= e < previousStyles.
-      let styles = UInt(previousStyles)
-      for k in 0..<n {
-        let s = order[k]
-        let r = Int(rowOf[s])
-        let e = Int(styleOf[s])
-        rowOf[s] = Int32(truncatingIfNeeded: k)
-        if r == next {
-          // The common case: the open run continues.
-          if UInt(bitPattern: e) < styles {
+    } else {
+      // Safety: `used` holds a bit for each of max(`previousStyles`, `n`) entries; it is local (no
+      // other reference) while the pointer lives.
+      used.withUnsafeMutableBufferPointer { used in
+        // The open run: its first position and old row (`runStart < 0`: none), and the old row the
+        // next position continues it with.
+        var runStart = -1
+        var runFrom = 0
+        // `Int.min` while no run is open: no old row (an `Int32`, −1 when absent) continues it.
+        var next = Int.min
+        @inline(__always)
+        func close(_ end: Int) {
+          guard runStart >= 0 else { return }
+          if runFrom != runStart {
+            runs.append(Int32(truncatingIfNeeded: runStart))
+            runs.append(Int32(truncatingIfNeeded: runFrom))
+            runs.append(Int32(truncatingIfNeeded: end - runStart))
+            if runFrom > runStart { movesUp = true } else { movesDown = true }
+          }
+          runStart = -1
+        }
+        // One pass over the order: the runs, the entries kept, and the new row map (the old row is
+        // read once, where it is written). One unsigned comparison tests 0 <= e < previousStyles.
+        let styles = UInt(previousStyles)
+        for k in 0..<n {
+          let s = order[k]
+          let r = Int(rowOf[s])
+          let e = Int(styleOf[s])
+          rowOf[s] = Int32(truncatingIfNeeded: k)
+          if r == next {
+            // The common case: the open run continues.
+            if UInt(bitPattern: e) < styles {
+              used[e >> 6] |= 1 << UInt64(e & 63)
+              if e >= n { relocated.append(Int32(truncatingIfNeeded: k)) }
+              next = r + 1
+              continue
+            }
+          } else if r >= 0 && UInt(bitPattern: e) < styles {
             used[e >> 6] |= 1 << UInt64(e & 63)
             if e >= n { relocated.append(Int32(truncatingIfNeeded: k)) }
+            close(k)
+            runStart = k
+            runFrom = r
             next = r + 1
             continue
           }
-        } else if r >= 0 && UInt(bitPattern: e) < styles {
-          used[e >> 6] |= 1 << UInt64(e & 63)
-          if e >= n { relocated.append(Int32(truncatingIfNeeded: k)) }
-          close(k)
-          runStart = k
-          runFrom = r
-          next = r + 1
-          continue
+          do {
+            // A new row (or one without a usable entry): written afresh below.
+            close(k)
+            next = Int.min
+            fresh.append(Int32(truncatingIfNeeded: k))
+          }
         }
-        do {
-          // A new row (or one without a usable entry): written afresh below.
-          close(k)
-          next = Int.min
-          fresh.append(Int32(truncatingIfNeeded: k))
-        }
-      }
-      close(n)
-      // The free entries below the new count, ascending.
-      let limit = (n + 63) >> 6
-      for w in 0..<limit {
-        var word = ~used[w]
-        if w == limit - 1 && n & 63 != 0 { word &= (1 << UInt64(n & 63)) &- 1 }
-        while word != 0 {
-          free.append(Int32(truncatingIfNeeded: w << 6 | word.trailingZeroBitCount))
-          word &= word &- 1
+        close(n)
+        // The free entries below the new count, ascending.
+        let limit = (n + 63) >> 6
+        for w in 0..<limit {
+          var word = ~used[w]
+          if w == limit - 1 && n & 63 != 0 { word &= (1 << UInt64(n & 63)) &- 1 }
+          while word != 0 {
+            free.append(Int32(truncatingIfNeeded: w << 6 | word.trailingZeroBitCount))
+            word &= word &- 1
+          }
         }
       }
     }
@@ -819,12 +999,19 @@ extension Scene {
     }
     // After the moves (they would overwrite these rows): new rows and relocated styles take the
     // free entries, lowest first.
+    // A row stamped for this write is re-derived after the moves anyway (a relayout rewrites the
+    // listed rows, which include every stamped one; a bulk refresh re-derives stamped rows): only
+    // its place is assigned here, so that it is not written twice.
+    assert(free.count >= fresh.count + relocated.count, "fewer free style entries than rows to place")
     var nextFree = 0
     for k in fresh {
       let s = order[Int(k)]
       let e = Int(free[nextFree])
       nextFree += 1
-      _ = _writeRow(columns, slot: s, row: Int(k), style: e, tables, dimming: false)
+      let stamped =
+        s < tables.rowStamp.count && tables.rowStamp[s] == tables.stamp
+        && tables.hot[s].flags & _Hot.dimming == 0
+      if !stamped { _ = _writeRow(columns, slot: s, row: Int(k), style: e, tables, dimming: false) }
       styleOf[s] = Int32(truncatingIfNeeded: e)
     }
     for k in relocated {

@@ -169,6 +169,23 @@ public final class Scene {
   @exclusivity(unchecked) var _freeStyleScratch: [Int32] = []
   @exclusivity(unchecked) var _freshRowScratch: [Int32] = []
   @exclusivity(unchecked) var _relocatedRowScratch: [Int32] = []
+  /// The rows of the last render list vacated since it was written — by evictions and by slots
+  /// taken out for re-placement — with their style entries, while `_vacatedComplete`: when that
+  /// list's rows were the order's slots (row k = `_order[k]`, no grid or dimming rows), these are
+  /// exactly the old rows no surviving slot holds, so a relayout (`_moveRows`) takes the free
+  /// style entries from them instead of marking every surviving row's entry.
+  @exclusivity(unchecked) var _vacatedRows: [Int32] = []
+  @exclusivity(unchecked) var _vacatedStyles: [Int32] = []
+  @exclusivity(unchecked) var _vacatedComplete = false
+  /// Every slot evicted since the last render list sat at its old row in `_order`, and `_order`
+  /// has only been appended to since (no compaction, filter or merge): `_compactOrder` then
+  /// closes the vacated rows' gaps by block moves instead of testing every entry's liveness.
+  @exclusivity(unchecked) var _compactByRows = false
+  /// The length of `_order` when the last render list was written (its rows, while
+  /// `_vacatedComplete`); entries after it were appended since.
+  @exclusivity(unchecked) var _orderWritten = 0
+  /// One bit per old row for `_compactOrder` (all clear between uses).
+  @exclusivity(unchecked) var _vacatedBits: [UInt64] = []
   /// One bit per slot, all clear between frames: an incremental write sorts and dedupes
   /// `_rowsDirty` through it.
   @exclusivity(unchecked) var _rowDirtyBits: [UInt64] = []
@@ -288,6 +305,12 @@ public final class Scene {
     _stampedGroups = other._stampedGroups
     _stampListsFull = other._stampListsFull
     _movingListWhole = other._movingListWhole
+    _vacatedRows = other._vacatedRows
+    _vacatedStyles = other._vacatedStyles
+    _vacatedComplete = other._vacatedComplete
+    _compactByRows = other._compactByRows
+    _orderWritten = other._orderWritten
+    _vacatedBits = other._vacatedBits
   }
 
   /// Whether the scene runs its springs and timing curves on the batch engine: always `true`
@@ -760,18 +783,54 @@ extension Scene {
 
   /// Re-derives slot `s`'s `_Hot` row and look from its record.
   func _refreshHot(_ s: Int) {
-    guard _records[s].live else { return }
-    if s >= _hot.count { _hot.append(contentsOf: repeatElement(_Hot(), count: s + 1 - _hot.count)) }
-    let m = _records[s].element.matchedGeometry
-    let look = _Look(
+    // Field reads through the buffer: by subscript, each read of the record's attachments (the
+    // matched geometry, the channels) copied them, retaining and releasing their references, per
+    // slot refreshed.
+    var look = _Look.default
+    var hot = _Hot()
+    var li: Int32 = 0
+    var container = ContainerID.root
+    var quads: (Int32, Int32, Int32, Int32, Int32) = (-1, -1, -1, -1, -1)
+    let live: Bool = _records.withUnsafeBufferPointer { records in
+      let r = records.baseAddress! + s
+      guard r.pointee.live else { return false }
+      var matched = false
+      var matchAnchor = UnitPoint.center
+      var matchProperties = MatchedGeometryProperties.frame
+      if case .some = r.pointee.element.matchedGeometry {
+        matched = true
+        matchAnchor = r.pointee.element.matchedGeometry!.anchor
+        matchProperties = r.pointee.element.matchedGeometry!.properties
+      }
       // A batched style or effect is read from the fast path's values per frame; its look holds
-      // the target, so the look changes only with transactions.
-      style: _records[s].style.isBatched ? _records[s].style.target : _records[s].style.value(_fast),
-      effect: _records[s].effect.isBatched ? _records[s].effect.target : _records[s].effect.value(_fast),
-      scaleAnchor: _records[s].element.scaleAnchor,
-      effectAnchor: _records[s].effectAnchor, matchAnchor: m?.anchor ?? .center,
-      matchProperties: m?.properties ?? .frame)
-    var li = _records[s].look
+      // the target, which its general channel holds while batched (and the value otherwise).
+      look = _Look(
+        style: r.pointee.style._general.value, effect: r.pointee.effect._general.value,
+        scaleAnchor: r.pointee.element.scaleAnchor, effectAnchor: r.pointee.effectAnchor,
+        matchAnchor: matchAnchor, matchProperties: matchProperties)
+      li = r.pointee.look
+      quads = (
+        Int32(r.pointee.frame._quad), r.pointee.style._lo, r.pointee.style._hi, r.pointee.effect._lo,
+        r.pointee.effect._hi
+      )
+      var flags: UInt8 = 0
+      if r.pointee.hidden { flags |= _Hot.hidden }
+      container = r.pointee.element.container
+      let ownClip: Bool
+      if case .some = r.pointee.element.clipRect { ownClip = true } else { ownClip = false }
+      if container != .root || ownClip { flags |= _Hot.clipped }
+      if ownClip { flags |= _Hot.ownClip }
+      if case .some = r.pointee.dimming { flags |= _Hot.dimming }
+      var group: Int32 = -1
+      if matched, let g = r.pointee.group { group = Int32(g) }
+      hot = _Hot(
+        frame: r.pointee.frame._general.value, id: r.pointee.element.id, quad: quads.0,
+        styleLo: quads.1, styleHi: quads.2, effectLo: quads.3, effectHi: quads.4,
+        group: group, look: 0, flags: flags, container: 0)
+      return true
+    }
+    guard live else { return }
+    if s >= _hot.count { _hot.append(contentsOf: repeatElement(_Hot(), count: s + 1 - _hot.count)) }
     if look.isIdentical(to: _looks[0]) {
       if li > 0 { _freeLooks.append(li) }
       li = 0
@@ -788,30 +847,18 @@ extension Scene {
     }
     _records[s].look = li
     // Only batched channels have quads to claim (checked first: binding the fast path retains it).
-    if _records[s].frame._quad >= 0 || _records[s].style._lo >= 0 || _records[s].effect._lo >= 0,
-      let f = _fast
-    {
+    if quads.0 >= 0 || quads.1 >= 0 || quads.3 >= 0, let f = _fast {
       let owner = Int32(s)
-      f.claim(_records[s].frame._quad, owner: owner)
-      f.claim(Int(_records[s].style._lo), owner: owner)
-      f.claim(Int(_records[s].style._hi), owner: owner)
-      f.claim(Int(_records[s].effect._lo), owner: owner)
-      f.claim(Int(_records[s].effect._hi), owner: owner)
+      f.claim(Int(quads.0), owner: owner)
+      f.claim(Int(quads.1), owner: owner)
+      f.claim(Int(quads.2), owner: owner)
+      f.claim(Int(quads.3), owner: owner)
+      f.claim(Int(quads.4), owner: owner)
     }
     _noteRowInputs(s)
-    var flags: UInt8 = 0
-    if _records[s].hidden { flags |= _Hot.hidden }
-    let container = _records[s].element.container
-    if container != .root || _records[s].element.clipRect != nil { flags |= _Hot.clipped }
-    if _records[s].element.clipRect != nil { flags |= _Hot.ownClip }
-    if _records[s].dimming != nil { flags |= _Hot.dimming }
-    let group: Int32 = m != nil ? _records[s].group.map { Int32($0) } ?? -1 : -1
-    _hot[s] = _Hot(
-      frame: _records[s].frame._general.value, id: _records[s].element.id,
-      quad: Int32(_records[s].frame._quad),
-      styleLo: _records[s].style._lo, styleHi: _records[s].style._hi,
-      effectLo: _records[s].effect._lo, effectHi: _records[s].effect._hi,
-      group: group, look: li, flags: flags, container: _denseContainerIndex(container))
+    hot.look = li
+    hot.container = _denseContainerIndex(container)
+    _hot[s] = hot
   }
 
   /// Container `c`'s dense index (assigned at its first use; the root is 0), or `_Hot.unindexed`
