@@ -138,6 +138,9 @@ final class _FastPath {
 
   /// Per-worker counts of snapped channels (allocated once).
   let _snapped: UnsafeMutablePointer<Int>
+  /// A direct-mapped cache in front of ``_originGroups`` (``_originWayCount`` ways, raw as
+  /// ``_scratch``), emptied with it.
+  let _originWays: UnsafeMutablePointer<(key: _OriginKey, group: BatchGroup)>
 
   deinit {
     _snapped.deallocate()
@@ -145,6 +148,7 @@ final class _FastPath {
     _h.deallocate()
     _states.deallocate()
     _restart.deallocate()
+    _originWays.deallocate()
   }
 
   init(threads: Int) {
@@ -161,6 +165,8 @@ final class _FastPath {
       repeating: BatchChannelState(group: nil, isSettled: true, isCombining: false), count: 4)
     _restart = .allocate(capacity: 4)
     _restart.initialize(repeating: false, count: 4)
+    _originWays = .allocate(capacity: Self._originWayCount)
+    _originWays.initialize(repeating: Self._emptyOriginWay, count: Self._originWayCount)
   }
 
   /// The batch group of frame channels for `animation`, or `nil` when it needs the general path.
@@ -249,6 +255,7 @@ final class _FastPath {
     _last = nil
     _lastStyle = nil
     _originGroups.removeAll(keepingCapacity: true)
+    _clearOriginWays()
     _lastOrigin = nil
     recycleAt = Swift.max(16, 2 * (groups.count + styleGroups.count))
   }
@@ -443,6 +450,14 @@ final class _FastPath {
     _loadHandles(q)
     engine.readValues(
       of: UnsafeBufferPointer(start: _h, count: 4), into: UnsafeMutableBufferPointer(start: _r, count: 4))
+    _storeRead(q)
+  }
+
+  /// Copies the four values in ``_r`` (read from the engine, or reported by it) to quad `q`'s
+  /// entries of ``values``.
+  @inline(__always)
+  func _storeRead(_ q: Int) {
+    // Safety: `_r` holds four elements (allocated in `init`).
     let r = _r
     values.withUnsafeMutableBufferPointer { v in
       for k in 0..<4 { v[4 * q + k] = r[k] }
@@ -478,7 +493,7 @@ final class _FastPath {
     _ group: BatchGroup, value: _Quad, target: _Quad, velocity: _Quad, begin: Int64? = nil,
     interval lanesInterval: _Quad? = nil
   ) -> Int? {
-    let begin = begin ?? engine.now
+    let begin = begin ?? engine._tick
     let group = _group(group, origin: begin)
     _reserve(in: group)
     // Safety: the scratch blocks hold four elements each (allocated in `init`).
@@ -486,15 +501,18 @@ final class _FastPath {
     (v[0], v[1], v[2], v[3]) = (value.a, value.b, value.c, value.d)
     (t[0], t[1], t[2], t[3]) = (target.a, target.b, target.c, target.d)
     (w[0], w[1], w[2], w[3]) = (velocity.a, velocity.b, velocity.c, velocity.d)
-    // A curve's end is measured from the animation's beginning (see `BatchEngine._animationBegan`).
-    engine._animationBegan = begin
-    defer { engine._animationBegan = nil }
+    // A curve's end is measured from the animation's beginning (see `BatchEngine._animationBegan`);
+    // only a curve reads it (set from here, a checked access: a runtime call).
+    let curve = _kind(group.index) != .mergesWithVelocity
+    if curve { engine._animationBegan = begin }
+    defer { if curve { engine._animationBegan = nil } }
     do throws(BatchError) {
+      // The engine reports the values it stores (``_r``): no second look-up to re-read them.
       try engine.addChannels(
         to: group, values: UnsafeBufferPointer(start: v, count: 4),
         targets: UnsafeBufferPointer(start: t, count: 4),
         velocities: UnsafeBufferPointer(start: w, count: 4),
-        into: UnsafeMutableBufferPointer(start: h, count: 4))
+        into: UnsafeMutableBufferPointer(start: h, count: 4), presented: _r)
     } catch {
       return nil
     }
@@ -530,7 +548,7 @@ final class _FastPath {
       interval[4 * q + k] = changed.lane(k)
       springInterval[4 * q + k] = springs ? changed.lane(k) : 0
     }
-    _reread(q)
+    _storeRead(q)
     noteMoving(q)
     return q
   }
@@ -565,7 +583,7 @@ final class _FastPath {
     let atRest =
       velocityless
       ? states[0].isSettled && states[1].isSettled && states[2].isSettled && states[3].isSettled : _isAtRest()
-    if atRest { quadBegin[q] = engine.now }
+    if atRest { quadBegin[q] = engine._tick }
     let group = _group(group, origin: quadBegin[q])
     _reserve(in: group)
     // SwiftUI's interval: the change, added to the running one (a value at rest starts afresh);
@@ -581,9 +599,14 @@ final class _FastPath {
         }
       }
     }
-    // A curve's end is measured from the animation's beginning (see `BatchEngine._animationBegan`).
-    engine._animationBegan = quadBegin[q]
-    defer { engine._animationBegan = nil }
+    // A curve's end is measured from the animation's beginning (see `BatchEngine._animationBegan`);
+    // only a curve reads it (as in `addQuad`).
+    let curve = _kind(group.index) != .mergesWithVelocity
+    if curve { engine._animationBegan = quadBegin[q] }
+    defer { if curve { engine._animationBegan = nil } }
+    // Whether the engine reported the values it left (``_r``, every channel retargeted): then no
+    // second look-up re-reads them.
+    var read = false
     switch _kind(group.index) {
     case .combinesWithVelocity, .combinesWithoutVelocity:
       engine.combine(
@@ -600,16 +623,12 @@ final class _FastPath {
           anyAtRest = anyAtRest || restart[k]
         }
       }
-      if anyAtRest {
+      read =
         engine.retarget(
           UnsafeBufferPointer(start: h, count: 4), to: UnsafeBufferPointer(start: t, count: 4), group: group,
-          startingAtRest: UnsafeBufferPointer(start: restart, count: 4))
-      } else {
-        engine.retarget(
-          UnsafeBufferPointer(start: h, count: 4), to: UnsafeBufferPointer(start: t, count: 4), group: group)
-      }
+          startingAtRest: anyAtRest ? UnsafeBufferPointer(start: restart, count: 4) : nil, presented: _r) == 0
     }
-    _reread(q)
+    if read { _storeRead(q) } else { _reread(q) }
     noteMoving(q)
   }
 
@@ -625,13 +644,23 @@ final class _FastPath {
     // A transaction asks once per quad, with few distinct origins: remember the answers for this
     // tick by (group, origin) instead of hashing the animation existential per quad, and the last
     // answer before hashing the pair (consecutive quads mostly share it).
-    if _originGroupsTick != engine.now {
+    let now = engine._tick
+    if _originGroupsTick != now {
       _originGroups.removeAll(keepingCapacity: true)
-      _originGroupsTick = engine.now
+      _clearOriginWays()
+      _originGroupsTick = now
       _lastOrigin = nil
     }
     let cacheKey = _OriginKey(group: Int32(group.index), origin: origin)
     if let (k, g) = _lastOrigin, k == cacheKey { return g }
+    // Then a small direct-mapped table before hashing the pair (quads of interleaved transactions
+    // alternate between a few origins).
+    // Safety: `_originWay(_:)` is below `_originWayCount`, the table's size (allocated in `init`).
+    let way = _originWays + Self._originWay(cacheKey)
+    if way.pointee.key == cacheKey {
+      _lastOrigin = (cacheKey, way.pointee.group)
+      return way.pointee.group
+    }
     let g: BatchGroup
     if let cached = _originGroups[cacheKey] {
       g = cached
@@ -640,8 +669,31 @@ final class _FastPath {
       g = info.key.flatMap { _group(for: $0.animation, style: info.isStyle, origin: origin) } ?? group
       _originGroups[cacheKey] = g
     }
+    way.pointee = (cacheKey, g)
     _lastOrigin = (cacheKey, g)
     return g
+  }
+
+  /// Ways of ``_originWays``.
+  static var _originWayCount: Int { 64 }
+
+  /// The way of ``_originWays`` for `key` (a multiplicative hash of both fields).
+  @inline(__always)
+  static func _originWay(_ key: _OriginKey) -> Int {
+    let h =
+      (UInt64(bitPattern: key.origin) ^ UInt64(UInt32(bitPattern: key.group)) << 40) &* 0x9E37_79B9_7F4A_7C15
+    return Int(truncatingIfNeeded: h >> 58)  // 64 ways
+  }
+
+  /// Empties ``_originWays`` (with ``_originGroups``: when the tick changes or groups recycle).
+  func _clearOriginWays() {
+    // Safety: the table holds `_originWayCount` entries (allocated in `init`).
+    for k in 0..<Self._originWayCount { _originWays[k] = Self._emptyOriginWay }
+  }
+
+  /// An empty way (no group has index −1).
+  static var _emptyOriginWay: (key: _OriginKey, group: BatchGroup) {
+    (_OriginKey(group: -1, origin: 0), BatchGroup(index: 0))
   }
   /// The last answer of ``_group(_:origin:)`` (cleared with ``_originGroups``).
   @exclusivity(unchecked) var _lastOrigin: (_OriginKey, BatchGroup)?

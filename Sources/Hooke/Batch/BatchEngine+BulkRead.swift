@@ -130,12 +130,13 @@ extension BatchEngine {
   /// Moves the channel of handle slot `s` from `source` to group `d`
   /// (whose columns are `columns`, with room reserved) retargeted to `newTarget`, with `velocity`
   /// when given: the state ``retarget(_:to:velocity:group:)`` gives it, without its per-call
-  /// look-ups.
+  /// look-ups. Returns its presented value (`newTarget` plus the displacement stored).
+  @discardableResult
   func _move(
     slot s: Int, from source: _MoveSource, to d: Int, columns: _BatchColumns<Scalar>,
     target newTarget: Scalar,
     velocity: Scalar? = nil
-  ) {
+  ) -> Scalar {
     // Safety: `s` is a live handle slot of group `source.group` (checked by the caller), so its
     // position is below that group's count; `columns` has room for one more channel.
     let c = source.columns
@@ -143,13 +144,22 @@ extension BatchEngine {
     let start = _retargetStart(
       slot: s, columns: c, index: i, springForce: source.springForce, velocity: velocity)
     let (y, v) = _shifted(keeping: start.value, target: newTarget, velocity: start.velocity)
-    _detach(c, group: source.group, index: i)
-    _append(slot: UInt32(s), into: d, columns: columns, y: y, v: v, target: newTarget, a: start.force)
+    // Both slot tables written once each (one uniqueness check each, not one per write).
+    _slotGroup[s] = Int32(d)
+    _slotIndex.withUnsafeMutableBufferPointer { slotIndex in
+      _detach(c, index: i, slotIndex: slotIndex)
+      _appendRow(
+        slot: UInt32(s), into: d, columns: columns, y: y, v: v, target: newTarget, a: start.force,
+        slotIndex: slotIndex)
+    }
+    return newTarget + y
   }
 
   /// Retargets the channel at storage position `i` of group `g` without moving it to another
-  /// group, with `velocity` when given (see ``retarget(_:to:group:)``).
-  func _retargetInPlace(group g: Int, index i: Int, to newTarget: Scalar, velocity: Scalar? = nil) {
+  /// group, with `velocity` when given (see ``retarget(_:to:group:)``). Returns its presented
+  /// value (`newTarget` plus the displacement stored).
+  @discardableResult
+  func _retargetInPlace(group g: Int, index i: Int, to newTarget: Scalar, velocity: Scalar? = nil) -> Scalar {
     // Safety: callers pass a live channel's position in group `g` (below its count).
     let c = _groups[g].columns
     // No spring force within a group: only an exact spring has one, and only a SwiftUI-model
@@ -158,6 +168,7 @@ extension BatchEngine {
       slot: Int(c.owner[i]), columns: c, index: i, springForce: nil, velocity: velocity)
     let (y, v) = _shifted(keeping: start.value, target: newTarget, velocity: start.velocity)
     _rewrite(group: g, index: i, y: y, v: v, target: newTarget, a: start.force)
+    return newTarget + y
   }
 
   /// Removes every channel of `channels` (invalid handles are skipped and counted, returned).

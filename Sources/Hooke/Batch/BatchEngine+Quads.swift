@@ -105,3 +105,88 @@ extension BatchEngine {
     return rejected
   }
 }
+
+extension BatchEngine {
+  /// ``retarget(_:to:group:startingAtRest:)`` (no channel starting at rest when `startingAtRest`
+  /// is nil) that also writes each retargeted channel's presented value into `presented[k]`: its
+  /// new target plus the displacement stored, what ``readValues(of:into:fallback:)`` reads right
+  /// after (a retarget ends any combination). Entries of rejected pairs are left as they were;
+  /// returns the number of rejected pairs. For an embedder that mirrors the values it retargets
+  /// (a scene's quads): one handle look-up per channel instead of two. `presented` must hold as
+  /// many elements as the pairs retargeted.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules. Embedded Swift
+    // specialises everything anyway, and its -Onone pipeline crashes on the attribute.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
+  @discardableResult
+  package func retarget(
+    _ channels: UnsafeBufferPointer<BatchChannel>, to targets: UnsafeBufferPointer<Scalar>, group: BatchGroup,
+    startingAtRest: UnsafeBufferPointer<Bool>?, presented: UnsafeMutablePointer<Scalar>
+  ) -> Int {
+    // Safety: the caller's buffers must be valid for their counts and `presented` for `n`
+    // elements; only `k` below all of them is used, and positions come from the slot tables of
+    // live handles.
+    let n = Swift.min(channels.count, targets.count, startingAtRest?.count ?? Int.max)
+    guard _groups.indices.contains(group.index) else { return n }
+    let d = group.index
+    let destination = _groups[d].columns
+    var reserved = false
+    var source = _MoveSource?.none
+    var rejected = 0
+    for k in 0..<n {
+      let h = channels[k]
+      let s = Int(h.index)
+      guard s < _slotGroup.count, _generation[s] == h.generation, _slotGroup[s] >= 0, targets[k].isFinite
+      else {
+        rejected += 1
+        continue
+      }
+      let velocity: Scalar? = startingAtRest.map { $0[k] } == true ? 0 : nil
+      let g = Int(_slotGroup[s])
+      if g == d {
+        presented[k] = _retargetInPlace(group: d, index: _slotIndex[s], to: targets[k], velocity: velocity)
+        continue
+      }
+      if !reserved {
+        _reserve(destination, destination.count + n - k)
+        reserved = true
+      }
+      if source?.group != g {
+        let from = _groups[g]
+        source = _MoveSource(
+          group: g, columns: from.columns, springForce: Self._springForce(from, into: destination))
+      }
+      presented[k] = _move(
+        slot: s, from: source!, to: d, columns: destination, target: targets[k], velocity: velocity)
+    }
+    return rejected
+  }
+
+  /// ``addChannels(to:values:targets:velocities:into:)`` that also writes each added channel's
+  /// presented value into `presented[k]` (its target plus the displacement stored, what
+  /// ``readValues(of:into:fallback:)`` reads right after: the value itself unless no
+  /// representable displacement reproduces it). A rejected call throws before writing anything.
+  /// `presented` must hold as many elements as the channels added.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules. Embedded Swift
+    // specialises everything anyway, and its -Onone pipeline crashes on the attribute.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
+  package func addChannels(
+    to group: BatchGroup, values: UnsafeBufferPointer<Scalar>, targets: UnsafeBufferPointer<Scalar>,
+    velocities: UnsafeBufferPointer<Scalar>, into handles: UnsafeMutableBufferPointer<BatchChannel>,
+    presented: UnsafeMutablePointer<Scalar>
+  ) throws(BatchError) {
+    try addChannels(to: group, values: values, targets: targets, velocities: velocities, into: handles)
+    // Safety: `presented` holds `n` elements (the caller's); the channels just added keep the
+    // displacement `_add` stored, recomputed here by the same function.
+    let n = Swift.min(values.count, targets.count, velocities.count, handles.count)
+    for k in 0..<n {
+      let (y, _) = _shifted(keeping: values[k], target: targets[k], velocity: velocities[k])
+      presented[k] = targets[k] + y
+    }
+  }
+}

@@ -237,7 +237,12 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   var _curveOrigin: Int64 { Swift.min(_animationBegan ?? now, now) }
   /// Set by a caller around ``retarget(_:to:velocity:group:)`` and ``combine(_:to:group:)`` calls
   /// that continue an animation which began at this tick (nil: at the call's tick).
-  package var _animationBegan: Int64?
+  /// Unchecked: a scene sets it around every add and retarget of a quad, and a checked access
+  /// cost a runtime call each (about 75 instructions).
+  @exclusivity(unchecked) package var _animationBegan: Int64?
+  /// ``now`` for a caller in another module: there the attribute above goes unseen, and reading the
+  /// stored property directly costs a dynamic exclusivity check (a runtime call).
+  package var _tick: Int64 { now }
   /// Small empty storage of replaced groups, by layout on demand (see `replaceGroup`).
   @exclusivity(unchecked) var _emptyColumns: [_BatchColumns<Scalar>] = []
   /// ``_settleSpringQuads(laneOfSlot:handles:springIntervals:partner:tested:stamp:)``'s per-group
@@ -796,24 +801,38 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
 
   /// Removes slot `i` of group `g`, whose columns are `c`, keeping active channels in front.
   func _detach(_ c: _BatchColumns<Scalar>, group g: Int, index i: Int) {
-    // Safety: `i` is a live position of group `g` (< count); the moves stay below count.
+    _slotIndex.withUnsafeMutableBufferPointer { _detach(c, index: i, slotIndex: $0) }
+  }
+
+  /// ``_detach(_:group:index:)`` writing the moved rows' positions through `slotIndex`, the
+  /// storage of ``_slotIndex``: a caller moving a channel on to another group writes the table
+  /// with one uniqueness check instead of one per write.
+  @inline(__always)
+  func _detach(_ c: _BatchColumns<Scalar>, index i: Int, slotIndex: UnsafeMutableBufferPointer<Int>) {
+    // Safety: `i` is a live position of `c` (< count); the moves stay below count.
     var hole = i
     if i < c.activeCount {
       let lastActive = c.activeCount - 1
-      _move(c, group: g, from: lastActive, to: hole)
+      Self._moveRow(c, from: lastActive, to: hole, slotIndex)
       c.activeCount -= 1
       hole = lastActive
     }
     let last = c.count - 1
-    _move(c, group: g, from: last, to: hole)
+    Self._moveRow(c, from: last, to: hole, slotIndex)
     c.count -= 1
   }
 
-  func _move(_ c: _BatchColumns<Scalar>, group g: Int, from j: Int, to i: Int) {
-    // Safety: callers pass two positions below the group's count.
+  /// Copies row `j` of `c` over row `i` and records the moved channel's position in `slotIndex`
+  /// (``_slotIndex``'s storage).
+  @inline(__always)
+  static func _moveRow(
+    _ c: _BatchColumns<Scalar>, from j: Int, to i: Int, _ slotIndex: UnsafeMutableBufferPointer<Int>
+  ) {
+    // Safety: callers pass two positions below the columns' count; a row's owner is a live handle
+    // slot, below the table's count.
     guard i != j else { return }
     c.copy(j, to: i)
-    _slotIndex[Int(c.owner[i])] = i
+    slotIndex[Int(c.owner[i])] = i
   }
 
   /// Gives the channel at position `i` of group `g` a new state in place — what a detach and an
@@ -912,8 +931,23 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     slot: UInt32, into g: Int, columns c: _BatchColumns<Scalar>, y: Scalar, v: Scalar, target: Scalar,
     a: Scalar
   ) {
+    _slotGroup[Int(slot)] = Int32(g)
+    _slotIndex.withUnsafeMutableBufferPointer {
+      _appendRow(slot: slot, into: g, columns: c, y: y, v: v, target: target, a: a, slotIndex: $0)
+    }
+  }
+
+  /// ``_append(slot:into:columns:y:v:target:a:)`` but for the group table (the caller sets
+  /// `_slotGroup[slot]`), writing positions through `slotIndex`, the storage of ``_slotIndex``
+  /// (see ``_detach(_:index:slotIndex:)``).
+  @inline(__always)
+  func _appendRow(
+    slot: UInt32, into g: Int, columns c: _BatchColumns<Scalar>, y: Scalar, v: Scalar, target: Scalar,
+    a: Scalar, slotIndex: UnsafeMutableBufferPointer<Int>
+  ) {
     // Safety: the caller reserved room for position `count`, written before `count` grows; the
-    // swap is between positions below the new count.
+    // swap is between positions below the new count; `slot` and the rows' owners are handle
+    // slots, below the table's count.
     let n = c.count
     c.y[n] = y
     c.v[n] = v
@@ -926,11 +960,13 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       c.end[n] = _groups[g].curveEndTick(start: now, origin: _curveOrigin, ticksPerSecond: ticksPerSecond)
     }
     c.count += 1
-    _slotGroup[Int(slot)] = Int32(g)
-    _slotIndex[Int(slot)] = n
+    slotIndex[Int(slot)] = n
     let atRest = y == 0 && v == 0 && (!c.hasAcceleration || a == 0)
     if !atRest {
-      _swapRows(c, c.activeCount, n)
+      let j = c.activeCount
+      c.swapAt(j, n)
+      slotIndex[Int(c.owner[j])] = j
+      slotIndex[Int(c.owner[n])] = n
       c.activeCount += 1
     }
   }

@@ -96,6 +96,77 @@ import Testing
     }
   }
 
+  @Test func retargetReportingPresentedValuesEqualsTheBulkCallAndAReadBack() throws {
+    // With and without channels starting at rest, into either spring group: the same states as
+    // the public bulk call, and each retargeted channel's reported value is what a read gives
+    // (bit for bit); the stale handle's entry is left alone.
+    for (destination, withRest) in [(0, false), (1, false), (0, true), (1, true)] {
+      let (fused, handles, groups) = try Self.twin()
+      let (plain, _, _) = try Self.twin()
+      var targets = handles.indices.map { 1000.3 - 3.7 * Double($0) }
+      targets[4] = .infinity
+      let restart = handles.indices.map { $0 % 2 == 0 }
+      var presented = [Double](repeating: -1, count: handles.count)
+      let rejected = handles.withUnsafeBufferPointer { h in
+        targets.withUnsafeBufferPointer { t in
+          restart.withUnsafeBufferPointer { r in
+            presented.withUnsafeMutableBufferPointer {
+              fused.retarget(
+                h, to: t, group: groups[destination], startingAtRest: withRest ? r : nil,
+                presented: $0.baseAddress!)
+            }
+          }
+        }
+      }
+      let plainRejected = handles.withUnsafeBufferPointer { h in
+        targets.withUnsafeBufferPointer { t in
+          restart.withUnsafeBufferPointer {
+            withRest
+              ? plain.retarget(h, to: t, group: groups[destination], startingAtRest: $0)
+              : plain.retarget(h, to: t, group: groups[destination])
+          }
+        }
+      }
+      #expect(rejected == 2 && plainRejected == 2)  // the infinite target and the stale handle
+      for (k, h) in handles.enumerated() {
+        #expect(
+          Self.state(fused, h).map { $0?.bitPattern } == Self.state(plain, h).map { $0?.bitPattern },
+          "destination \(destination), rest \(withRest), \(k)")
+        if k == 4 || k == handles.count - 1 {
+          #expect(presented[k] == -1, "\(k)")
+        } else {
+          #expect(presented[k].bitPattern == fused.value(of: h)?.bitPattern, "\(k)")
+        }
+      }
+    }
+  }
+
+  @Test func addChannelsReportingPresentedValuesMatchesAReadBack() throws {
+    // A value no displacement from its target reproduces is reported as stored, not as given.
+    let engine = BatchEngine<Double>()
+    let group = engine.addGroup(.spring(Spring()), restRule: .pixel)
+    let values = [463.09771414779453, 1, -2.5, 0]
+    let targets = [1000.3, 1, 3, 1e-300]
+    let velocities = [0.0, 0, 2, 0]
+    var handles = [BatchChannel](repeating: BatchChannel(index: 0, generation: 0), count: 4)
+    var presented = [Double](repeating: .nan, count: 4)
+    try values.withUnsafeBufferPointer { v in
+      try targets.withUnsafeBufferPointer { t in
+        try velocities.withUnsafeBufferPointer { w in
+          try handles.withUnsafeMutableBufferPointer { h in
+            try presented.withUnsafeMutableBufferPointer {
+              try engine.addChannels(
+                to: group, values: v, targets: t, velocities: w, into: h, presented: $0.baseAddress!)
+            }
+          }
+        }
+      }
+    }
+    for k in 0..<4 {
+      #expect(presented[k].bitPattern == engine.value(of: handles[k])?.bitPattern, "\(k)")
+    }
+  }
+
   @Test func bulkCombineEqualsThePerChannelCalls() throws {
     // Into the curve group: active channels start combinations, the running one takes another
     // curve, the one at rest restarts as a plain curve; a non-finite target and the stale handle
