@@ -278,8 +278,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       origin: substepClockOrigin ?? now)
     if let curve = group.curve { group.curveID = _allocateCurve(curve) }
     _groups.append(group)
-    // The combination step's row table grows here, with the groups, not in a later step.
+    // The combination step's row table grows here, with the groups, not in a later step; so
+    // does the room of the end rule's per-step row table (``_refreshSettleRows()``), which a
+    // step fills without allocating.
     _groupRows.append((group.columns.y, group.columns.v))
+    if _settleRows.capacity < _groups.count { _settleRows.reserveCapacity(_groups.capacity) }
     return BatchGroup(index: _groups.count - 1)
   }
 
