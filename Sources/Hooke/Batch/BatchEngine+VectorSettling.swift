@@ -27,9 +27,9 @@ extension BatchEngine {
   /// of a pair whose high quad is `p`; `−(p + 2)`: q is the high quad of low quad `p`),
   /// `tested[q]`. Call between ``stepChannels(group:range:)`` and ``stepCombinations()`` of a step,
   /// on one thread: a combination then reads its finished spring at its target in the same frame,
-  /// as SwiftUI's combined animation does. Cost: per active spring channel two or three loads and
-  /// a compare; per slow value eight handle look-ups at most. Allocation-free once the per-group
-  /// table has grown.
+  /// as SwiftUI's combined animation does. Cost: per eight active spring channels a few vector
+  /// loads and compares; per slow value eight handle look-ups at most. Allocation-free once the
+  /// per-group table has grown.
   #if !hasFeature(Embedded)
     // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
     @_specialize(exported:true,where Scalar == Double)
@@ -49,8 +49,10 @@ extension BatchEngine {
     _settleRows.withUnsafeBufferPointer { rows in
       for g in rows.indices where rows[g].kind != 0 {
         let row = rows[g]
-        for i in 0..<row.active {
-          guard row.mayFinish(i) else { continue }
+        // Eight channels at a time past the ones whose own speed or force rules their value out.
+        var i = row.candidate(from: 0)
+        while i < row.active {
+          defer { i = row.candidate(from: i + 1) }
           let s = Int(row.owner[i])
           guard s < laneOfSlot.count else { continue }
           let lane = Int(laneOfSlot[s])
@@ -201,14 +203,13 @@ struct _SettleRow<Scalar: BatchScalar> {
     return (y, v, kind == 1 ? Double(a![i]) : -k * y - c * v)
   }
 
-  /// Whether row `i` leaves its value able to finish: false only when its own state is finite
-  /// and its `v²` or `a²` exceeds 0.0036 (the sums over the value's lanes then do too).
+  /// The first row in `i..<active` that leaves its value able to finish, or `active`: a row is
+  /// passed over only when its own state (``state(_:)``) is finite and its `v²` or `a²` exceeds
+  /// 0.0036 (the sums over the value's lanes then do too;
+  /// ``BatchScalar/_firstSettleCandidate(_:_:_:quotients:from:count:)``).
   @inline(__always)
-  func mayFinish(_ i: Int) -> Bool {
-    let (y, v, a) = state(i)
-    let v2 = v * v
-    let a2 = a * a
-    return !(y.isFinite && v2.isFinite && a2.isFinite && (v2 > 0.0036 || a2 > 0.0036))
+  func candidate(from i: Int) -> Int {
+    Scalar._firstSettleCandidate(y, v, a, quotients: (k, c), from: i, count: active)
   }
 
   /// Puts row `i` at rest on its target. `i` must be below `active`.
