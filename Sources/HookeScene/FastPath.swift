@@ -42,21 +42,16 @@ final class _FastPath {
   /// Per quad: the tick its running animation began (SwiftUI measures an animation's time from
   /// there; merges and combinations keep it), set when the quad starts from rest.
   @exclusivity(unchecked) var quadBegin: [Int64] = []
-  /// Per lane (four per quad, as ``handles``): the running animation's interval — the sum of the
-  /// changes of the lane's value since it was last at rest, as SwiftUI accumulates it across
-  /// merges and combinations — and the part of it the lane's spring chases (its interval when a
-  /// spring started or merged; kept when a timing curve combines on top, whose spring entry keeps
-  /// its target; 0 for a lane a timing curve started). SwiftUI ends a spring when its whole value
-  /// is within 1 % of that interval and slow (``settleSpringVectors()``).
-  @exclusivity(unchecked) var interval: [Double] = []
-  @exclusivity(unchecked) var springInterval: [Double] = []
-  /// Per quad: the other quad of a two-quad value (a style or effect, whose eight lanes SwiftUI
-  /// settles as one vector): `p ≥ 0` for the low quad (its high quad is `p`), `−(p + 2)` for the
-  /// high quad (its low quad is `p`), −1 for a quad alone.
-  @exclusivity(unchecked) var quadPartner: [Int32] = []
-  /// Per quad: the step in which ``settleSpringVectors()`` last tested its value (a quad's lanes
-  /// are met once per active lane; its value is tested once).
-  @exclusivity(unchecked) var quadTested: [UInt32] = []
+  /// Per quad, one entry (one uniqueness check per write, one cache line or two per read): per
+  /// lane the running animation's interval — the sum of the changes of the lane's value since it
+  /// was last at rest, as SwiftUI accumulates it across merges and combinations — and the part of
+  /// it the lane's spring chases (its interval when a spring started or merged; kept when a
+  /// timing curve combines on top, whose spring entry keeps its target; 0 for a lane a timing
+  /// curve started); the other quad of a two-quad value (a style or effect, whose eight lanes
+  /// SwiftUI settles as one vector); and the step in which ``settleSpringVectors()`` last tested
+  /// its value (see ``_SettleQuad``). SwiftUI ends a spring when its whole value is within 1 % of
+  /// its interval and slow (``settleSpringVectors()``).
+  @exclusivity(unchecked) var settleQuads: [_SettleQuad] = []
   @exclusivity(unchecked) var settleStamp: UInt32 = 0
   /// Channel handles, four per quad (slot `q` uses `4q ..< 4q + 4`), and their values as of
   /// the last ``refresh(to:)``.
@@ -118,9 +113,10 @@ final class _FastPath {
   var chunk = 32_768
   /// Scratch for one quad's engine calls (no allocation per add or retarget): values, targets,
   /// velocities and values read back, four each (``_v``, ``_t``, ``_w``, ``_r``), and four
-  /// handles. Raw storage rather than arrays: an engine call given pointers into an array stored
-  /// on this class retains and releases the array's buffer around the call, two atomic operations
-  /// per buffer and quad of a bulk retarget.
+  /// handles (eight, with eight spring intervals in ``_si``, for one value's end rule in
+  /// ``settleMerged(_:group:)``). Raw storage rather than arrays: an engine call given pointers
+  /// into an array stored on this class retains and releases the array's buffer around the call,
+  /// two atomic operations per buffer and quad of a bulk retarget.
   let _scratch: UnsafeMutablePointer<Double>
   let _h: UnsafeMutablePointer<BatchChannel>
   /// Scratch for one quad's channel states (``BatchEngine/readStates(of:into:)``) and which of
@@ -131,6 +127,7 @@ final class _FastPath {
   var _t: UnsafeMutablePointer<Double> { _scratch + 4 }
   var _w: UnsafeMutablePointer<Double> { _scratch + 8 }
   var _r: UnsafeMutablePointer<Double> { _scratch + 12 }
+  var _si: UnsafeMutablePointer<Double> { _scratch + 16 }
 
   /// Where ``Scene/_warmFrameChanges(_:_:)`` stores the sum of what it read ahead (so that the
   /// reads are made; never read).
@@ -156,10 +153,10 @@ final class _FastPath {
     pool = self.threads > 1 ? WorkerPool(threads: self.threads) : nil
     _snapped = .allocate(capacity: self.threads)
     _snapped.initialize(repeating: 0, count: self.threads)
-    _scratch = .allocate(capacity: 16)
-    _scratch.initialize(repeating: 0, count: 16)
-    _h = .allocate(capacity: 4)
-    _h.initialize(repeating: BatchChannel(index: 0, generation: 0), count: 4)
+    _scratch = .allocate(capacity: 24)
+    _scratch.initialize(repeating: 0, count: 24)
+    _h = .allocate(capacity: 8)
+    _h.initialize(repeating: BatchChannel(index: 0, generation: 0), count: 8)
     _states = .allocate(capacity: 4)
     _states.initialize(
       repeating: BatchChannelState(group: nil, isSettled: true, isCombining: false), count: 4)
@@ -419,7 +416,7 @@ final class _FastPath {
   /// SwiftUI's termination rule, once per value a spring moves (a frame's four lanes, a style's
   /// or effect's eight, whose two quads are paired): the whole value ends when it is slow and
   /// within 1 % of its interval
-  /// (``BatchEngine/_settleSpringQuads(laneOfSlot:handles:springIntervals:partner:tested:stamp:)``), as a
+  /// (``BatchEngine/_settleSpringQuads(laneOfSlot:handles:quads:stamp:)``), as a
   /// per-property animation ends — not each lane alone. Visits the active channels of the spring
   /// groups (storage order, one thread; each value tested at its first lane met); returns the
   /// channels snapped to rest. Allocation-free.
@@ -429,14 +426,8 @@ final class _FastPath {
     let engine = self.engine
     return slotMap.withUnsafeBufferPointer { laneOfSlot in
       handles.withUnsafeBufferPointer { handles in
-        springInterval.withUnsafeBufferPointer { springIntervals in
-          quadPartner.withUnsafeBufferPointer { partner in
-            quadTested.withUnsafeMutableBufferPointer { tested in
-              engine._settleSpringQuads(
-                laneOfSlot: laneOfSlot, handles: handles, springIntervals: springIntervals, partner: partner,
-                tested: tested, stamp: stamp)
-            }
-          }
+        settleQuads.withUnsafeMutableBufferPointer { quads in
+          engine._settleSpringQuads(laneOfSlot: laneOfSlot, handles: handles, quads: quads, stamp: stamp)
         }
       }
     }
@@ -537,16 +528,13 @@ final class _FastPath {
     }
     quadBegin._cover(q, with: 0)
     quadBegin[q] = begin
-    quadPartner._cover(q, with: -1)
-    quadPartner[q] = -1
-    quadTested._cover(q, with: 0)
     let changed = lanesInterval ?? (target - value)
     let springs = _kind(group.index) == .mergesWithVelocity
-    interval._cover(4 * q + 3, with: 0)
-    springInterval._cover(4 * q + 3, with: 0)
-    for k in 0..<4 {
-      interval[4 * q + k] = changed.lane(k)
-      springInterval[4 * q + k] = springs ? changed.lane(k) : 0
+    settleQuads._cover(q, with: _SettleQuad())
+    settleQuads.withUnsafeMutableBufferPointer { quads in
+      quads[q].interval = changed.settleLanes
+      quads[q].springInterval = springs ? changed.settleLanes : _SettleLanes()
+      quads[q].partner = -1
     }
     _storeRead(q)
     noteMoving(q)
@@ -590,13 +578,13 @@ final class _FastPath {
     // a spring chases all of it, a combining curve leaves the spring beneath its old target.
     let change = target - model
     let springs = _kind(group.index) == .mergesWithVelocity
-    interval.withUnsafeMutableBufferPointer { interval in
-      springInterval.withUnsafeMutableBufferPointer { springInterval in
-        for k in 0..<4 {
-          let i = 4 * q + k
-          interval[i] = atRest ? change.lane(k) : interval[i] + change.lane(k)
-          if springs { springInterval[i] = interval[i] } else if atRest { springInterval[i] = 0 }
-        }
+    settleQuads.withUnsafeMutableBufferPointer { quads in
+      let interval = atRest ? change : _Quad(quads[q].interval) + change
+      quads[q].interval = interval.settleLanes
+      if springs {
+        quads[q].springInterval = interval.settleLanes
+      } else if atRest {
+        quads[q].springInterval = _SettleLanes()
       }
     }
     // A curve's end is measured from the animation's beginning (see `BatchEngine._animationBegan`);
@@ -726,9 +714,9 @@ final class _FastPath {
 
   func removeQuad(_ q: Int) {
     for k in 0..<4 { slotMap[Int(handles[4 * q + k].index)] = -1 }
-    let partner = Int(quadPartner[q])
-    if partner != -1 { quadPartner[partner >= 0 ? partner : -(partner + 2)] = -1 }
-    quadPartner[q] = -1
+    let partner = Int(settleQuads[q].partner)
+    if partner != -1 { settleQuads[partner >= 0 ? partner : -(partner + 2)].partner = -1 }
+    settleQuads[q].partner = -1
     handles.withUnsafeBufferPointer { h in
       _ = engine.removeChannels(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]))
     }
@@ -740,25 +728,37 @@ final class _FastPath {
   /// spring merged into it: a per-property animation tests the rule at the transaction's own
   /// sample, so a merge that finds the value close to its new target and slow (say, a spring
   /// taking over a velocity-less combination near its end) ends there
-  /// (``BatchEngine/_settleSpringValue(lo:hi:handles:springIntervals:)``). O(1).
+  /// (``BatchEngine/_settleSpringValue(handles:springIntervals:)``). O(1).
   func settleMerged(_ q: Int, group: BatchGroup) {
     guard _kind(group.index) == .mergesWithVelocity else { return }
-    let p = Int(quadPartner[q])
+    let p = Int(settleQuads[q].partner)
     let (lo, hi) = p >= 0 ? (q, p) : p < -1 ? (-(p + 2), q) : (q, -1)
-    let snapped = handles.withUnsafeBufferPointer { handles in
-      springInterval.withUnsafeBufferPointer { springIntervals in
-        engine._settleSpringValue(lo: lo, hi: hi, handles: handles, springIntervals: springIntervals)
+    // The value's lanes through the scratch, low quad first (see ``_scratch``: no array buffer is
+    // held across the engine call). Safety: `_h` and `_si` hold eight elements each.
+    let (h, si) = (_h, _si)
+    var lanes = 0
+    for half in 0..<2 {
+      let quad = half == 0 ? lo : hi
+      guard quad >= 0 else { continue }
+      let interval = _Quad(settleQuads[quad].springInterval)
+      for k in 0..<4 {
+        h[lanes] = handles[4 * quad + k]
+        si[lanes] = interval.lane(k)
+        lanes += 1
       }
     }
+    let snapped = engine._settleSpringValue(
+      handles: UnsafeBufferPointer(start: h, count: lanes),
+      springIntervals: UnsafeBufferPointer(start: si, count: lanes))
     guard snapped > 0 else { return }
     _reread(lo)
     if hi >= 0 { _reread(hi) }
   }
 
-  /// Pairs quads `lo` and `hi` as the low and high lanes of one value (see ``quadPartner``).
+  /// Pairs quads `lo` and `hi` as the low and high lanes of one value (see ``settleQuads``).
   func pair(lo: Int, hi: Int) {
-    quadPartner[lo] = Int32(hi)
-    quadPartner[hi] = Int32(-(lo + 2))
+    settleQuads[lo].partner = Int32(hi)
+    settleQuads[hi].partner = Int32(-(lo + 2))
   }
 
   @inline(__always)
@@ -1060,4 +1060,14 @@ struct _ScatterJob {
   let map: UnsafeBufferPointer<Int32>
   let values: UnsafeMutableBufferPointer<Double>
   let before: UnsafeBufferPointer<Int>
+}
+
+extension _Quad {
+  /// The lanes of a ``_SettleQuad`` entry.
+  @inline(__always)
+  init(_ lanes: _SettleLanes) { self.init(lanes.l0, lanes.l1, lanes.l2, lanes.l3) }
+
+  /// These lanes as a ``_SettleQuad`` entry stores them.
+  @inline(__always)
+  var settleLanes: _SettleLanes { _SettleLanes(a, b, c, d) }
 }

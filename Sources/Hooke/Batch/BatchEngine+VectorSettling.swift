@@ -9,11 +9,11 @@ extension BatchEngine {
   ///
   /// with, per lane, the spring's velocity `v`, force per unit mass `a` (a SwiftUI-model spring's
   /// integrated force; an exact spring's `−(k/m)·y − (c/m)·v`), displacement from its target `y`,
-  /// and `I = springIntervals[lane]`, the change the spring chases (its accumulated interval).
+  /// and `I = quads[q].springInterval[k]`, the change the spring chases (its accumulated interval).
   ///
   /// Visits every active channel of the spring groups (storage order). A lane whose own `v²` or
   /// `a²` exceeds 0.0036 (all finite) rules its value out, so only a value with a slow lane is
-  /// tested, once per step (`tested[q] == stamp` marks a quad done; the caller passes a new
+  /// tested, once per step (`quads[q].tested == stamp` marks a quad done; the caller passes a new
   /// stamp per step). Lanes stepped by a spring and active (a combination's interrupted spring
   /// included) contribute their state; other lanes (settled, or moved by a timing curve) only
   /// their interval, which the caller sets to 0 for a lane a timing curve started. When the rule
@@ -23,12 +23,11 @@ extension BatchEngine {
   /// only).
   ///
   /// Tables, indexed as named: `laneOfSlot[handle index]` (−1: not the embedder's),
-  /// `handles[lane]`, `springIntervals[lane]`, `partner[q]` (−1 alone; `p ≥ 0`: q is the low quad
-  /// of a pair whose high quad is `p`; `−(p + 2)`: q is the high quad of low quad `p`),
-  /// `tested[q]`. Call between ``stepChannels(group:range:)`` and ``stepCombinations()`` of a step,
-  /// on one thread: a combination then reads its finished spring at its target in the same frame,
-  /// as SwiftUI's combined animation does. Cost: per active spring channel two or three loads and
-  /// a compare; per slow value eight handle look-ups at most. Allocation-free once the per-group
+  /// `handles[lane]`, `quads[q]` (see ``_SettleQuad``). Call between
+  /// ``stepChannels(group:range:)`` and ``stepCombinations()`` of a step, on one thread: a
+  /// combination then reads its finished spring at its target in the same frame, as SwiftUI's
+  /// combined animation does. Cost: per eight active spring channels a few vector loads and
+  /// compares; per slow value eight handle look-ups at most. Allocation-free once the per-group
   /// table has grown.
   #if !hasFeature(Embedded)
     // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
@@ -37,8 +36,7 @@ extension BatchEngine {
   #endif
   package func _settleSpringQuads(
     laneOfSlot: UnsafeBufferPointer<Int32>, handles: UnsafeBufferPointer<BatchChannel>,
-    springIntervals: UnsafeBufferPointer<Double>, partner: UnsafeBufferPointer<Int32>,
-    tested: UnsafeMutableBufferPointer<UInt32>, stamp: UInt32
+    quads: UnsafeMutableBufferPointer<_SettleQuad>, stamp: UInt32
   ) -> Int {
     _refreshSettleRows()
     var snapped = 0
@@ -49,15 +47,17 @@ extension BatchEngine {
     _settleRows.withUnsafeBufferPointer { rows in
       for g in rows.indices where rows[g].kind != 0 {
         let row = rows[g]
-        for i in 0..<row.active {
-          guard row.mayFinish(i) else { continue }
+        // Eight channels at a time past the ones whose own speed or force rules their value out.
+        var i = row.candidate(from: 0)
+        while i < row.active {
+          defer { i = row.candidate(from: i + 1) }
           let s = Int(row.owner[i])
           guard s < laneOfSlot.count else { continue }
           let lane = Int(laneOfSlot[s])
           guard lane >= 0, lane < handles.count else { continue }
           var lo = lane >> 2
-          guard lo < tested.count, lo < partner.count, tested[lo] != stamp else { continue }
-          let p = Int(partner[lo])
+          guard lo < quads.count, quads[lo].tested != stamp else { continue }
+          let p = Int(quads[lo].partner)
           var hi = -1
           if p >= 0 {
             hi = p
@@ -65,12 +65,14 @@ extension BatchEngine {
             hi = lo
             lo = -(p + 2)
           }
-          guard lo < tested.count, hi < tested.count else { continue }
-          tested[lo] = stamp
-          if hi >= 0 { tested[hi] = stamp }
-          snapped += _settleSpringValue(lo: lo, hi: hi, handles: handles, springIntervals: springIntervals) {
-            rows[$0]
-          }
+          guard lo < quads.count, hi < quads.count, 4 * max(lo, hi) + 3 < handles.count else { continue }
+          quads[lo].tested = stamp
+          if hi >= 0 { quads[hi].tested = stamp }
+          snapped += _settleSpringValue(
+            lanes: hi >= 0 ? 8 : 4,
+            handle: { handles[4 * ($0 < 4 ? lo : hi) + ($0 & 3)] },
+            springInterval: { quads[$0 < 4 ? lo : hi].springInterval[$0 & 3] },
+            row: { rows[$0] })
         }
       }
     }
@@ -78,41 +80,50 @@ extension BatchEngine {
   }
 
   /// SwiftUI's termination rule on one value (see
-  /// ``_settleSpringQuads(laneOfSlot:handles:springIntervals:partner:tested:stamp:)``): quad
-  /// `lo`'s lanes and, when `hi ≥ 0`, quad `hi`'s, read wherever they are stored. When the rule
-  /// holds, every active spring lane of the value is snapped to its target at rest; returns how
-  /// many were snapped (0 when the value has no active spring lane). A per-property animation
-  /// applies the rule at every sample, the one at a transaction's time included (a merge whose
-  /// interrupted motion brings it close to the new target and slow ends there), so an embedder
-  /// calls this after retargeting a value into a spring group as well as in the step. Cost: eight
-  /// handle look-ups at most; allocation-free.
+  /// ``_settleSpringQuads(laneOfSlot:handles:quads:stamp:)``) whose lanes, in order, are the
+  /// channels `handles` (read wherever they are stored) with the intervals their springs chase,
+  /// `springIntervals` (as many). When the rule holds, every active spring lane of the value is
+  /// snapped to its target at rest; returns how many were snapped (0 when the value has no active
+  /// spring lane). A per-property animation applies the rule at every sample, the one at a
+  /// transaction's time included (a merge whose interrupted motion brings it close to the new
+  /// target and slow ends there), so an embedder calls this after retargeting a value into a
+  /// spring group as well as in the step. Cost: a handle look-up per lane; allocation-free.
   #if !hasFeature(Embedded)
     // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
     @_specialize(exported:true,where Scalar == Double)
     @_specialize(exported:true,where Scalar == Float)
   #endif
   package func _settleSpringValue(
-    lo: Int, hi: Int, handles: UnsafeBufferPointer<BatchChannel>, springIntervals: UnsafeBufferPointer<Double>
+    handles: UnsafeBufferPointer<BatchChannel>, springIntervals: UnsafeBufferPointer<Double>
   ) -> Int {
-    // One group's row, built on demand (a transaction asks for a few values, not every group).
-    _settleSpringValue(lo: lo, hi: hi, handles: handles, springIntervals: springIntervals) {
-      _SettleRow(_groups[$0])
-    }
+    // Rows built on demand (a transaction asks for a few values, not every group), the last one
+    // kept: a value's lanes mostly share their group.
+    var last = -1
+    var lastRow: _SettleRow<Scalar>?
+    return _settleSpringValue(
+      lanes: min(handles.count, springIntervals.count), handle: { handles[$0] },
+      springInterval: { springIntervals[$0] },
+      row: { g in
+        if g != last || lastRow == nil {
+          lastRow = _SettleRow(_groups[g])
+          last = g
+        }
+        return lastRow.unsafelyUnwrapped
+      })
   }
 
-  /// ``_settleSpringValue(lo:hi:handles:springIntervals:)`` with group `g`'s row from `row(g)`.
+  /// ``_settleSpringValue(handles:springIntervals:)`` on `lanes` lanes, lane `l`'s channel
+  /// `handle(l)` and interval `springInterval(l)`, with group `g`'s row from `row(g)`.
   @inline(__always)
   func _settleSpringValue(
-    lo: Int, hi: Int, handles: UnsafeBufferPointer<BatchChannel>,
-    springIntervals: UnsafeBufferPointer<Double>,
+    lanes: Int, handle: (Int) -> BatchChannel, springInterval: (Int) -> Double,
     row: (Int) -> _SettleRow<Scalar>
   ) -> Int {
-    // Safety: lanes are checked against the tables' counts; a live handle's slot tables give its
-    // group and a position below that group's count, inside every column; `row(g)` holds group
-    // g's current columns.
+    // Safety: a live handle's slot tables give its group and a position below that group's count,
+    // inside every column; `row(g)` holds group g's current columns.
     // The active spring lane's row and position, or nil.
     func locate(_ lane: Int) -> (_SettleRow<Scalar>, Int)? {
-      let h = handles[lane]
+      let h = handle(lane)
       let s = Int(h.index)
       guard s < _slotGroup.count, _generation[s] == h.generation, _slotGroup[s] >= 0 else { return nil }
       let r = row(Int(_slotGroup[s]))
@@ -125,33 +136,24 @@ extension BatchEngine {
     var gap2 = 0.0
     var tolerance2 = 0.0
     var springLanes = 0
-    for half in 0..<2 {
-      let quad = half == 0 ? lo : hi
-      guard quad >= 0, 4 * quad + 3 < handles.count, 4 * quad + 3 < springIntervals.count else { continue }
-      for k in 0..<4 {
-        let l = 4 * quad + k
-        let tolerance = 0.01 * springIntervals[l]
-        tolerance2 += tolerance * tolerance
-        guard let (r, i) = locate(l) else { continue }
-        let (y, v, a) = r.state(i)
-        v2 += v * v
-        a2 += a * a
-        gap2 += y * y
-        springLanes += 1
-      }
+    for l in 0..<lanes {
+      let tolerance = 0.01 * springInterval(l)
+      tolerance2 += tolerance * tolerance
+      guard let (r, i) = locate(l) else { continue }
+      let (y, v, a) = r.state(i)
+      v2 += v * v
+      a2 += a * a
+      gap2 += y * y
+      springLanes += 1
     }
     guard springLanes > 0,
       FluidSpringModel._isFinished(velocity2: v2, force2: a2, gap2: gap2, tolerance2: tolerance2)
     else { return 0 }
     var snapped = 0
-    for half in 0..<2 {
-      let quad = half == 0 ? lo : hi
-      guard quad >= 0, 4 * quad + 3 < handles.count, 4 * quad + 3 < springIntervals.count else { continue }
-      for k in 0..<4 {
-        guard let (r, i) = locate(4 * quad + k) else { continue }
-        r.snap(i)
-        snapped += 1
-      }
+    for l in 0..<lanes {
+      guard let (r, i) = locate(l) else { continue }
+      r.snap(i)
+      snapped += 1
     }
     return snapped
   }
@@ -165,7 +167,7 @@ extension BatchEngine {
 }
 
 /// One group's columns for the SwiftUI termination rule
-/// (``BatchEngine/_settleSpringQuads(laneOfSlot:handles:springIntervals:partner:tested:stamp:)``).
+/// (``BatchEngine/_settleSpringQuads(laneOfSlot:handles:quads:stamp:)``).
 struct _SettleRow<Scalar: BatchScalar> {
   let y: UnsafeMutablePointer<Scalar>
   let v: UnsafeMutablePointer<Scalar>
@@ -201,14 +203,13 @@ struct _SettleRow<Scalar: BatchScalar> {
     return (y, v, kind == 1 ? Double(a![i]) : -k * y - c * v)
   }
 
-  /// Whether row `i` leaves its value able to finish: false only when its own state is finite
-  /// and its `v²` or `a²` exceeds 0.0036 (the sums over the value's lanes then do too).
+  /// The first row in `i..<active` that leaves its value able to finish, or `active`: a row is
+  /// passed over only when its own state (``state(_:)``) is finite and its `v²` or `a²` exceeds
+  /// 0.0036 (the sums over the value's lanes then do too;
+  /// ``BatchScalar/_firstSettleCandidate(_:_:_:quotients:from:count:)``).
   @inline(__always)
-  func mayFinish(_ i: Int) -> Bool {
-    let (y, v, a) = state(i)
-    let v2 = v * v
-    let a2 = a * a
-    return !(y.isFinite && v2.isFinite && a2.isFinite && (v2 > 0.0036 || a2 > 0.0036))
+  func candidate(from i: Int) -> Int {
+    Scalar._firstSettleCandidate(y, v, a, quotients: (k, c), from: i, count: active)
   }
 
   /// Puts row `i` at rest on its target. `i` must be below `active`.
@@ -217,5 +218,54 @@ struct _SettleRow<Scalar: BatchScalar> {
     y[i] = 0
     v[i] = 0
     a?[i] = 0
+  }
+}
+
+/// One quad's entry in an embedder's table for SwiftUI's end rule on vectors
+/// (``BatchEngine/_settleSpringQuads(laneOfSlot:handles:quads:stamp:)``): what the rule reads
+/// of a quad side by side, so that a test reads one entry per quad and the embedder writes one.
+package struct _SettleQuad: Sendable {
+  /// Per lane: the part of the running animation's interval the lane's spring chases (`I` of the
+  /// rule; 0 for a lane a timing curve started).
+  package var springInterval = _SettleLanes()
+  /// The other quad of a two-quad value: −1 for a quad alone; `p ≥ 0` for the low quad of a pair
+  /// whose high quad is `p`; `−(p + 2)` for the high quad of low quad `p`.
+  package var partner: Int32 = -1
+  /// The stamp of the pass that last tested the quad's value.
+  package var tested: UInt32 = 0
+  /// Per lane: the running animation's interval, the sum of the changes since the lane was last
+  /// at rest (the embedder's to keep: it sets ``springInterval`` from it; the rule does not read
+  /// it).
+  package var interval = _SettleLanes()
+
+  /// A quad alone, every interval 0.
+  @inlinable package init() {}
+}
+
+/// Four lanes' numbers stored inline (8-byte aligned, unlike `SIMD4<Double>`, so that a
+/// ``_SettleQuad`` packs into 72 bytes).
+package struct _SettleLanes: Sendable {
+  package var l0 = 0.0
+  package var l1 = 0.0
+  package var l2 = 0.0
+  package var l3 = 0.0
+
+  /// All four 0.
+  @inlinable package init() {}
+
+  /// Lanes 0…3.
+  @inlinable package init(_ l0: Double, _ l1: Double, _ l2: Double, _ l3: Double) {
+    (self.l0, self.l1, self.l2, self.l3) = (l0, l1, l2, l3)
+  }
+
+  /// Lane `k` (taken modulo 4).
+  @inline(__always)
+  subscript(k: Int) -> Double {
+    switch k & 3 {
+    case 0: l0
+    case 1: l1
+    case 2: l2
+    default: l3
+    }
   }
 }

@@ -245,7 +245,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   package var _tick: Int64 { now }
   /// Small empty storage of replaced groups, by layout on demand (see `replaceGroup`).
   @exclusivity(unchecked) var _emptyColumns: [_BatchColumns<Scalar>] = []
-  /// ``_settleSpringQuads(laneOfSlot:handles:springIntervals:partner:tested:stamp:)``'s per-group
+  /// ``_settleSpringQuads(laneOfSlot:handles:quads:stamp:)``'s per-group
   /// table (kept with its capacity).
   @exclusivity(unchecked) var _settleRows: [_SettleRow<Scalar>] = []
   @exclusivity(unchecked) var _groupRows:

@@ -57,6 +57,49 @@ extension Float: BatchScalar {
     }
     return count
   }
+
+  /// See ``BatchScalar/_firstSettleCandidate(_:_:_:quotients:from:count:)``.
+  public static func _firstSettleCandidate(
+    _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>,
+    _ a: UnsafeMutablePointer<Float>?, quotients: (Double, Double), from start: Int, count: Int
+  ) -> Int {
+    // Safety: the caller passes columns holding at least `count` initialised channels (`a`, when
+    // given, too); only indices in `max(start, 0)..<count` are read.
+    let (k, c) = quotients
+    var i = max(start, 0)
+    while i < count {
+      // Vectors whose every channel is ruled out are passed over eight at a time (the state
+      // widened to Double, with the scalar test's products); the scalar test decides the rest.
+      if i &+ 8 <= count {
+        let y8 = SIMD8<Double>(UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Float>.self))
+        let v8 = SIMD8<Double>(UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Float>.self))
+        let a8: SIMD8<Double>
+        if let a {
+          a8 = SIMD8<Double>(UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Float>.self))
+        } else {
+          a8 = -k * y8 - c * v8
+        }
+        let v2 = v8 * v8
+        let a2 = a8 * a8
+        // Rules out no more than the scalar test: `(y + v² + a²)·0` is 0 only when the sum is
+        // finite, so all three are (a sum that overflows merely keeps the channel).
+        let finite = (y8 + (v2 + a2)) * 0 .== 0
+        let ruledOut = ((v2 .> 0.0036) .| (a2 .> 0.0036)) .& finite
+        if !Double._anyLane(.!ruledOut) {
+          i &+= 8
+          continue
+        }
+      }
+      let y1 = Double(y[i])
+      let v1 = Double(v[i])
+      let a1 = a.map { Double($0[i]) } ?? -k * y1 - c * v1
+      let v2 = v1 * v1
+      let a2 = a1 * a1
+      if !(y1.isFinite && v2.isFinite && a2.isFinite && (v2 > 0.0036 || a2 > 0.0036)) { return i }
+      i &+= 1
+    }
+    return count
+  }
 }
 
 extension Float {
@@ -293,6 +336,49 @@ extension Double: BatchScalar {
         }
       }
       if y[i] == 0 && v[i] == 0 && (a == nil || a.unsafelyUnwrapped[i] == 0) { return i }
+      i &+= 1
+    }
+    return count
+  }
+
+  /// See ``BatchScalar/_firstSettleCandidate(_:_:_:quotients:from:count:)``.
+  public static func _firstSettleCandidate(
+    _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>,
+    _ a: UnsafeMutablePointer<Double>?, quotients: (Double, Double), from start: Int, count: Int
+  ) -> Int {
+    // Safety: the caller passes columns holding at least `count` initialised channels (`a`, when
+    // given, too); only indices in `max(start, 0)..<count` are read.
+    let (k, c) = quotients
+    var i = max(start, 0)
+    while i < count {
+      // Vectors whose every channel is ruled out are passed over eight at a time (the state
+      // widened to Double, with the scalar test's products); the scalar test decides the rest.
+      if i &+ 8 <= count {
+        let y8 = SIMD8<Double>(UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Double>.self))
+        let v8 = SIMD8<Double>(UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Double>.self))
+        let a8: SIMD8<Double>
+        if let a {
+          a8 = SIMD8<Double>(UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Double>.self))
+        } else {
+          a8 = -k * y8 - c * v8
+        }
+        let v2 = v8 * v8
+        let a2 = a8 * a8
+        // Rules out no more than the scalar test: `(y + v² + a²)·0` is 0 only when the sum is
+        // finite, so all three are (a sum that overflows merely keeps the channel).
+        let finite = (y8 + (v2 + a2)) * 0 .== 0
+        let ruledOut = ((v2 .> 0.0036) .| (a2 .> 0.0036)) .& finite
+        if !Double._anyLane(.!ruledOut) {
+          i &+= 8
+          continue
+        }
+      }
+      let y1 = Double(y[i])
+      let v1 = Double(v[i])
+      let a1 = a.map { Double($0[i]) } ?? -k * y1 - c * v1
+      let v2 = v1 * v1
+      let a2 = a1 * a1
+      if !(y1.isFinite && v2.isFinite && a2.isFinite && (v2 > 0.0036 || a2 > 0.0036)) { return i }
       i &+= 1
     }
     return count

@@ -36,4 +36,16 @@ public protocol BatchScalar: DeterministicFloatingPoint {
     _ y: UnsafeMutablePointer<Self>, _ v: UnsafeMutablePointer<Self>, _ a: UnsafeMutablePointer<Self>?,
     from start: Int, count: Int
   ) -> Int
+
+  /// The first index in `start..<count` of a spring channel that may let its value end by
+  /// SwiftUI's rule (``BatchEngine``'s vector settling), or `count` when there is none: every
+  /// channel except one whose state — in Double, velocity `v` and force per unit mass `a` (from
+  /// the `a` column when given, else `−k·y − c·v` with `quotients` `(k, c)`) — is finite with
+  /// `v² > 0.0036` or `a² > 0.0036`, which rules out the sums over its value too. Reads only;
+  /// passes over ruled-out channels eight at a time. Precondition: the pointers (`a` when given)
+  /// point to at least `count` initialised elements.
+  static func _firstSettleCandidate(
+    _ y: UnsafeMutablePointer<Self>, _ v: UnsafeMutablePointer<Self>, _ a: UnsafeMutablePointer<Self>?,
+    quotients: (Double, Double), from start: Int, count: Int
+  ) -> Int
 }
