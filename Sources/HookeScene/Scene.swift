@@ -841,6 +841,8 @@ extension Scene {
         } else {
           li = Int32(_looks.count)
           _looks.append(look)
+          // The free list's room grows with the table (an eviction frees a look in a frame).
+          if _freeLooks.capacity < _looks.count { _freeLooks.reserveCapacity(_looks.capacity) }
         }
       }
       _looks[Int(li)] = look

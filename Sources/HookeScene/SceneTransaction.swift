@@ -219,6 +219,12 @@ extension Scene {
     }
     for s in leaveNow where _records[s].live { _evict(s) }
     if !leaveNow.isEmpty { _compactOrder() }
+    // An eviction in a later frame notes its row here: the room grows with the slots, in the
+    // transaction that added them, so that no frame without a transaction allocates.
+    if _vacatedRows.capacity < _records.count {
+      _vacatedRows.reserveCapacity(_records.capacity)
+      _vacatedStyles.reserveCapacity(_records.capacity)
+    }
     return result
   }
 
