@@ -68,47 +68,14 @@ extension BatchEngine {
     _ channels: UnsafeBufferPointer<BatchChannel>, to targets: UnsafeBufferPointer<Scalar>, group: BatchGroup,
     startingAtRest: UnsafeBufferPointer<Bool>
   ) -> Int {
-    // Safety: the caller's buffers must be valid for their counts; only `k` below all three is
-    // used, and positions come from the slot tables of live handles.
-    let n = Swift.min(channels.count, targets.count, startingAtRest.count)
-    guard _groups.indices.contains(group.index) else { return n }
-    let d = group.index
-    let destination = _groups[d].columns
-    var reserved = false
-    var source = _MoveSource?.none
-    var rejected = 0
-    for k in 0..<n {
-      let h = channels[k]
-      let s = Int(h.index)
-      guard s < _slotGroup.count, _generation[s] == h.generation, _slotGroup[s] >= 0, targets[k].isFinite
-      else {
-        rejected += 1
-        continue
-      }
-      let velocity: Scalar? = startingAtRest[k] ? 0 : nil
-      let g = Int(_slotGroup[s])
-      if g == d {
-        _retargetInPlace(group: d, index: _slotIndex[s], to: targets[k], velocity: velocity)
-        continue
-      }
-      if !reserved {
-        _reserve(destination, destination.count + n - k)
-        reserved = true
-      }
-      if source?.group != g {
-        let from = _groups[g]
-        source = _MoveSource(
-          group: g, columns: from.columns, springForce: Self._springForce(from, into: destination))
-      }
-      _move(slot: s, from: source!, to: d, columns: destination, target: targets[k], velocity: velocity)
-    }
-    return rejected
+    retarget(channels, to: targets, group: group, startingAtRest: startingAtRest, presented: nil)
   }
 }
 
 extension BatchEngine {
   /// ``retarget(_:to:group:startingAtRest:)`` (no channel starting at rest when `startingAtRest`
-  /// is nil) that also writes each retargeted channel's presented value into `presented[k]`: its
+  /// is nil; the public call is this one with `presented` nil) that also writes each retargeted
+  /// channel's presented value into `presented[k]` when `presented` is given: its
   /// new target plus the displacement stored, what ``readValues(of:into:fallback:)`` reads right
   /// after (a retarget ends any combination). Entries of rejected pairs are left as they were;
   /// returns the number of rejected pairs. For an embedder that mirrors the values it retargets
@@ -123,11 +90,11 @@ extension BatchEngine {
   @discardableResult
   package func retarget(
     _ channels: UnsafeBufferPointer<BatchChannel>, to targets: UnsafeBufferPointer<Scalar>, group: BatchGroup,
-    startingAtRest: UnsafeBufferPointer<Bool>?, presented: UnsafeMutablePointer<Scalar>
+    startingAtRest: UnsafeBufferPointer<Bool>?, presented: UnsafeMutablePointer<Scalar>?
   ) -> Int {
-    // Safety: the caller's buffers must be valid for their counts and `presented` for `n`
-    // elements; only `k` below all of them is used, and positions come from the slot tables of
-    // live handles.
+    // Safety: the caller's buffers must be valid for their counts and `presented` (when given)
+    // for `n` elements; only `k` below all of them is used, and positions come from the slot
+    // tables of live handles.
     let n = Swift.min(channels.count, targets.count, startingAtRest?.count ?? Int.max)
     guard _groups.indices.contains(group.index) else { return n }
     let d = group.index
@@ -146,7 +113,8 @@ extension BatchEngine {
       let velocity: Scalar? = startingAtRest.map { $0[k] } == true ? 0 : nil
       let g = Int(_slotGroup[s])
       if g == d {
-        presented[k] = _retargetInPlace(group: d, index: _slotIndex[s], to: targets[k], velocity: velocity)
+        let value = _retargetInPlace(group: d, index: _slotIndex[s], to: targets[k], velocity: velocity)
+        presented?[k] = value
         continue
       }
       if !reserved {
@@ -158,8 +126,9 @@ extension BatchEngine {
         source = _MoveSource(
           group: g, columns: from.columns, springForce: Self._springForce(from, into: destination))
       }
-      presented[k] = _move(
+      let value = _move(
         slot: s, from: source!, to: d, columns: destination, target: targets[k], velocity: velocity)
+      presented?[k] = value
     }
     return rejected
   }
