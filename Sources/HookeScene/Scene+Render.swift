@@ -184,6 +184,8 @@ extension Scene {
         if hi >= 0 { for w in lo...hi { bits[w] = 0 } }
         return
       }
+      // Entries before the lowest vacated row's word do not move.
+      if hi >= 0 { _orderChangedFrom = Swift.min(_orderChangedFrom, lo << 6) }
       _order.withUnsafeMutableBufferPointer { order in
         // Safety: every block lies inside `order[..<old]` (between vacated rows below `old`, or
         // after the last one); `update(from:count:)` moves overlapping ranges correctly.
@@ -249,6 +251,7 @@ extension Scene {
       var k = 0
       while k < n && keep(order[k]) { k += 1 }
       kept = k
+      if k < n { _orderChangedFrom = Swift.min(_orderChangedFrom, k) }
       while k < sorted {
         let s = order[k]
         order[kept] = s
@@ -295,6 +298,7 @@ extension Scene {
     _repositionMark.withUnsafeBufferPointer { mark in _filterOrder { !mark[$0] } }
     for s in _repositioned where _repositionMark[s] {
       _repositionMark[s] = false
+      _orderChangedFrom = Swift.min(_orderChangedFrom, _order.count)
       _order.append(s)
       _vacateRow(of: s)
     }
@@ -407,6 +411,8 @@ extension Scene {
         // memo hits), for a short one by binary search for the first prefix entry above it.
         var end = _orderSorted  // prefix entries at or beyond `end` have been moved already
         var write = n
+        // Entries below the last position written keep theirs.
+        defer { _orderChangedFrom = Swift.min(_orderChangedFrom, write) }
         if tail.count > 256 {
           var j = tail.count - 1
           while j >= 0 {
@@ -466,6 +472,7 @@ extension Scene {
 
   func _sortOrder() {
     _orderDirty = false
+    _orderChangedFrom = 0
     _segmentsDirty = true
     // Repositioned slots are still in `_order` (only their keys changed): the sort places them.
     for s in _repositioned { _repositionMark[s] = false }
@@ -566,12 +573,21 @@ extension Scene {
       !incremental && !relayout && !forceFull && fast != nil && _rowMapValid && !hasGrids && dimmingRows == 0
       && _mapDimmingSlots.isEmpty && previousRows == list.styles.count
     let bulkMoves = bulk && (_rowsLayoutDirty || rows != list.count || styleCount != list.styles.count)
+    // The layout changed, but not before order position `tail` (the rows before it stand where
+    // they are, their dimming overlays included): the listed rows before it are rewritten as in
+    // an incremental write and every row from it on is written afresh — O(listed + rows after
+    // `tail`) instead of O(rows). A zoom destination sits after the rows it covers, so its
+    // overlay coming and going rewrites the tail of the list, not all of it.
+    let tail: Int? =
+      editable && !incremental && !relayout && !bulk && !hasGrids && !_stylesPermuted
+        && previousRows == list.styles.count
+      ? _unchangedOrderPrefix(dimming: dimmingSlots, previousDimming: _mapDimmingSlots) : nil
     // On one thread, with every quad stamped for this write still listed and every stamped slot
     // and group listed, the refresh visits those instead of every row.
     let byQuads =
       bulk && _movingListWhole && !_stampListsFull && !clipsChanged
       && !(fast?.pool != nil && threads > 1 && _order.count > chunk)
-    if incremental || relayout {
+    if incremental || relayout || tail != nil {
       // Each listed slot once, in ascending slot order: rows are independent (their order is
       // immaterial), and ascending slots read the per-slot tables front to back, which the
       // hardware prefetches, instead of at random. A bitmap over the slots (no sort, which may
@@ -613,7 +629,8 @@ extension Scene {
     // otherwise); a relayout maps them itself.
     let remap =
       !incremental && !relayout && !bulk
-      && (!_rowMapValid || _rowsLayoutDirty || dimmingSlots != _mapDimmingSlots || rows != previousRows
+      && (tail != nil || !_rowMapValid || _rowsLayoutDirty || dimmingSlots != _mapDimmingSlots
+        || rows != previousRows
         || _stylesPermuted)
     if _rowOf.count < _records.count {
       _rowOf.append(contentsOf: repeatElement(-1, count: _records.count - _rowOf.count))
@@ -652,8 +669,20 @@ extension Scene {
                           if relayout || bulkMoves {
                             _moveRows(columns, order: order, previousStyles: previousRows, tables)
                           }
+                          // The first row and style entry a tail write writes: those after the
+                          // unchanged prefix's last row (style entries are the rows, not permuted).
+                          let tailRow = tail.map { $0 == 0 ? 0 : Int(rowOf[order[$0 - 1]]) + 1 } ?? 0
                           func general(_ range: Range<Int>) {
                             if relayout { return }
+                            if let tail {
+                              let n = _writeRows(
+                                columns, order: order,
+                                range: Swift.max(range.lowerBound, tail)..<range.upperBound,
+                                firstRow: tailRow, firstStyle: tailRow, tables)
+                              row = tailRow + n
+                              style = row
+                              return
+                            }
                             if incremental {
                               // Rows are unchanged in number (dimming overlays included): skip to the row
                               // after the range's last slot.
@@ -722,7 +751,9 @@ extension Scene {
                               }
                             }
                           }
-                          if incremental || relayout {
+                          if incremental || relayout || tail != nil {
+                            // A tail write has written every row from `tailRow` on.
+                            let listedEnd = tail == nil ? Int.max : tailRow
                             // Read in place (no copies: a copy would make the next frame's clear allocate).
                             _rowsDirty.withUnsafeBufferPointer { dirty in
                               _liveSlots.withUnsafeBufferPointer { live in
@@ -733,7 +764,10 @@ extension Scene {
                                   touched ^= _touchRows(dirty[start..<end], columns, tables)
                                   for s in dirty[start..<end] {
                                     // Liveness from the dense flags: a record read here is a cache miss per row.
-                                    guard s < rowOf.count, rowOf[s] >= 0, live[s] else { continue }
+                                    guard s < rowOf.count, rowOf[s] >= 0, Int(rowOf[s]) < listedEnd, live[s]
+                                    else {
+                                      continue
+                                    }
                                     // A zoom destination's dimming overlay is the row before its own.
                                     let overlay =
                                       hot[s].flags & _Hot.dimming != 0 && _dimmingOpacity(of: s) != nil
@@ -787,6 +821,7 @@ extension Scene {
     _vacatedComplete = !hasGrids && dimmingRows == 0
     _compactByRows = _vacatedComplete
     _orderWritten = _order.count
+    _orderChangedFrom = .max
     _vacatedRows.removeAll(keepingCapacity: true)
     _vacatedStyles.removeAll(keepingCapacity: true)
     _dimmingScratch = dimmingSlots
@@ -795,6 +830,36 @@ extension Scene {
     _stampListsFull = false
     _movingListWhole = false
     _advanceRenderStamp()
+  }
+
+  /// The number of leading `_order` positions whose rows stand where the last render list wrote
+  /// them: before the first position the order changed at (`_orderChangedFrom`) and before every
+  /// slot whose dimming overlay came or went (`dimming` and `previousDimming`, the destinations
+  /// with an overlay now and at the last write, both ascending). Such a slot's position is at
+  /// least its old row less the old overlays (each adds one row before its destination); a slot
+  /// without an old row is new or was taken out, where the order changed. O(overlays).
+  func _unchangedOrderPrefix(dimming: [Int], previousDimming: [Int]) -> Int {
+    var prefix = Swift.min(_orderChangedFrom, _order.count)
+    var i = 0
+    var j = 0
+    while i < dimming.count || j < previousDimming.count {
+      let d: Int
+      if j == previousDimming.count || (i < dimming.count && dimming[i] < previousDimming[j]) {
+        d = dimming[i]
+        i += 1
+      } else if i == dimming.count || previousDimming[j] < dimming[i] {
+        d = previousDimming[j]
+        j += 1
+      } else {
+        i += 1
+        j += 1
+        continue
+      }
+      if d < _rowOf.count, _rowOf[d] >= 0 {
+        prefix = Swift.min(prefix, Swift.max(0, Int(_rowOf[d]) - previousDimming.count))
+      }
+    }
+    return prefix
   }
 
   /// Numbers the next render list (`_renderStamp`); at the end of the stamps' range every stamp

@@ -184,6 +184,10 @@ public final class Scene {
   /// The length of `_order` when the last render list was written (its rows, while
   /// `_vacatedComplete`); entries after it were appended since.
   @exclusivity(unchecked) var _orderWritten = 0
+  /// The first position of `_order` that may differ from the order the last render list was
+  /// written from (`Int.max`: none). Appends, compactions, filters and merges lower it; a tail
+  /// write (see `_writeRenderList`) keeps the rows before it and writes only those after.
+  @exclusivity(unchecked) var _orderChangedFrom = 0
   /// One bit per old row for `_compactOrder` (all clear between uses).
   @exclusivity(unchecked) var _vacatedBits: [UInt64] = []
   /// One bit per slot, all clear between frames: an incremental write sorts and dedupes
@@ -310,6 +314,7 @@ public final class Scene {
     _vacatedComplete = other._vacatedComplete
     _compactByRows = other._compactByRows
     _orderWritten = other._orderWritten
+    _orderChangedFrom = other._orderChangedFrom
     _vacatedBits = other._vacatedBits
   }
 

@@ -457,6 +457,7 @@ extension Scene {
     let inPlace =
       _orderSorted == _order.count && _repositioned.isEmpty
       && (_order.last.map { Self._orderKey(_orderKey(of: $0), isBelow: _orderKey(of: s)) } ?? true)
+    _orderChangedFrom = Swift.min(_orderChangedFrom, _order.count)
     _order.append(s)
     if inPlace { _orderSorted = _order.count }
     _segmentsDirty = true

@@ -321,11 +321,14 @@ func expectEveryRowMatchesAFreshWrite(_ scene: Scene, _ label: String) {
     check([13: [50, 50, 350, 150], 12: [0, 0, 120, 120]], "element moved into a container")
   }
 
-  /// `zoom: false` leaves out the zoom destination, whose dimming row makes every layout change
-  /// a full write: without it, insertions and evictions edit the row map in place.
-  @Test(arguments: [(false, true), (true, true), (false, false), (true, false)])
-  func cachesEqualAFreshDerivation(fast: Bool, zoom: Bool) {
-    let seed: UInt64 = (fast ? 0xCA_C4E1 : 0xCA_C4E0) ^ (zoom ? 0 : 0x100)
+  /// `zooms: 0` leaves out the zoom destinations, whose dimming rows make a layout change write
+  /// the rows from the first one that moved (a tail write): without them, insertions and
+  /// evictions edit the row map in place. With several destinations, their overlays come and go
+  /// at different places in the order.
+  @Test(arguments: [(false, 1), (true, 1), (false, 0), (true, 0), (false, 3), (true, 3)])
+  func cachesEqualAFreshDerivation(fast: Bool, zooms: Int) {
+    let zoom = zooms > 0
+    let seed: UInt64 = (fast ? 0xCA_C4E1 : 0xCA_C4E0) ^ (zoom ? 0 : 0x100) ^ (zooms > 1 ? 0x200 : 0)
     var rng = SplitMix64(seed: seed)
     let scene = Scene.make(batch: fast)
     let ns = scene.makeNamespace()
@@ -334,6 +337,11 @@ func expectEveryRowMatchesAFreshWrite(_ scene: Scene, _ label: String) {
       tx.insert(
         Element(id: 100, frame: Rect(x: 10, y: 10, width: 60, height: 60)).matchedTransitionSource(
           id: "z", in: ns))
+      for j in 1..<Swift.max(1, zooms) {
+        tx.insert(
+          Element(id: ElementID(100 + j), frame: Rect(x: 10, y: 80 * Double(j), width: 60, height: 60))
+            .matchedTransitionSource(id: .int(j), in: ns))
+      }
     }
     let animations: [Animation?] = [
       nil, .spring, .easeInOut(duration: 0.3), .bouncy, .linear(duration: 0.2).delay(0.05),
@@ -371,12 +379,14 @@ func expectEveryRowMatchesAFreshWrite(_ scene: Scene, _ label: String) {
               $0.zIndex = Double(rng.next() % 3)
             }
           default:
+            // Destination 50 + j zooms from source 100 + j.
+            let j = zooms > 1 ? Int(rng.next() % UInt64(zooms)) : 0
             if zoom && rng.next() % 4 == 0 {
-              tx.insert(
-                Element(id: 50, frame: Rect(x: 0, y: 0, width: 390, height: 844)).navigationTransition(
-                  .zoom(sourceID: "z", in: ns)))
+              var e = Element(id: ElementID(50 + j), frame: Rect(x: 0, y: 0, width: 390, height: 844))
+              e.zIndex = Double(j % 2)
+              tx.insert(e.navigationTransition(.zoom(sourceID: j == 0 ? "z" : .int(j), in: ns)))
             } else {
-              tx.remove(50)
+              tx.remove(ElementID(50 + j))
             }
           }
         }
