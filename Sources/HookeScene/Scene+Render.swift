@@ -1234,9 +1234,12 @@ extension Scene {
   /// computed from both low quads at once, so the order of the visits does not matter. One
   /// thread only (two quads of one slot would write its row).
   func _refreshMovedRows(_ columns: _RenderColumns, _ tables: _RowTables) {
-    guard let f = _fast, let v = tables.values, let shadow = tables.shadow else { return }
+    guard let f = _fast, let v = tables.values, let shadow = tables.shadow, let styles = columns.styles else {
+      return
+    }
     let rowOf = tables.rowOf
     let styleOf = tables.styleOf
+    let hot = tables.hot
     _liveSlots.withUnsafeBufferPointer { live in
       @inline(__always)
       func full(_ s: Int) {
@@ -1261,8 +1264,9 @@ extension Scene {
             }
             let s = Int(owner)
             guard s < live.count, live[s], rowOf[s] >= 0 else { continue }
-            let h = tables.hot[s]
-            guard q32 == h.styleLo || q32 == h.effectLo else {
+            let styleLo = hot[s].styleLo
+            let effectLo = hot[s].effectLo
+            guard q32 == styleLo || q32 == effectLo else {
               full(s)
               continue
             }
@@ -1272,20 +1276,21 @@ extension Scene {
               continue
             }
             // Safety: `i + 3` is inside `shadow` and `v` (a quad's values, `4q ..< 4q + 4`).
-            var m = 0
-            for k in 0..<4 where v[i + k].bitPattern != shadow[i + k].bitPattern { m |= 1 << k }
-            if m & ~1 != 0 {
+            // Lanes 1–3 (scale, offsets) moved: the rectangle changes, the row is re-derived.
+            let rest =
+              (v[i + 1].bitPattern ^ shadow[i + 1].bitPattern)
+              | (v[i + 2].bitPattern ^ shadow[i + 2].bitPattern)
+              | (v[i + 3].bitPattern ^ shadow[i + 3].bitPattern)
+            if rest != 0 {
               full(s)
-            } else if m != 0 {
-              // Only the opacity lane moved: the rectangle and the rest of the style stand.
-              let look = tables.looks[Int(h.look)]
-              var st = look.style.lo.a
-              if h.styleLo >= 0 { st = v[4 * Int(h.styleLo)] }
-              var fx = look.effect.lo.a
-              if h.effectLo >= 0 { fx = v[4 * Int(h.effectLo)] }
+            } else if v[i].bitPattern != shadow[i].bitPattern {
+              // Only the opacity lane moved: the rectangle and the rest of the style stand. The
+              // look is read only for a low quad the row does not have.
+              let st = styleLo >= 0 ? v[4 * Int(styleLo)] : tables.looks[Int(hot[s].look)].style.lo.a
+              let fx = effectLo >= 0 ? v[4 * Int(effectLo)] : tables.looks[Int(hot[s].look)].effect.lo.a
               shadow[i] = v[i]
-              let opacity = h.flags & _Hot.hidden != 0 ? 0 : st * fx
-              columns.styles![Int(styleOf[s])].opacity = RenderList.Style._clampedOpacity(opacity)
+              let opacity = hot[s].flags & _Hot.hidden != 0 ? 0 : st * fx
+              styles[Int(styleOf[s])].opacity = RenderList.Style._clampedOpacity(opacity)
             }
           }
         }
