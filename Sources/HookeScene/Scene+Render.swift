@@ -920,6 +920,24 @@ extension Scene {
     relocated.removeAll(keepingCapacity: true)
     var movesUp = false
     var movesDown = false
+    // The open run: its first position and old row (`runStart < 0`: none), and the old row the
+    // next position continues it with (`Int.min` while no run is open: no old row, an `Int32`
+    // that is −1 when absent, continues it).
+    var runStart = -1
+    var runFrom = 0
+    var next = Int.min
+    /// Ends the open run at position `end`, noting it when it moves.
+    @inline(__always)
+    func close(_ end: Int) {
+      guard runStart >= 0 else { return }
+      if runFrom != runStart {
+        runs.append(Int32(truncatingIfNeeded: runStart))
+        runs.append(Int32(truncatingIfNeeded: runFrom))
+        runs.append(Int32(truncatingIfNeeded: end - runStart))
+        if runFrom > runStart { movesUp = true } else { movesDown = true }
+      }
+      runStart = -1
+    }
     // With the vacated rows known (`_vacatedComplete`: the old rows were the order's slots) and
     // no fewer rows than before, the free entries are the vacated rows' entries and those past
     // the old count, and no surviving entry lies beyond the new count: the pass over the order
@@ -947,20 +965,6 @@ extension Scene {
         // Rows before the first vacated one that kept their position stay as they are.
         var k = 0
         while k < first && Int(rowOf[order[k]]) == k { k += 1 }
-        var runStart = -1
-        var runFrom = 0
-        var next = Int.min
-        @inline(__always)
-        func close(_ end: Int) {
-          guard runStart >= 0 else { return }
-          if runFrom != runStart {
-            runs.append(Int32(truncatingIfNeeded: runStart))
-            runs.append(Int32(truncatingIfNeeded: runFrom))
-            runs.append(Int32(truncatingIfNeeded: end - runStart))
-            if runFrom > runStart { movesUp = true } else { movesDown = true }
-          }
-          runStart = -1
-        }
         while k < n {
           let s = order[k]
           let r = Int(rowOf[s])
@@ -985,23 +989,6 @@ extension Scene {
       // Safety: `used` holds a bit for each of max(`previousStyles`, `n`) entries; it is local (no
       // other reference) while the pointer lives.
       used.withUnsafeMutableBufferPointer { used in
-        // The open run: its first position and old row (`runStart < 0`: none), and the old row the
-        // next position continues it with.
-        var runStart = -1
-        var runFrom = 0
-        // `Int.min` while no run is open: no old row (an `Int32`, −1 when absent) continues it.
-        var next = Int.min
-        @inline(__always)
-        func close(_ end: Int) {
-          guard runStart >= 0 else { return }
-          if runFrom != runStart {
-            runs.append(Int32(truncatingIfNeeded: runStart))
-            runs.append(Int32(truncatingIfNeeded: runFrom))
-            runs.append(Int32(truncatingIfNeeded: end - runStart))
-            if runFrom > runStart { movesUp = true } else { movesDown = true }
-          }
-          runStart = -1
-        }
         // One pass over the order: the runs, the entries kept, and the new row map (the old row is
         // read once, where it is written). One unsigned comparison tests 0 <= e < previousStyles.
         let styles = UInt(previousStyles)
