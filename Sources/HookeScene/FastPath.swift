@@ -556,7 +556,29 @@ final class _FastPath {
   func _reserve(in group: BatchGroup) {
     guard reserveHint > 0 else { return }
     engine.reserveCapacity(reserveHint, in: group)
+    _reserveQuads(reserveHint / 4)
     reserveHint = 0
+  }
+
+  /// Grows the per-quad tables (and the handle → value map) once for `n` quads beyond the free
+  /// ones, before a bulk transaction adds them: appended one quad at a time, each table doubled
+  /// into fresh memory several times over (copying every entry) while the quads arrived.
+  @inline(never)
+  func _reserveQuads(_ n: Int) {
+    let fresh = n - freeQuads.count
+    guard fresh > 0 else { return }
+    let quads = handles.count / 4 + fresh
+    handles._reserveGrowing(4 * quads)
+    values._reserveGrowing(4 * quads)
+    quadBegin._reserveGrowing(quads)
+    settleQuads._reserveGrowing(quads)
+    quadOwner._reserveGrowing(quads)
+    isListedMoving._reserveGrowing(quads)
+    quadStamp._reserveGrowing(quads)
+    laneShadow._reserveGrowing(4 * quads)
+    moving._reserveGrowing(moving.count + fresh)
+    // New channels take handle slots past the engine's current ones (or free ones below).
+    slotMap._reserveGrowing(slotMap.count + 4 * fresh)
   }
 
   /// Adds four channels at `value` towards `target` with `velocity` in `group`; the quad slot.
