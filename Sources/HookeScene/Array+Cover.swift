@@ -17,3 +17,12 @@ extension Array {
     }
   }
 }
+
+extension Array {
+  /// Makes room for `n` elements in all, at least doubling the capacity when it grows (a plain
+  /// `reserveCapacity` to a count that creeps up would reallocate at every call).
+  @inline(__always)
+  mutating func _reserveGrowing(_ n: Int) {
+    if capacity < n { reserveCapacity(Swift.max(n, 2 * capacity)) }
+  }
+}

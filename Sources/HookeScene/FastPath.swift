@@ -249,6 +249,7 @@ final class _FastPath {
     freeGroups.append(contentsOf: empty)
     freeGroups.sort { $0.index > $1.index }  // popLast takes the lowest index first
     _trimTrailingFreeGroups()
+    _releaseUnusedAnimations()
     _last = nil
     _lastStyle = nil
     _originGroups.removeAll(keepingCapacity: true)
@@ -266,37 +267,73 @@ final class _FastPath {
   @exclusivity(unchecked) var _emptyScratch: [BatchGroup] = []
 
   func _group(for animation: Animation, style: Bool, origin: Int64? = nil) -> BatchGroup? {
-    // A SwiftUI-model spring's substep clock starts at the transaction (the group's epoch) on
-    // the time scale of the animation's beginning (origin); the other drivers keep their timing
-    // per channel and share one group per animation.
-    let isFluid = animation.as(FluidSpringAnimation.self)?.model == .swiftUI
-    let now = engine.now
-    let key = _BatchGroupKey(
-      animation: animation, epoch: isFluid ? now : -1, origin: isFluid ? Swift.min(origin ?? now, now) : -1)
-    if let g = style ? styleGroups[key] : groups[key] { return g }
-    let driver: BatchDriver
-    let kind: _GroupKind
+    guard let id = _animationID(animation) else { return nil }
+    return _group(animation: id, style: style, origin: origin)
+  }
+
+  /// The id of `animation` in ``_animations`` (added when new), or `nil` when the batch does not
+  /// drive it. Hashes the animation's existential once; the group tables are then keyed by the id.
+  func _animationID(_ animation: Animation) -> Int32? {
+    if let id = _animationIDs[animation] { return id }
+    let entry: _AnimationEntry?
     if let s = animation.as(FluidSpringAnimation.self) {
       switch s.model {
       case .swiftUI:
-        driver = .fluidSpring(FluidSpringModel(response: s.response, dampingFraction: s.dampingFraction))
-      case .exact: driver = .spring(Spring(response: s.response, dampingRatio: s.dampingFraction))
+        entry = _AnimationEntry(
+          animation: animation,
+          driver: .fluidSpring(FluidSpringModel(response: s.response, dampingFraction: s.dampingFraction)),
+          kind: .mergesWithVelocity, isFluid: true)
+      case .exact:
+        entry = _AnimationEntry(
+          animation: animation,
+          driver: .spring(Spring(response: s.response, dampingRatio: s.dampingFraction)),
+          kind: .mergesWithVelocity, isFluid: false)
       }
-      kind = .mergesWithVelocity
     } else if let b = animation.as(BezierAnimation.self) {
       // The curve as the per-property animation evaluates it: its own solver, and the identity
       // for the linear control points.
       let linear =
         b.curve.startControlPoint == UnitPoint(x: 0, y: 0) && b.curve.endControlPoint == UnitPoint(x: 1, y: 1)
-      driver = .curve(linear ? .unitCurve(.linear) : .cubicBezier(b.curve), duration: b.duration)
-      kind = .combinesWithoutVelocity
-      _hasVelocitylessGroups = true
+      entry = _AnimationEntry(
+        animation: animation,
+        driver: .curve(linear ? .unitCurve(.linear) : .cubicBezier(b.curve), duration: b.duration),
+        kind: .combinesWithoutVelocity, isFluid: false)
     } else if let u = animation.as(UnitCurveAnimation.self) {
-      driver = .timingCurve(u.curve, duration: u.duration)
-      kind = .combinesWithVelocity
+      entry = _AnimationEntry(
+        animation: animation, driver: .timingCurve(u.curve, duration: u.duration),
+        kind: .combinesWithVelocity,
+        isFluid: false)
     } else {
-      return nil
+      entry = nil
     }
+    // Animations the batch does not drive get no id (nothing would bound a table of them).
+    guard let entry else { return nil }
+    let id: Int32
+    if let free = _freeAnimationIDs.popLast() {
+      id = free
+      _animations[Int(id)] = entry
+    } else {
+      id = Int32(_animations.count)
+      _animations.append(entry)
+    }
+    _animationIDs[animation] = id
+    return id
+  }
+
+  /// The group of the animation with id `id` (see ``_animationID(_:)``) for frames or, with
+  /// `style`, for styles and effects; for a SwiftUI-model spring, the one of this transaction
+  /// whose substep clock starts at `origin` (default: now). Created when new.
+  func _group(animation id: Int32, style: Bool, origin: Int64?) -> BatchGroup {
+    // A SwiftUI-model spring's substep clock starts at the transaction (the group's epoch) on
+    // the time scale of the animation's beginning (origin); the other drivers keep their timing
+    // per channel and share one group per animation.
+    let (kind, isFluid) = _animations.withUnsafeBufferPointer { ($0[Int(id)].kind, $0[Int(id)].isFluid) }
+    let now = engine._tick
+    let key = _BatchGroupKey(
+      animation: id, epoch: isFluid ? now : -1, origin: isFluid ? Swift.min(origin ?? now, now) : -1)
+    if let g = style ? styleGroups[key] : groups[key] { return g }
+    let driver = _animations[Int(id)].driver
+    if kind == .combinesWithoutVelocity { _hasVelocitylessGroups = true }
     // Springs end by SwiftUI's rule on the whole value (``settleSpringVectors()``), not per
     // channel; a timing curve ends at its duration.
     let rule: BatchRestRule =
@@ -316,6 +353,29 @@ final class _FastPath {
     groupInfo[g.index] = _GroupInfo(kind: kind, key: key, isStyle: style)
     if style { styleGroups[key] = g } else { groups[key] = g }
     return g
+  }
+
+  /// Animation id → what the batch drives it with (see ``_animationID(_:)``); entries of ids in
+  /// ``_freeAnimationIDs`` are stale.
+  @exclusivity(unchecked) var _animations: [_AnimationEntry] = []
+  /// Animation → its id in ``_animations``.
+  @exclusivity(unchecked) var _animationIDs: [Animation: Int32] = [:]
+  @exclusivity(unchecked) var _freeAnimationIDs: [Int32] = []
+
+  /// Forgets the animations no group table refers to (at a sweep, after the tables shrank): the
+  /// intern table stays bounded by the animations in use, as the group tables do. The ids of
+  /// the remaining keys keep their meaning.
+  func _releaseUnusedAnimations() {
+    var used = [Bool](repeating: false, count: _animations.count)
+    for key in groups.keys { used[Int(key.animation)] = true }
+    for key in styleGroups.keys { used[Int(key.animation)] = true }
+    var free = Set(_freeAnimationIDs)
+    for id in _animations.indices where !used[id] && !free.contains(Int32(id)) {
+      _animationIDs[_animations[id].animation] = nil
+      _freeAnimationIDs.append(Int32(id))
+      free.insert(Int32(id))
+    }
+    _freeAnimationIDs.sort(by: >)  // popLast takes the lowest id first
   }
 
   /// Steps the engine to scene time `t` (seconds → nearest tick, at most 2⁶² ticks; never backwards) and refreshes
@@ -464,6 +524,28 @@ final class _FastPath {
     }
   }
 
+  /// The value this path last gave `engine._animationBegan` (nil: none since the last reset).
+  /// Only the curve groups' adds and combinations read the engine's value, and each of them sets
+  /// it first (``_setAnimationBegan(_:)``): it is written when it changes instead of being set and
+  /// cleared around every call (a write from this module is a checked access, a runtime call).
+  @exclusivity(unchecked) var _animationBeganSet: Int64?
+
+  /// Sets `engine._animationBegan` to `tick` before an add or combination of curve channels.
+  @inline(__always)
+  func _setAnimationBegan(_ tick: Int64) {
+    guard _animationBeganSet != tick else { return }
+    engine._animationBegan = tick
+    _animationBeganSet = tick
+  }
+
+  /// Clears `engine._animationBegan` (at the end of a transaction): a caller outside the scene
+  /// finds the engine's default, the tick of its call.
+  func _resetAnimationBegan() {
+    guard _animationBeganSet != nil else { return }
+    engine._animationBegan = nil
+    _animationBeganSet = nil
+  }
+
   /// Channels the running transaction may add or move (set by the scene for a transaction, 0
   /// otherwise): the first group a quad lands in reserves room for them (``_reserve(in:)``).
   @exclusivity(unchecked) var reserveHint = 0
@@ -474,7 +556,29 @@ final class _FastPath {
   func _reserve(in group: BatchGroup) {
     guard reserveHint > 0 else { return }
     engine.reserveCapacity(reserveHint, in: group)
+    _reserveQuads(reserveHint / 4)
     reserveHint = 0
+  }
+
+  /// Grows the per-quad tables (and the handle → value map) once for `n` quads beyond the free
+  /// ones, before a bulk transaction adds them: appended one quad at a time, each table doubled
+  /// into fresh memory several times over (copying every entry) while the quads arrived.
+  @inline(never)
+  func _reserveQuads(_ n: Int) {
+    let fresh = n - freeQuads.count
+    guard fresh > 0 else { return }
+    let quads = handles.count / 4 + fresh
+    handles._reserveGrowing(4 * quads)
+    values._reserveGrowing(4 * quads)
+    quadBegin._reserveGrowing(quads)
+    settleQuads._reserveGrowing(quads)
+    quadOwner._reserveGrowing(quads)
+    isListedMoving._reserveGrowing(quads)
+    quadStamp._reserveGrowing(quads)
+    laneShadow._reserveGrowing(4 * quads)
+    moving._reserveGrowing(moving.count + fresh)
+    // New channels take handle slots past the engine's current ones (or free ones below).
+    slotMap._reserveGrowing(slotMap.count + 4 * fresh)
   }
 
   /// Adds four channels at `value` towards `target` with `velocity` in `group`; the quad slot.
@@ -494,9 +598,7 @@ final class _FastPath {
     (w[0], w[1], w[2], w[3]) = (velocity.a, velocity.b, velocity.c, velocity.d)
     // A curve's end is measured from the animation's beginning (see `BatchEngine._animationBegan`);
     // only a curve reads it (set from here, a checked access: a runtime call).
-    let curve = _kind(group.index) != .mergesWithVelocity
-    if curve { engine._animationBegan = begin }
-    defer { if curve { engine._animationBegan = nil } }
+    if _kind(group.index) != .mergesWithVelocity { _setAnimationBegan(begin) }
     do throws(BatchError) {
       // The engine reports the values it stores (``_r``): no second look-up to re-read them.
       try engine.addChannels(
@@ -589,9 +691,7 @@ final class _FastPath {
     }
     // A curve's end is measured from the animation's beginning (see `BatchEngine._animationBegan`);
     // only a curve reads it (as in `addQuad`).
-    let curve = _kind(group.index) != .mergesWithVelocity
-    if curve { engine._animationBegan = quadBegin[q] }
-    defer { if curve { engine._animationBegan = nil } }
+    if _kind(group.index) != .mergesWithVelocity { _setAnimationBegan(quadBegin[q]) }
     // Whether the engine reported the values it left (``_r``, every channel retargeted): then no
     // second look-up re-reads them.
     var read = false
@@ -654,7 +754,7 @@ final class _FastPath {
       g = cached
     } else {
       let info = groupInfo[group.index]
-      g = info.key.flatMap { _group(for: $0.animation, style: info.isStyle, origin: origin) } ?? group
+      g = info.key.map { _group(animation: $0.animation, style: info.isStyle, origin: origin) } ?? group
       _originGroups[cacheKey] = g
     }
     way.pointee = (cacheKey, g)
@@ -997,7 +1097,9 @@ struct _OriginKey: Hashable {
 /// The key of a batch group in ``_FastPath/groups``: the animation, and for a SwiftUI-model
 /// spring the ticks that place its substep clock.
 struct _BatchGroupKey: Hashable {
-  var animation: Animation
+  /// The animation's id (``_FastPath/_animationID(_:)``): hashing an integer instead of the
+  /// animation's existential (some thousand instructions per look-up).
+  var animation: Int32
   /// SwiftUI-model springs: the tick of the transaction and the tick the merged animation began
   /// (the group's substep clock origin); −1 for the other drivers.
   var epoch: Int64
@@ -1022,6 +1124,15 @@ struct _GroupInfo {
     epoch = key?.epoch ?? -1
     origin = key?.origin ?? -1
   }
+}
+
+/// An animation the batch drives (interned by ``_FastPath/_animationID(_:)``): its driver, how
+/// it takes over a channel, and whether it is a SwiftUI-model spring (groups per transaction).
+struct _AnimationEntry {
+  var animation: Animation
+  var driver: BatchDriver
+  var kind: _GroupKind
+  var isFluid: Bool
 }
 
 /// How a batch group's animation takes over a channel, and what it hands on to a spring that

@@ -111,7 +111,10 @@ extension Scene {
     // matched group's shared frame: up to two quads each): its storage grows once rather than by
     // doubling into fresh memory while they arrive.
     _fast?.reserveHint = tx._frameChanges > 64 ? 8 * tx._frameChanges : 0
-    defer { _fast?.reserveHint = 0 }
+    defer {
+      _fast?.reserveHint = 0
+      _fast?._resetAnimationBegan()
+    }
     // The transaction's batch group, looked up at its first use and then reused (`.none`: not
     // looked up yet; looking it up creates the group, which must not happen before a frame
     // actually uses it: a SwiftUI-model group's substep clock starts at its creation).
