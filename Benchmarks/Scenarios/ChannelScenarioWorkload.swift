@@ -43,7 +43,7 @@ package final class ChannelScenarioWorkload<Script: SceneScript>: FrameWorkload 
     self.engine = engine
     script = Script(setup: setup, namespace: Namespace(sceneToken: 0, rawValue: 0))
     owners.reserveCapacity(setup.elements)
-    for op in script.initialOps() { apply(op, .none) }
+    for i in 0..<script.initialOpCount { apply(script.initialOp(i), .none) }
   }
 
   func add(_ key: Int, frame: Rect, from: Rect?, opacity: Double, target: Double, _ m: ChannelMotion) {

@@ -17,11 +17,11 @@ package struct InterruptStormScript: SceneScript {
   let s: _Script
   /// The script for `setup` (O(N) state).
   package init(setup: WorkloadSetup, namespace: Namespace) { s = _Script(setup: setup) }
-  /// The initial elements (see the type).
-  package func initialOps() -> [ScriptOp] {
-    (0..<s.setup.elements).map { i in
-      .insert(Element(id: ElementID(i), frame: _Script.cell(i, columns: 8)), key: i, from: nil)
-    }
+  /// One insert per element.
+  package var initialOpCount: Int { s.setup.elements }
+  /// Initial element `i` (see the type).
+  package func initialOp(_ i: Int) -> ScriptOp {
+    .insert(Element(id: ElementID(i), frame: _Script.cell(i, columns: 8)), key: i, from: nil)
   }
   /// Frame `k`'s transactions (see the type).
   package mutating func transactions(atFrame k: Int) -> [ScriptTransaction] {
