@@ -28,8 +28,17 @@ package struct InterruptStormScript: SceneScript {
     guard k > 0 else { return [] }
     let n = s.setup.elements
     var random = s.random(k)
-    var byKind: [[ScriptOp]] = [[], [], []]
-    for _ in 0..<max(1, n / 5) {
+    let hits = max(1, n / 5)
+    // Each kind gets about a third of the hits: room for that plus a margin of several standard
+    // deviations, so the lists do not grow by doubling (each doubling a fresh block while the old
+    // one is still held). Capacity only: the ops are the same.
+    let room = hits / 3 + 4 * Int(Double(hits).squareRoot()) + 8
+    var byKind: [[ScriptOp]] = (0..<3).map { _ in
+      var ops: [ScriptOp] = []
+      ops.reserveCapacity(room)
+      return ops
+    }
+    for _ in 0..<hits {
       let i = Int(random.next() % UInt64(n))
       let kind = Int(random.next() % 3)
       let frame = Rect(
