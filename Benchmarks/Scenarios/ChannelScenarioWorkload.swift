@@ -30,9 +30,22 @@ package final class ChannelScenarioWorkload<Script: SceneScript>: FrameWorkload 
   var script: Script
   var c = _ScriptCounters()
   var prepared = _PreparedFrame()
+  /// An owner's five channel handles, stored in 32 bits: an entry of ``owners`` is then 32
+  /// bytes instead of 56 (about 30 bytes per element). Handles are dense (see
+  /// ``ChannelEngine``), so a handle beyond `Int32.max` (which traps here) would mean over two
+  /// billion channels.
   struct Owner {
-    var channels: (Int, Int, Int, Int, Int)
+    var handles: (Int32, Int32, Int32, Int32, Int32)
     var removing: Bool
+
+    init(channels c: (Int, Int, Int, Int, Int), removing: Bool) {
+      handles = (Int32(c.0), Int32(c.1), Int32(c.2), Int32(c.3), Int32(c.4))
+      self.removing = removing
+    }
+
+    var channels: (Int, Int, Int, Int, Int) {
+      (Int(handles.0), Int(handles.1), Int(handles.2), Int(handles.3), Int(handles.4))
+    }
   }
   var owners: [Int: Owner] = [:]
   var removing: Set<Int> = []
@@ -43,7 +56,7 @@ package final class ChannelScenarioWorkload<Script: SceneScript>: FrameWorkload 
     self.engine = engine
     script = Script(setup: setup, namespace: Namespace(sceneToken: 0, rawValue: 0))
     owners.reserveCapacity(setup.elements)
-    for op in script.initialOps() { apply(op, .none) }
+    for i in 0..<script.initialOpCount { apply(script.initialOp(i), .none) }
   }
 
   func add(_ key: Int, frame: Rect, from: Rect?, opacity: Double, target: Double, _ m: ChannelMotion) {

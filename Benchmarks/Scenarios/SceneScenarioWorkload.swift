@@ -17,9 +17,16 @@ struct _PreparedFrame {
   /// Computes frame `k`'s transactions and counts them (frees the previous frame's).
   mutating func prepare<S: SceneScript>(_ k: Int, _ script: inout S, _ counters: inout _ScriptCounters) {
     transactions = []
-    let scripted = script.transactions(atFrame: k)
+    var scripted = script.transactions(atFrame: k)
     for tx in scripted { counters.count(tx) }
-    transactions = scripted.map(_PreparedTransaction.init)
+    transactions.reserveCapacity(scripted.count)
+    // Each op array is handed over and freed once prepared, so a frame never holds the script's
+    // ops next to their flat copies beyond one transaction's.
+    for i in scripted.indices {
+      let ops = scripted[i].ops
+      scripted[i].ops = []
+      transactions.append(_PreparedTransaction(animation: scripted[i].animation, ops: ops))
+    }
     frame = k
   }
 
@@ -100,11 +107,11 @@ package final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload, T
     let ns = scene.makeNamespace()
     script = Script(setup: setup, namespace: ns)
     let containers = script.initialContainers()
-    let ops = script.initialOps()
+    let initial = script
     scene.withoutAnimation(at: 0) { tx in
       for container in containers { tx.setContainer(container) }
-      tx.reserveCapacity(ops.count)
-      for op in ops { Self.record(op, into: &tx) }
+      tx.reserveCapacity(initial.initialOpCount)
+      for i in 0..<initial.initialOpCount { Self.record(initial.initialOp(i), into: &tx) }
     }
     c.inserted = scene.elementCount
   }

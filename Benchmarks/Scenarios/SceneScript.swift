@@ -68,51 +68,58 @@ package enum ScriptOp {
 }
 
 /// A ``ScriptOp`` as a measured frame reads it: trivially copyable — the per-frame changes
-/// (moves, fades, removals) inline, the boxed cases by their index in the transaction's ops.
-/// Copying a `ScriptOp` out of an array goes through the enum's value witness (its boxed cases
-/// need retains): about 230 instructions per op with the destroy, as much as some engines' whole
-/// work for the op, so workloads read frames through this form (see ``_PreparedFrame``).
+/// (moves, fades, removals) inline, the boxed cases by their index in the transaction's boxed
+/// ops. Copying a `ScriptOp` out of an array goes through the enum's value witness (its boxed
+/// cases need retains): about 230 instructions per op with the destroy, as much as some engines'
+/// whole work for the op, so workloads read frames through this form (see ``_PreparedFrame``).
+/// A move's key sits before its optional container so the case tag fits the padding (64-byte
+/// stride, not 72).
 enum _FlatOp {
-  case move(ElementID, Rect, container: ContainerID?, key: Int)
+  case move(ElementID, Rect, key: Int, container: ContainerID?)
   case opacity(ElementID, Double, key: Int)
   case remove(ElementID, key: Int, to: Rect?)
-  /// `ops[index]`, a boxed case.
+  /// `boxed[index]`, a boxed case.
   case boxed(Int)
-
-  init(_ op: ScriptOp, at index: Int) {
-    switch op {
-    case .move(let id, let frame, let container, let key):
-      self = .move(id, frame, container: container, key: key)
-    case .opacity(let id, let opacity, let key): self = .opacity(id, opacity, key: key)
-    case .remove(let id, let key, let to): self = .remove(id, key: key, to: to)
-    case .insert, .insertGrid, .updateGrid: self = .boxed(index)
-    }
-  }
 }
 
-/// A script transaction prepared for a measured frame: its ops also in ``_FlatOp`` form.
+/// A script transaction prepared for a measured frame: its ops in ``_FlatOp`` form, and only the
+/// boxed ones (inserts, grids) kept as ``ScriptOp``s. The script's own op array is not kept: a
+/// frame that moves every element held it next to the flat copy (64 bytes per element more
+/// while the frame ran).
 struct _PreparedTransaction {
   let animation: ScriptAnimation
-  let ops: [ScriptOp]
-  let flat: [_FlatOp]
+  private(set) var flat: [_FlatOp] = []
+  private(set) var boxed: [ScriptOp] = []
 
-  init(_ tx: ScriptTransaction) {
-    animation = tx.animation
-    ops = tx.ops
-    flat = tx.ops.indices.map { _FlatOp(tx.ops[$0], at: $0) }
+  /// Prepares `ops` (consumed: the caller's array is freed when this returns, if it was the
+  /// only reference).
+  init(animation: ScriptAnimation, ops: consuming [ScriptOp]) {
+    self.animation = animation
+    flat.reserveCapacity(ops.count)
+    for op in ops {
+      switch op {
+      case .move(let id, let frame, let container, let key):
+        flat.append(.move(id, frame, key: key, container: container))
+      case .opacity(let id, let opacity, let key): flat.append(.opacity(id, opacity, key: key))
+      case .remove(let id, let key, let to): flat.append(.remove(id, key: key, to: to))
+      case .insert, .insertGrid, .updateGrid:
+        flat.append(.boxed(boxed.count))
+        boxed.append(op)
+      }
+    }
   }
 
   /// Calls `body` with each op in order: the unboxed ones rebuilt from their flat form (no value
-  /// witness copy), the boxed ones read from ``ops``.
+  /// witness copy), the boxed ones read from ``boxed``.
   @inline(__always)
   func forEachOp(_ body: (ScriptOp) throws -> Void) rethrows {
     for op in flat {
       switch op {
-      case .move(let id, let frame, let container, let key):
+      case .move(let id, let frame, let key, let container):
         try body(.move(id, frame, container: container, key: key))
       case .opacity(let id, let opacity, let key): try body(.opacity(id, opacity, key: key))
       case .remove(let id, let key, let to): try body(.remove(id, key: key, to: to))
-      case .boxed(let index): try body(ops[index])
+      case .boxed(let index): try body(boxed[index])
       }
     }
   }
@@ -136,8 +143,12 @@ package protocol SceneScript: SendableMetatype {
   init(setup: WorkloadSetup, namespace: Namespace)
   /// Containers and elements present before frame 0 (inserted without animation).
   func initialContainers() -> [Container]
-  /// The elements present before frame 0 (as insert ops).
-  func initialOps() -> [ScriptOp]
+  /// How many ops build the elements present before frame 0 (see ``initialOp(_:)``).
+  var initialOpCount: Int { get }
+  /// Initial op `i` (`0 ≤ i < initialOpCount`, applied in index order): an insert. Made one at
+  /// a time rather than as an array so a workload never holds every boxed insert at once (about
+  /// 550 bytes per element, at setup, next to the engine's own storage).
+  func initialOp(_ i: Int) -> ScriptOp
   /// The transactions of frame `k` (applied at frame k's time before the frame is advanced).
   mutating func transactions(atFrame k: Int) -> [ScriptTransaction]
 }

@@ -30,8 +30,10 @@ package struct GridReflowScript: SceneScript {
       bounds: Rect(x: 0, y: 0, width: 390, height: 0), rowHeight: 60, spacing: 8
     ).matchedGeometry(in: ns)
   }
+  /// One op: the grid.
+  package var initialOpCount: Int { 1 }
   /// The initial grid (see the type).
-  package func initialOps() -> [ScriptOp] { [.insertGrid(grid(columns: 4), key: 0)] }
+  package func initialOp(_ i: Int) -> ScriptOp { .insertGrid(grid(columns: 4), key: 0) }
   /// Frame `k`'s transactions (see the type).
   package mutating func transactions(atFrame k: Int) -> [ScriptTransaction] {
     let period = s.frames(0.3)

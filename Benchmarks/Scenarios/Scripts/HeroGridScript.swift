@@ -32,13 +32,13 @@ package struct HeroGridScript: SceneScript {
     lanes = Array(repeating: Lane(), count: (setup.elements + Self.lane - 1) / Self.lane)
     nextID = setup.elements
   }
-  /// The initial elements (see the type).
-  package func initialOps() -> [ScriptOp] {
-    (0..<s.setup.elements).map { i in
-      .insert(
-        Element(id: ElementID(i), frame: _Script.cell(i, columns: 3)).matchedGeometry(id: .int(i), in: ns),
-        key: i, from: nil)
-    }
+  /// One insert per element.
+  package var initialOpCount: Int { s.setup.elements }
+  /// Initial element `i` (see the type).
+  package func initialOp(_ i: Int) -> ScriptOp {
+    .insert(
+      Element(id: ElementID(i), frame: _Script.cell(i, columns: 3)).matchedGeometry(id: .int(i), in: ns),
+      key: i, from: nil)
   }
   /// Frame `k`'s transactions (see the type).
   package mutating func transactions(atFrame k: Int) -> [ScriptTransaction] {

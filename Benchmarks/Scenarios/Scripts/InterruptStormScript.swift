@@ -17,19 +17,28 @@ package struct InterruptStormScript: SceneScript {
   let s: _Script
   /// The script for `setup` (O(N) state).
   package init(setup: WorkloadSetup, namespace: Namespace) { s = _Script(setup: setup) }
-  /// The initial elements (see the type).
-  package func initialOps() -> [ScriptOp] {
-    (0..<s.setup.elements).map { i in
-      .insert(Element(id: ElementID(i), frame: _Script.cell(i, columns: 8)), key: i, from: nil)
-    }
+  /// One insert per element.
+  package var initialOpCount: Int { s.setup.elements }
+  /// Initial element `i` (see the type).
+  package func initialOp(_ i: Int) -> ScriptOp {
+    .insert(Element(id: ElementID(i), frame: _Script.cell(i, columns: 8)), key: i, from: nil)
   }
   /// Frame `k`'s transactions (see the type).
   package mutating func transactions(atFrame k: Int) -> [ScriptTransaction] {
     guard k > 0 else { return [] }
     let n = s.setup.elements
     var random = s.random(k)
-    var byKind: [[ScriptOp]] = [[], [], []]
-    for _ in 0..<max(1, n / 5) {
+    let hits = max(1, n / 5)
+    // Each kind gets about a third of the hits: room for that plus a margin of several standard
+    // deviations, so the lists do not grow by doubling (each doubling a fresh block while the old
+    // one is still held). Capacity only: the ops are the same.
+    let room = hits / 3 + 4 * Int(Double(hits).squareRoot()) + 8
+    var byKind: [[ScriptOp]] = (0..<3).map { _ in
+      var ops: [ScriptOp] = []
+      ops.reserveCapacity(room)
+      return ops
+    }
+    for _ in 0..<hits {
       let i = Int(random.next() % UInt64(n))
       let kind = Int(random.next() % 3)
       let frame = Rect(

@@ -46,11 +46,11 @@ package struct KeyframesScript: SceneScript {
     })
   /// The script for `setup` (O(N) state).
   package init(setup: WorkloadSetup, namespace: Namespace) { s = _Script(setup: setup) }
-  /// The initial elements (see the type).
-  package func initialOps() -> [ScriptOp] {
-    (0..<s.setup.elements).map { i in
-      .insert(Element(id: ElementID(i), frame: _Script.cell(i, columns: 6)), key: i, from: nil)
-    }
+  /// One insert per element.
+  package var initialOpCount: Int { s.setup.elements }
+  /// Initial element `i` (see the type).
+  package func initialOp(_ i: Int) -> ScriptOp {
+    .insert(Element(id: ElementID(i), frame: _Script.cell(i, columns: 6)), key: i, from: nil)
   }
   /// Card `i`'s frame at frame `k`: its cell offset and scaled about its centre by the timeline
   /// at `(t + phase·duration/16) mod duration`, `t = k/hz` from integer ticks.

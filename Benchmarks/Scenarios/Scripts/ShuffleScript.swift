@@ -37,13 +37,13 @@ package struct ShuffleScript: SceneScript {
       Container(id: 2, clipRect: Rect(x: 195, y: 0, width: 195, height: 844)),
     ]
   }
-  /// The initial elements (see the type).
-  package func initialOps() -> [ScriptOp] {
-    (0..<s.setup.elements).map { i in
-      .insert(
-        Element(id: ElementID(i), frame: frame(ofSlot: i), container: container(ofSlot: i)), key: i, from: nil
-      )
-    }
+  /// One insert per element.
+  package var initialOpCount: Int { s.setup.elements }
+  /// Initial element `i` (see the type).
+  package func initialOp(_ i: Int) -> ScriptOp {
+    .insert(
+      Element(id: ElementID(i), frame: frame(ofSlot: i), container: container(ofSlot: i)), key: i, from: nil
+    )
   }
   /// Frame `k`'s transactions (see the type).
   package mutating func transactions(atFrame k: Int) -> [ScriptTransaction] {

@@ -40,17 +40,14 @@ package struct TabIndicatorScript: SceneScript {
     Element(id: ElementID(id), frame: Self.underline(bar, tab)).matchedGeometry(id: .int(bar), in: ns)
       .transition(.identity)
   }
-  /// The initial elements (see the type).
-  package func initialOps() -> [ScriptOp] {
-    var ops: [ScriptOp] = []
-    for b in 0..<bars {
-      for t in 0..<5 {
-        ops.append(
-          .insert(Element(id: ElementID(b * 6 + t), frame: Self.tab(b, t)), key: b * 6 + t, from: nil))
-      }
-      ops.append(.insert(indicatorElement(b * 6 + 5, bar: b, tab: 0), key: b * 6 + 5, from: nil))
-    }
-    return ops
+  /// Six inserts per bar.
+  package var initialOpCount: Int { bars * 6 }
+  /// Initial element `i` (see the type): bar `i / 6`'s five tabs, then its indicator under tab 0.
+  package func initialOp(_ i: Int) -> ScriptOp {
+    let b = i / 6
+    let t = i % 6
+    if t < 5 { return .insert(Element(id: ElementID(i), frame: Self.tab(b, t)), key: i, from: nil) }
+    return .insert(indicatorElement(i, bar: b, tab: 0), key: i, from: nil)
   }
   /// Frame `k`'s transactions (see the type).
   package mutating func transactions(atFrame k: Int) -> [ScriptTransaction] {

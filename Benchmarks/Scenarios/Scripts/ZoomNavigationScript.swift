@@ -29,13 +29,13 @@ package struct ZoomNavigationScript: SceneScript {
     lanes = Array(repeating: Lane(), count: (setup.elements + Self.lane - 1) / Self.lane)
   }
   static func row(_ i: Int) -> Rect { Rect(x: 0, y: Double(i) * 44, width: 390, height: 44) }
-  /// The initial elements (see the type).
-  package func initialOps() -> [ScriptOp] {
-    (0..<s.setup.elements).map { i in
-      .insert(
-        Element(id: ElementID(i), frame: Self.row(i)).matchedTransitionSource(id: .int(i), in: ns), key: i,
-        from: nil)
-    }
+  /// One insert per element.
+  package var initialOpCount: Int { s.setup.elements }
+  /// Initial element `i` (see the type).
+  package func initialOp(_ i: Int) -> ScriptOp {
+    .insert(
+      Element(id: ElementID(i), frame: Self.row(i)).matchedTransitionSource(id: .int(i), in: ns), key: i,
+      from: nil)
   }
   /// Frame `k`'s transactions (see the type).
   package mutating func transactions(atFrame k: Int) -> [ScriptTransaction] {
