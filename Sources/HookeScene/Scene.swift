@@ -132,10 +132,18 @@ public final class Scene {
   /// (derived from `_Group.members` with `_groupHot`, and on evictions): a frame lists the rows
   /// of moving groups' members from it.
   @exclusivity(unchecked) var _groupSoleMember: [Int32] = []
-  /// Style, transition effect and anchors of rows: entry 0 is the shared default look; elements
-  /// that differ own one entry each (`_Record.look`), freed when they return to the default.
+  /// Style, transition effect and anchors of rows: entry 0 is the shared default look; other
+  /// entries (`_Record.look`) are used by one or more slots (`_lookUses`) and freed with the last.
   @exclusivity(unchecked) var _looks: [_Look] = [_Look.default]
   @exclusivity(unchecked) var _freeLooks: [Int32] = []
+  /// How many slots use each look entry (entry 0, the default, is not counted): slots whose
+  /// looks are bit-for-bit the same share one entry, so a transaction giving thousands of
+  /// elements one style stores it once, not once per element.
+  @exclusivity(unchecked) var _lookUses: [Int32] = [0]
+  /// The entry last written (0: none): a slot whose new look equals it shares it. Elements a
+  /// transaction changes alike are refreshed one after another, so comparing with this one
+  /// entry (no hashing) finds the sharing there is.
+  @exclusivity(unchecked) var _lastLook: Int32 = 0
   /// Grids (``ElementGrid``): records by index (stable while live), the index by id, free
   /// indices; render order segments merging `_order` with the grids (rebuilt when dirty).
   @exclusivity(unchecked) var _grids: [_GridRecord] = []
@@ -287,6 +295,8 @@ public final class Scene {
     _groupSoleMember = other._groupSoleMember
     _looks = other._looks
     _freeLooks = other._freeLooks
+    _lookUses = other._lookUses
+    _lastLook = other._lastLook
     _grids = other._grids
     _gridIndex = other._gridIndex
     _freeGrids = other._freeGrids
@@ -837,20 +847,34 @@ extension Scene {
     guard live else { return }
     if s >= _hot.count { _hot.append(contentsOf: repeatElement(_Hot(), count: s + 1 - _hot.count)) }
     if look.isIdentical(to: _looks[0]) {
-      if li > 0 { _freeLooks.append(li) }
+      _releaseLook(entry: li)
       li = 0
-    } else {
-      if li == 0 {
-        if let f = _freeLooks.popLast() {
-          li = f
-        } else {
-          li = Int32(_looks.count)
-          _looks.append(look)
-          // The free list's room grows with the table (an eviction frees a look in a frame).
-          if _freeLooks.capacity < _looks.count { _freeLooks.reserveCapacity(_looks.capacity) }
-        }
-      }
+    } else if li > 0 && look.isIdentical(to: _looks[Int(li)]) {
+      // Unchanged: keeps its entry, shared or not.
+    } else if _lastLook != li && _lastLook > 0 && _lookUses[Int(_lastLook)] > 0
+      && look.isIdentical(to: _looks[Int(_lastLook)])
+    {
+      _releaseLook(entry: li)
+      li = _lastLook
+      _lookUses[Int(li)] += 1
+    } else if li > 0 && _lookUses[Int(li)] == 1 {
+      // Its own entry: rewritten in place (a look animating on the general path changes per frame).
       _looks[Int(li)] = look
+      _lastLook = li
+    } else {
+      _releaseLook(entry: li)
+      if let f = _freeLooks.popLast() {
+        li = f
+        _looks[Int(li)] = look
+        _lookUses[Int(li)] = 1
+      } else {
+        li = Int32(_looks.count)
+        _looks.append(look)
+        _lookUses.append(1)
+        // The free list's room grows with the table (an eviction frees a look in a frame).
+        if _freeLooks.capacity < _looks.count { _freeLooks.reserveCapacity(_looks.capacity) }
+      }
+      _lastLook = li
     }
     _records[s].look = li
     // Only batched channels have quads to claim (checked first: binding the fast path retains it).
@@ -937,9 +961,17 @@ extension Scene {
       ? _GroupHot.noMembers : members.count == 1 ? Int32(members[0]) : _GroupHot.severalMembers
   }
 
-  /// Frees slot `s`'s look entry (the slot is evicted).
+  /// Gives up slot `s`'s use of its look entry (the slot is evicted).
   func _releaseLook(_ s: Int) {
-    if _records[s].look > 0 { _freeLooks.append(_records[s].look) }
+    _releaseLook(entry: _records[s].look)
     _records[s].look = 0
+  }
+
+  /// Gives up one use of look entry `li` (0, the default, is not counted); the last use frees it.
+  @inline(__always)
+  func _releaseLook(entry li: Int32) {
+    guard li > 0 else { return }
+    _lookUses[Int(li)] -= 1
+    if _lookUses[Int(li)] == 0 { _freeLooks.append(li) }
   }
 }
