@@ -17,9 +17,11 @@ generate() {
   # The template's own header comment (up to its first blank line) is not repeated.
   local body
   body=$(sed '1,/^$/d' "$template")
-  for pair in Float:Int32 Double:Int64; do
+  # scalar:lane-integer:wide-lanes (the rest kernels' main loop: four SSE registers per column).
+  for spec in Float:Int32:16 Double:Int64:8; do
+    IFS=: read -r scalar lanes wide <<< "$spec"
     printf '\n'
-    printf '%s\n' "$body" | sed -e "s/@Scalar@/${pair%%:*}/g" -e "s/@LaneCount@/${pair##*:}/g"
+    printf '%s\n' "$body" | sed -e "s/@Scalar@/$scalar/g" -e "s/@LaneCount@/$lanes/g" -e "s/@Wide@/$wide/g"
   done
 }
 

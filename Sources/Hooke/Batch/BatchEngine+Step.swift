@@ -16,11 +16,72 @@ extension BatchEngine {
   public func step(ticks: Int64) -> Int {
     guard prepareStep(ticks: ticks) else { return 0 }
     var snapped = 0
+    if _combinations.isEmpty {
+      // One pass over the columns: the spring kernels list the channels they snap, and the
+      // compaction swaps those out instead of searching every active channel again (which cost
+      // about a third of the kernel's time when a few channels of a large group settled).
+      _snapLog.withUnsafeMutableBufferPointer { log in
+        var logged = 0
+        for g in _groups.indices {
+          snapped += _stepListingSnaps(g, log: log, logged: &logged)
+        }
+        guard snapped > 0 else { return }
+        for g in _groups.indices {
+          let group = _groups[g]
+          if group.snapLogCount >= 0 {
+            // Safety: the entries `snapLogStart..<snapLogStart + snapLogCount` were written by
+            // `_stepListingSnaps` in this step, inside the buffer.
+            _compact(group, listed: log.baseAddress! + group.snapLogStart, count: group.snapLogCount)
+          } else {
+            _compact(group)
+          }
+        }
+      }
+      return snapped
+    }
     for g in _groups.indices {
       snapped += stepChannels(group: BatchGroup(index: g), range: 0..<_groups[g].columns.activeCount)
     }
     snapped += stepCombinations()
     finishStep(snapped: snapped)
+    return snapped
+  }
+
+  /// ``stepChannels(group:range:)`` over the whole active range of `g`, for ``step(ticks:)``
+  /// without combinations: a spring or SwiftUI-model group with a rest test lists the channels it
+  /// snaps in `log` from `logged` on and records that part of the log in the group
+  /// (`snapLogStart`, `snapLogCount`); every other group, and one whose list did not fit, records
+  /// `snapLogCount = −1` (search its columns). Returns the number of channels snapped.
+  func _stepListingSnaps(_ gi: Int, log: UnsafeMutableBufferPointer<Int>, logged: inout Int) -> Int {
+    // Safety: the kernels step `0..<activeCount` of the group's columns and write `log` only
+    // below `log.count` (its capacity).
+    let g = _groups[gi]
+    let c = g.columns
+    let count = c.activeCount
+    let start = logged
+    g.snapLogStart = start
+    g.snapLogCount = -1
+    guard count > 0 else {
+      g.snapLogCount = 0
+      return 0
+    }
+    let snapped: Int
+    switch g.driver {
+    case .spring where g.rest.0 >= 0:
+      snapped = Scalar._stepLinear2(
+        c.y, c.v, count: count, g.matrix, rest: g.rest, log: log.baseAddress!, logCapacity: log.count,
+        logged: &logged)
+    case .fluidSpring where g.rest.0 >= 0:
+      snapped = Scalar._stepLinear3(
+        c.y, c.v, c.a, count: count, g.matrix3, rest: g.rest, log: log.baseAddress!, logCapacity: log.count,
+        logged: &logged)
+    default:
+      return stepChannels(group: BatchGroup(index: gi), range: 0..<count)
+    }
+    // After a spring kernel with a rest test, the channels exactly at rest in the active range
+    // are the ones it snapped (any other stepped state fails `!(y² > ry² || v² > rv²)` only with
+    // a nonzero y or v), so a complete list is all the compaction needs.
+    if logged - start == snapped { g.snapLogCount = snapped }
     return snapped
   }
 
@@ -138,33 +199,76 @@ extension BatchEngine {
   #endif
   public func finishStep(snapped: Int) {
     guard snapped > 0 else { return }
-    for gi in _groups.indices {
-      let c = _groups[gi].columns
-      // The scan reads through local pointers and a local count: through the class's stored
-      // properties every iteration reloads them (the stores in a swap may alias), which cost
-      // more than the kernel itself per channel-step. It passes over moving channels eight at a
-      // time (`_firstRestingIndex`): a scalar pass cost about as much again as the rest test.
-      // Order: each channel found at rest is swapped with the last active one, and the search
-      // resumes at the same index (which now holds that channel), exactly as an ascending
-      // one-by-one scan does.
-      // Safety: the search and the swaps stay below `active` ≤ the group's count; single-threaded.
-      let y = c.y
-      let v = c.v
-      // A timing curve's channel rests once its start displacement is cleared too (`_stepCurve`).
-      let a: UnsafeMutablePointer<Scalar>? = c.hasAcceleration ? c.a : (c.hasCurveState ? c.y0 : nil)
-      let owner = c.owner
-      var active = c.activeCount
-      var i = Scalar._firstRestingIndex(y, v, a, from: 0, count: active)
-      while i < active {
-        let last = active - 1
-        c.swapAt(i, last)
-        _slotIndex[Int(owner[i])] = i
-        _slotIndex[Int(owner[last])] = last
-        active -= 1
-        i = Scalar._firstRestingIndex(y, v, a, from: i, count: active)
-      }
-      c.activeCount = active
+    for group in _groups { _compact(group) }
+  }
+
+  /// Compacts the channels exactly at rest out of the active range of `group`, searching its
+  /// columns (``finishStep(snapped:)``'s work for one group).
+  func _compact(_ group: _Group) {
+    let c = group.columns
+    // The scan reads through local pointers and a local count: through the class's stored
+    // properties every iteration reloads them (the stores in a swap may alias), which cost
+    // more than the kernel itself per channel-step. It passes over moving channels eight at a
+    // time (`_firstRestingIndex`): a scalar pass cost about as much again as the rest test.
+    // Order: each channel found at rest is swapped with the last active one, and the search
+    // resumes at the same index (which now holds that channel), exactly as an ascending
+    // one-by-one scan does.
+    // Safety: the search and the swaps stay below `active` ≤ the group's count; single-threaded.
+    let y = c.y
+    let v = c.v
+    // A timing curve's channel rests once its start displacement is cleared too (`_stepCurve`).
+    let a: UnsafeMutablePointer<Scalar>? = c.hasAcceleration ? c.a : (c.hasCurveState ? c.y0 : nil)
+    let owner = c.owner
+    var active = c.activeCount
+    var i = Scalar._firstRestingIndex(y, v, a, from: 0, count: active)
+    while i < active {
+      let last = active - 1
+      c.swapAt(i, last)
+      _slotIndex[Int(owner[i])] = i
+      _slotIndex[Int(owner[last])] = last
+      active -= 1
+      i = Scalar._firstRestingIndex(y, v, a, from: i, count: active)
     }
+    c.activeCount = active
+  }
+
+  /// ``_compact(_:)`` for a group whose channels exactly at rest are all among the `count`
+  /// ascending active indices at `listed` (the channels its kernel snapped in this step): the
+  /// same swaps in the same order, without the search. The ascending search finds the first
+  /// listed channel at rest, swaps it with the last active channel and looks again at the same
+  /// index, which holds a channel at rest exactly when that last channel was one; so the scan
+  /// advances through the list from the front while the swaps consume it from the back.
+  /// Overwrites the list.
+  func _compact(_ group: _Group, listed: UnsafeMutablePointer<Int>, count: Int) {
+    // Safety: `listed` holds `count` ascending indices below the group's active count, written by
+    // the kernel in this step; the swaps stay below `active`; single-threaded.
+    let c = group.columns
+    let y = c.y
+    let v = c.v
+    let a: UnsafeMutablePointer<Scalar>? = c.hasAcceleration ? c.a : (c.hasCurveState ? c.y0 : nil)
+    let owner = c.owner
+    // The listed channels exactly at rest (`_firstRestingIndex`'s test), kept in order.
+    var resting = 0
+    for k in 0..<count {
+      let i = listed[k]
+      if y[i] == 0 && v[i] == 0 && (a == nil || a.unsafelyUnwrapped[i] == 0) {
+        listed[resting] = i
+        resting += 1
+      }
+    }
+    var active = c.activeCount
+    var first = 0
+    var last = resting - 1
+    while first <= last {
+      let i = listed[first]
+      let end = active - 1
+      c.swapAt(i, end)
+      _slotIndex[Int(owner[i])] = i
+      _slotIndex[Int(owner[end])] = end
+      active -= 1
+      if listed[last] == end { last -= 1 } else { first += 1 }
+    }
+    c.activeCount = active
   }
 
   func _cachedMatrix(_ g: _Group, ticks: Int64, _ make: () -> _Matrix2) -> _Matrix2 {

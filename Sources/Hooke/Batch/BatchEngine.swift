@@ -72,6 +72,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     /// An exact spring driver's (stiffness/mass, damping/mass), for `_springForce` (nil for other
     /// drivers): computed once here rather than read out of the driver per moved channel.
     let springQuotients: (Double, Double)?
+    /// This step's part of the engine's snap list (`_snapLog`) for this group: where it starts and
+    /// how many entries it has, or −1 when the compaction must search the group's columns (see
+    /// `_stepListingSnaps`). Set by ``step(ticks:)`` only.
+    var snapLogStart = 0
+    var snapLogCount = -1
     var cacheTicks: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
     var cache: (_Matrix2, _Matrix2, _Matrix2, _Matrix2) {
       get { _scalars.cache }
@@ -250,6 +255,10 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   @exclusivity(unchecked) var _settleRows: [_SettleRow<Scalar>] = []
   @exclusivity(unchecked) var _groupRows:
     [(y: UnsafeMutablePointer<Scalar>, v: UnsafeMutablePointer<Scalar>)] = []
+  /// The channels the spring kernels snapped in a ``step(ticks:)``, per group in order (see
+  /// `_stepListingSnaps`): allocated once, so stepping stays allocation-free; a step that snaps
+  /// more channels than it holds searches the columns instead, as ``finishStep(snapped:)`` does.
+  @exclusivity(unchecked) var _snapLog = [Int](repeating: 0, count: 512)
 
   /// Creates an empty engine. `ticksPerSecond` values < 1 are read as the default 3,628,800.
   public init(ticksPerSecond: Int64 = 3_628_800) {

@@ -10,7 +10,19 @@ extension Float: BatchScalar {
   ) -> Int {
     // Safety: the engine passes columns with at least `count` initialised channels from `y` and
     // `v` on (an active range), touched by no other thread during the call.
-    _kernel2(y, v, count: count, m, rest: rest)
+    var logged = 0
+    return _kernel2(y, v, count: count, m, rest: rest, log: nil, logCapacity: 0, logged: &logged)
+  }
+
+  /// See ``BatchScalar/_stepLinear2(_:_:count:_:rest:log:logCapacity:logged:)``.
+  public static func _stepLinear2(
+    _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, count: Int,
+    _ m: (Float, Float, Float, Float), rest: (Float, Float),
+    log: UnsafeMutablePointer<Int>, logCapacity: Int, logged: inout Int
+  ) -> Int {
+    // Safety: as the form without a log; `log` holds `logCapacity` elements, written only below
+    // that bound.
+    _kernel2(y, v, count: count, m, rest: rest, log: log, logCapacity: logCapacity, logged: &logged)
   }
 
   /// See ``BatchScalar/_stepLinear3(_:_:_:count:_:rest:)``.
@@ -21,7 +33,20 @@ extension Float: BatchScalar {
   ) -> Int {
     // Safety: the engine passes columns with at least `count` initialised channels from `y`, `v`
     // and `a` on (an active range), touched by no other thread during the call.
-    _kernel3(y, v, a, count: count, m, rest: rest)
+    var logged = 0
+    return _kernel3(y, v, a, count: count, m, rest: rest, log: nil, logCapacity: 0, logged: &logged)
+  }
+
+  /// See ``BatchScalar/_stepLinear3(_:_:_:count:_:rest:log:logCapacity:logged:)``.
+  public static func _stepLinear3(
+    _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>,
+    _ a: UnsafeMutablePointer<Float>, count: Int,
+    _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), rest: (Float, Float),
+    log: UnsafeMutablePointer<Int>, logCapacity: Int, logged: inout Int
+  ) -> Int {
+    // Safety: as the form without a log; `log` holds `logCapacity` elements, written only below
+    // that bound.
+    _kernel3(y, v, a, count: count, m, rest: rest, log: log, logCapacity: logCapacity, logged: &logged)
   }
 
   /// See ``BatchScalar/_firstRestingIndex(_:_:_:from:count:)``.
@@ -115,6 +140,16 @@ extension Float {
     return union != 0
   }
 
+  /// ``_anyLane(_:)`` for the rest kernels' wide vectors (`SIMD16`: four SSE registers per
+  /// column in either scalar, as many as their loops keep without spilling).
+  @inline(__always)
+  static func _anyWideLane(_ mask: SIMDMask<SIMD16<Int32>>) -> Bool {
+    let bits = mask._storage
+    var union: Int32 = 0
+    for k in 0..<16 { union |= bits[k] }
+    return union != 0
+  }
+
   /// The kernels for ``BatchRestRule/disabled``: the same arithmetic, no rest test, no snapping.
   @inline(__always)
   static func _kernel2WithoutRest(
@@ -182,12 +217,23 @@ extension Float {
   // Each lane does exactly the scalar tail's IEEE multiplies and adds in the same order (Swift
   // does not contract to fused multiply-add), so results do not depend on where a range starts
   // or how it is split: chunking and threading cannot change a bit.
+  //
+  // The rest test (`!(y² > restY² || v² > restV²)`) runs in two halves. The main loops step
+  // 16 channels at a time (four SSE registers per column), store the new state, then test
+  // only the displacement half, `!(y² > restY²)`; where some lane passes it,
+  // ``_snapAtRest(_:_:from:count:_:_:_:_:_:)`` runs the whole test on those channels again and
+  // snaps. A lane at rest passes the first half, so which channels snap is what the whole test on
+  // every lane gives. While channels move nearly no vector has such a lane: the rule then adds a
+  // square and a comparison per vector and a branch per 16 channels to `.disabled`'s kernel,
+  // and, the fix-up being out of line, nothing stays live across the branch.
   @inline(__always)
   static func _kernel2(
     _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, count: Int,
-    _ m: (Float, Float, Float, Float), rest: (Float, Float)
+    _ m: (Float, Float, Float, Float), rest: (Float, Float),
+    log: UnsafeMutablePointer<Int>?, logCapacity: Int, logged: inout Int
   ) -> Int {
-    // Safety: as ``_kernel2WithoutRest(_:_:count:_:)``: indices below `count` only.
+    // Safety: as ``_kernel2WithoutRest(_:_:count:_:)``: the vector bodies read and write
+    // `i..<i + 16` (or `i + 8`) only while that is ≤ `count`, the tail `i..<count`.
     if rest.0 < 0 { return _kernel2WithoutRest(y, v, count: count, m) }  // BatchRestRule.disabled
     let m00 = m.0
     let m01 = m.1
@@ -197,21 +243,26 @@ extension Float {
     let restV2 = rest.1 * rest.1
     var snapped = 0
     var i = 0
-    while i &+ 8 <= count {
+    while i &+ 16 <= count {
+      let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD16<Float>.self)
+      let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD16<Float>.self)
+      let y1 = m00 * y0 + m01 * v0
+      UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD16<Float>.self)
+      UnsafeMutableRawPointer(v + i).storeBytes(of: m10 * y0 + m11 * v0, as: SIMD16<Float>.self)
+      if _anyWideLane(.!(y1 * y1 .> restY2)) {
+        snapped &+= _snapAtRest(y, v, from: i, count: 16, restY2, restV2, log, logCapacity, &logged)
+      }
+      i &+= 16
+    }
+    if i &+ 8 <= count {
       let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Float>.self)
       let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Float>.self)
-      var y1 = m00 * y0 + m01 * v0
-      var v1 = m10 * y0 + m11 * v0
-      // Lanes at rest snap to 0 in this vector: the same test as the scalar tail's, so which
-      // channels snap does not depend on where a range starts or how it is split.
-      let atRest = .!((y1 * y1 .> restY2) .| (v1 * v1 .> restV2))
-      if _anyLane(atRest) {
-        y1.replace(with: 0, where: atRest)
-        v1.replace(with: 0, where: atRest)
-        snapped &+= Int(SIMD8<Int32>(repeating: 0).replacing(with: 1, where: atRest).wrappedSum())
-      }
+      let y1 = m00 * y0 + m01 * v0
       UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<Float>.self)
-      UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<Float>.self)
+      UnsafeMutableRawPointer(v + i).storeBytes(of: m10 * y0 + m11 * v0, as: SIMD8<Float>.self)
+      if _anyLane(.!(y1 * y1 .> restY2)) {
+        snapped &+= _snapAtRest(y, v, from: i, count: 8, restY2, restV2, log, logCapacity, &logged)
+      }
       i &+= 8
     }
     while i < count {
@@ -223,6 +274,10 @@ extension Float {
         y1 = 0
         v1 = 0
         snapped &+= 1
+        if let log, logged < logCapacity {
+          log[logged] = i
+          logged &+= 1
+        }
       }
       y[i] = y1
       v[i] = v1
@@ -231,36 +286,44 @@ extension Float {
     return snapped
   }
 
+  /// See ``_kernel2(_:_:count:_:rest:log:logCapacity:logged:)``; the 3×3 (SwiftUI model) form, which snaps `a` too.
   @inline(__always)
   static func _kernel3(
     _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, _ a: UnsafeMutablePointer<Float>,
-    count: Int, _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), rest: (Float, Float)
+    count: Int, _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), rest: (Float, Float),
+    log: UnsafeMutablePointer<Int>?, logCapacity: Int, logged: inout Int
   ) -> Int {
-    // Safety: as ``_kernel3WithoutRest(_:_:_:count:_:)``: indices below `count` only.
+    // Safety: as ``_kernel3WithoutRest(_:_:_:count:_:)``: the vector bodies read and write
+    // `i..<i + 16` (or `i + 8`) only while that is ≤ `count`, the tail `i..<count`.
     if rest.0 < 0 { return _kernel3WithoutRest(y, v, a, count: count, m) }  // BatchRestRule.disabled
     let restY2 = rest.0 * rest.0
     let restV2 = rest.1 * rest.1
     var snapped = 0
     var i = 0
-    while i &+ 8 <= count {
+    while i &+ 16 <= count {
+      let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD16<Float>.self)
+      let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD16<Float>.self)
+      let a0 = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD16<Float>.self)
+      let y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
+      UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD16<Float>.self)
+      UnsafeMutableRawPointer(v + i).storeBytes(of: m.3 * y0 + m.4 * v0 + m.5 * a0, as: SIMD16<Float>.self)
+      UnsafeMutableRawPointer(a + i).storeBytes(of: m.6 * y0 + m.7 * v0 + m.8 * a0, as: SIMD16<Float>.self)
+      if _anyWideLane(.!(y1 * y1 .> restY2)) {
+        snapped &+= _snapAtRest(y, v, a, from: i, count: 16, restY2, restV2, log, logCapacity, &logged)
+      }
+      i &+= 16
+    }
+    if i &+ 8 <= count {
       let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Float>.self)
       let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Float>.self)
       let a0 = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Float>.self)
-      var y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
-      var v1 = m.3 * y0 + m.4 * v0 + m.5 * a0
-      var a1 = m.6 * y0 + m.7 * v0 + m.8 * a0
-      // Lanes at rest snap to 0 in this vector: the same test as the scalar tail's, so which
-      // channels snap does not depend on where a range starts or how it is split.
-      let atRest = .!((y1 * y1 .> restY2) .| (v1 * v1 .> restV2))
-      if _anyLane(atRest) {
-        y1.replace(with: 0, where: atRest)
-        v1.replace(with: 0, where: atRest)
-        a1.replace(with: 0, where: atRest)
-        snapped &+= Int(SIMD8<Int32>(repeating: 0).replacing(with: 1, where: atRest).wrappedSum())
-      }
+      let y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
       UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<Float>.self)
-      UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<Float>.self)
-      UnsafeMutableRawPointer(a + i).storeBytes(of: a1, as: SIMD8<Float>.self)
+      UnsafeMutableRawPointer(v + i).storeBytes(of: m.3 * y0 + m.4 * v0 + m.5 * a0, as: SIMD8<Float>.self)
+      UnsafeMutableRawPointer(a + i).storeBytes(of: m.6 * y0 + m.7 * v0 + m.8 * a0, as: SIMD8<Float>.self)
+      if _anyLane(.!(y1 * y1 .> restY2)) {
+        snapped &+= _snapAtRest(y, v, a, from: i, count: 8, restY2, restV2, log, logCapacity, &logged)
+      }
       i &+= 8
     }
     while i < count {
@@ -275,6 +338,10 @@ extension Float {
         v1 = 0
         a1 = 0
         snapped &+= 1
+        if let log, logged < logCapacity {
+          log[logged] = i
+          logged &+= 1
+        }
       }
       y[i] = y1
       v[i] = v1
@@ -282,6 +349,83 @@ extension Float {
       i &+= 1
     }
     return snapped
+  }
+
+  /// The whole rest test on the `count` channels (8 or 16) from `start` on, already stepped:
+  /// those with `!(y² > restY2 || v² > restV2)` (the scalar tails' test, lane by lane) snap to 0,
+  /// and with a `log` their indices are appended to it, ascending, while `logged < logCapacity`.
+  /// Returns how many snapped. Out of line: the vector loops call it only for the rare vectors
+  /// holding a lane whose displacement passed, and so keep nothing live across their branch.
+  @inline(never)
+  static func _snapAtRest(
+    _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, from start: Int, count: Int,
+    _ restY2: Float, _ restV2: Float, _ log: UnsafeMutablePointer<Int>?, _ logCapacity: Int,
+    _ logged: inout Int
+  ) -> Int {
+    // Safety: the kernels pass a multiple of 8 channels inside the range they step; the loop
+    // reads and writes `i..<i + 8` only while that is ≤ `start + count`.
+    var snapped = 0
+    var i = start
+    while i &+ 8 <= start &+ count {
+      var y1 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Float>.self)
+      var v1 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Float>.self)
+      let atRest = .!((y1 * y1 .> restY2) .| (v1 * v1 .> restV2))
+      if _anyLane(atRest) {
+        y1.replace(with: 0, where: atRest)
+        v1.replace(with: 0, where: atRest)
+        UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<Float>.self)
+        UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<Float>.self)
+        snapped &+= Int(SIMD8<Int32>(repeating: 0).replacing(with: 1, where: atRest).wrappedSum())
+        if let log { _log(atRest, from: i, log, logCapacity, &logged) }
+      }
+      i &+= 8
+    }
+    return snapped
+  }
+
+  /// ``_snapAtRest(_:_:from:count:_:_:_:_:_:)`` for the SwiftUI model's state: `a` snaps with `y`
+  /// and `v`.
+  @inline(never)
+  static func _snapAtRest(
+    _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, _ a: UnsafeMutablePointer<Float>,
+    from start: Int, count: Int, _ restY2: Float, _ restV2: Float, _ log: UnsafeMutablePointer<Int>?,
+    _ logCapacity: Int, _ logged: inout Int
+  ) -> Int {
+    // Safety: as the two-column form's.
+    var snapped = 0
+    var i = start
+    while i &+ 8 <= start &+ count {
+      var y1 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Float>.self)
+      var v1 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Float>.self)
+      let atRest = .!((y1 * y1 .> restY2) .| (v1 * v1 .> restV2))
+      if _anyLane(atRest) {
+        var a1 = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Float>.self)
+        y1.replace(with: 0, where: atRest)
+        v1.replace(with: 0, where: atRest)
+        a1.replace(with: 0, where: atRest)
+        UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<Float>.self)
+        UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<Float>.self)
+        UnsafeMutableRawPointer(a + i).storeBytes(of: a1, as: SIMD8<Float>.self)
+        snapped &+= Int(SIMD8<Int32>(repeating: 0).replacing(with: 1, where: atRest).wrappedSum())
+        if let log { _log(atRest, from: i, log, logCapacity, &logged) }
+      }
+      i &+= 8
+    }
+    return snapped
+  }
+
+  /// Appends `start + k` for each lane `k` set in `lanes`, ascending, to `log` while
+  /// `logged < logCapacity`.
+  @inline(__always)
+  static func _log(
+    _ lanes: SIMDMask<SIMD8<Int32>>, from start: Int, _ log: UnsafeMutablePointer<Int>, _ logCapacity: Int,
+    _ logged: inout Int
+  ) {
+    // Safety: writes `log[logged]` only while `logged < logCapacity`, the caller's bound.
+    for k in 0..<8 where lanes[k] && logged < logCapacity {
+      log[logged] = start &+ k
+      logged &+= 1
+    }
   }
 }
 
@@ -293,7 +437,19 @@ extension Double: BatchScalar {
   ) -> Int {
     // Safety: the engine passes columns with at least `count` initialised channels from `y` and
     // `v` on (an active range), touched by no other thread during the call.
-    _kernel2(y, v, count: count, m, rest: rest)
+    var logged = 0
+    return _kernel2(y, v, count: count, m, rest: rest, log: nil, logCapacity: 0, logged: &logged)
+  }
+
+  /// See ``BatchScalar/_stepLinear2(_:_:count:_:rest:log:logCapacity:logged:)``.
+  public static func _stepLinear2(
+    _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, count: Int,
+    _ m: (Double, Double, Double, Double), rest: (Double, Double),
+    log: UnsafeMutablePointer<Int>, logCapacity: Int, logged: inout Int
+  ) -> Int {
+    // Safety: as the form without a log; `log` holds `logCapacity` elements, written only below
+    // that bound.
+    _kernel2(y, v, count: count, m, rest: rest, log: log, logCapacity: logCapacity, logged: &logged)
   }
 
   /// See ``BatchScalar/_stepLinear3(_:_:_:count:_:rest:)``.
@@ -304,7 +460,20 @@ extension Double: BatchScalar {
   ) -> Int {
     // Safety: the engine passes columns with at least `count` initialised channels from `y`, `v`
     // and `a` on (an active range), touched by no other thread during the call.
-    _kernel3(y, v, a, count: count, m, rest: rest)
+    var logged = 0
+    return _kernel3(y, v, a, count: count, m, rest: rest, log: nil, logCapacity: 0, logged: &logged)
+  }
+
+  /// See ``BatchScalar/_stepLinear3(_:_:_:count:_:rest:log:logCapacity:logged:)``.
+  public static func _stepLinear3(
+    _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>,
+    _ a: UnsafeMutablePointer<Double>, count: Int,
+    _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double), rest: (Double, Double),
+    log: UnsafeMutablePointer<Int>, logCapacity: Int, logged: inout Int
+  ) -> Int {
+    // Safety: as the form without a log; `log` holds `logCapacity` elements, written only below
+    // that bound.
+    _kernel3(y, v, a, count: count, m, rest: rest, log: log, logCapacity: logCapacity, logged: &logged)
   }
 
   /// See ``BatchScalar/_firstRestingIndex(_:_:_:from:count:)``.
@@ -398,6 +567,16 @@ extension Double {
     return union != 0
   }
 
+  /// ``_anyLane(_:)`` for the rest kernels' wide vectors (`SIMD8`: four SSE registers per
+  /// column in either scalar, as many as their loops keep without spilling).
+  @inline(__always)
+  static func _anyWideLane(_ mask: SIMDMask<SIMD8<Int64>>) -> Bool {
+    let bits = mask._storage
+    var union: Int64 = 0
+    for k in 0..<8 { union |= bits[k] }
+    return union != 0
+  }
+
   /// The kernels for ``BatchRestRule/disabled``: the same arithmetic, no rest test, no snapping.
   @inline(__always)
   static func _kernel2WithoutRest(
@@ -465,12 +644,23 @@ extension Double {
   // Each lane does exactly the scalar tail's IEEE multiplies and adds in the same order (Swift
   // does not contract to fused multiply-add), so results do not depend on where a range starts
   // or how it is split: chunking and threading cannot change a bit.
+  //
+  // The rest test (`!(y² > restY² || v² > restV²)`) runs in two halves. The main loops step
+  // 8 channels at a time (four SSE registers per column), store the new state, then test
+  // only the displacement half, `!(y² > restY²)`; where some lane passes it,
+  // ``_snapAtRest(_:_:from:count:_:_:_:_:_:)`` runs the whole test on those channels again and
+  // snaps. A lane at rest passes the first half, so which channels snap is what the whole test on
+  // every lane gives. While channels move nearly no vector has such a lane: the rule then adds a
+  // square and a comparison per vector and a branch per 8 channels to `.disabled`'s kernel,
+  // and, the fix-up being out of line, nothing stays live across the branch.
   @inline(__always)
   static func _kernel2(
     _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, count: Int,
-    _ m: (Double, Double, Double, Double), rest: (Double, Double)
+    _ m: (Double, Double, Double, Double), rest: (Double, Double),
+    log: UnsafeMutablePointer<Int>?, logCapacity: Int, logged: inout Int
   ) -> Int {
-    // Safety: as ``_kernel2WithoutRest(_:_:count:_:)``: indices below `count` only.
+    // Safety: as ``_kernel2WithoutRest(_:_:count:_:)``: the vector bodies read and write
+    // `i..<i + 8` (or `i + 8`) only while that is ≤ `count`, the tail `i..<count`.
     if rest.0 < 0 { return _kernel2WithoutRest(y, v, count: count, m) }  // BatchRestRule.disabled
     let m00 = m.0
     let m01 = m.1
@@ -483,18 +673,23 @@ extension Double {
     while i &+ 8 <= count {
       let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Double>.self)
       let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Double>.self)
-      var y1 = m00 * y0 + m01 * v0
-      var v1 = m10 * y0 + m11 * v0
-      // Lanes at rest snap to 0 in this vector: the same test as the scalar tail's, so which
-      // channels snap does not depend on where a range starts or how it is split.
-      let atRest = .!((y1 * y1 .> restY2) .| (v1 * v1 .> restV2))
-      if _anyLane(atRest) {
-        y1.replace(with: 0, where: atRest)
-        v1.replace(with: 0, where: atRest)
-        snapped &+= Int(SIMD8<Int64>(repeating: 0).replacing(with: 1, where: atRest).wrappedSum())
-      }
+      let y1 = m00 * y0 + m01 * v0
       UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<Double>.self)
-      UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<Double>.self)
+      UnsafeMutableRawPointer(v + i).storeBytes(of: m10 * y0 + m11 * v0, as: SIMD8<Double>.self)
+      if _anyWideLane(.!(y1 * y1 .> restY2)) {
+        snapped &+= _snapAtRest(y, v, from: i, count: 8, restY2, restV2, log, logCapacity, &logged)
+      }
+      i &+= 8
+    }
+    if i &+ 8 <= count {
+      let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Double>.self)
+      let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Double>.self)
+      let y1 = m00 * y0 + m01 * v0
+      UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<Double>.self)
+      UnsafeMutableRawPointer(v + i).storeBytes(of: m10 * y0 + m11 * v0, as: SIMD8<Double>.self)
+      if _anyLane(.!(y1 * y1 .> restY2)) {
+        snapped &+= _snapAtRest(y, v, from: i, count: 8, restY2, restV2, log, logCapacity, &logged)
+      }
       i &+= 8
     }
     while i < count {
@@ -506,6 +701,10 @@ extension Double {
         y1 = 0
         v1 = 0
         snapped &+= 1
+        if let log, logged < logCapacity {
+          log[logged] = i
+          logged &+= 1
+        }
       }
       y[i] = y1
       v[i] = v1
@@ -514,13 +713,16 @@ extension Double {
     return snapped
   }
 
+  /// See ``_kernel2(_:_:count:_:rest:log:logCapacity:logged:)``; the 3×3 (SwiftUI model) form, which snaps `a` too.
   @inline(__always)
   static func _kernel3(
     _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>,
     count: Int, _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double),
-    rest: (Double, Double)
+    rest: (Double, Double),
+    log: UnsafeMutablePointer<Int>?, logCapacity: Int, logged: inout Int
   ) -> Int {
-    // Safety: as ``_kernel3WithoutRest(_:_:_:count:_:)``: indices below `count` only.
+    // Safety: as ``_kernel3WithoutRest(_:_:_:count:_:)``: the vector bodies read and write
+    // `i..<i + 8` (or `i + 8`) only while that is ≤ `count`, the tail `i..<count`.
     if rest.0 < 0 { return _kernel3WithoutRest(y, v, a, count: count, m) }  // BatchRestRule.disabled
     let restY2 = rest.0 * rest.0
     let restV2 = rest.1 * rest.1
@@ -530,21 +732,26 @@ extension Double {
       let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Double>.self)
       let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Double>.self)
       let a0 = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Double>.self)
-      var y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
-      var v1 = m.3 * y0 + m.4 * v0 + m.5 * a0
-      var a1 = m.6 * y0 + m.7 * v0 + m.8 * a0
-      // Lanes at rest snap to 0 in this vector: the same test as the scalar tail's, so which
-      // channels snap does not depend on where a range starts or how it is split.
-      let atRest = .!((y1 * y1 .> restY2) .| (v1 * v1 .> restV2))
-      if _anyLane(atRest) {
-        y1.replace(with: 0, where: atRest)
-        v1.replace(with: 0, where: atRest)
-        a1.replace(with: 0, where: atRest)
-        snapped &+= Int(SIMD8<Int64>(repeating: 0).replacing(with: 1, where: atRest).wrappedSum())
-      }
+      let y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
       UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<Double>.self)
-      UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<Double>.self)
-      UnsafeMutableRawPointer(a + i).storeBytes(of: a1, as: SIMD8<Double>.self)
+      UnsafeMutableRawPointer(v + i).storeBytes(of: m.3 * y0 + m.4 * v0 + m.5 * a0, as: SIMD8<Double>.self)
+      UnsafeMutableRawPointer(a + i).storeBytes(of: m.6 * y0 + m.7 * v0 + m.8 * a0, as: SIMD8<Double>.self)
+      if _anyWideLane(.!(y1 * y1 .> restY2)) {
+        snapped &+= _snapAtRest(y, v, a, from: i, count: 8, restY2, restV2, log, logCapacity, &logged)
+      }
+      i &+= 8
+    }
+    if i &+ 8 <= count {
+      let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Double>.self)
+      let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Double>.self)
+      let a0 = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Double>.self)
+      let y1 = m.0 * y0 + m.1 * v0 + m.2 * a0
+      UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<Double>.self)
+      UnsafeMutableRawPointer(v + i).storeBytes(of: m.3 * y0 + m.4 * v0 + m.5 * a0, as: SIMD8<Double>.self)
+      UnsafeMutableRawPointer(a + i).storeBytes(of: m.6 * y0 + m.7 * v0 + m.8 * a0, as: SIMD8<Double>.self)
+      if _anyLane(.!(y1 * y1 .> restY2)) {
+        snapped &+= _snapAtRest(y, v, a, from: i, count: 8, restY2, restV2, log, logCapacity, &logged)
+      }
       i &+= 8
     }
     while i < count {
@@ -559,6 +766,10 @@ extension Double {
         v1 = 0
         a1 = 0
         snapped &+= 1
+        if let log, logged < logCapacity {
+          log[logged] = i
+          logged &+= 1
+        }
       }
       y[i] = y1
       v[i] = v1
@@ -566,5 +777,82 @@ extension Double {
       i &+= 1
     }
     return snapped
+  }
+
+  /// The whole rest test on the `count` channels (8 or 16) from `start` on, already stepped:
+  /// those with `!(y² > restY2 || v² > restV2)` (the scalar tails' test, lane by lane) snap to 0,
+  /// and with a `log` their indices are appended to it, ascending, while `logged < logCapacity`.
+  /// Returns how many snapped. Out of line: the vector loops call it only for the rare vectors
+  /// holding a lane whose displacement passed, and so keep nothing live across their branch.
+  @inline(never)
+  static func _snapAtRest(
+    _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, from start: Int, count: Int,
+    _ restY2: Double, _ restV2: Double, _ log: UnsafeMutablePointer<Int>?, _ logCapacity: Int,
+    _ logged: inout Int
+  ) -> Int {
+    // Safety: the kernels pass a multiple of 8 channels inside the range they step; the loop
+    // reads and writes `i..<i + 8` only while that is ≤ `start + count`.
+    var snapped = 0
+    var i = start
+    while i &+ 8 <= start &+ count {
+      var y1 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Double>.self)
+      var v1 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Double>.self)
+      let atRest = .!((y1 * y1 .> restY2) .| (v1 * v1 .> restV2))
+      if _anyLane(atRest) {
+        y1.replace(with: 0, where: atRest)
+        v1.replace(with: 0, where: atRest)
+        UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<Double>.self)
+        UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<Double>.self)
+        snapped &+= Int(SIMD8<Int64>(repeating: 0).replacing(with: 1, where: atRest).wrappedSum())
+        if let log { _log(atRest, from: i, log, logCapacity, &logged) }
+      }
+      i &+= 8
+    }
+    return snapped
+  }
+
+  /// ``_snapAtRest(_:_:from:count:_:_:_:_:_:)`` for the SwiftUI model's state: `a` snaps with `y`
+  /// and `v`.
+  @inline(never)
+  static func _snapAtRest(
+    _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, _ a: UnsafeMutablePointer<Double>,
+    from start: Int, count: Int, _ restY2: Double, _ restV2: Double, _ log: UnsafeMutablePointer<Int>?,
+    _ logCapacity: Int, _ logged: inout Int
+  ) -> Int {
+    // Safety: as the two-column form's.
+    var snapped = 0
+    var i = start
+    while i &+ 8 <= start &+ count {
+      var y1 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Double>.self)
+      var v1 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Double>.self)
+      let atRest = .!((y1 * y1 .> restY2) .| (v1 * v1 .> restV2))
+      if _anyLane(atRest) {
+        var a1 = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Double>.self)
+        y1.replace(with: 0, where: atRest)
+        v1.replace(with: 0, where: atRest)
+        a1.replace(with: 0, where: atRest)
+        UnsafeMutableRawPointer(y + i).storeBytes(of: y1, as: SIMD8<Double>.self)
+        UnsafeMutableRawPointer(v + i).storeBytes(of: v1, as: SIMD8<Double>.self)
+        UnsafeMutableRawPointer(a + i).storeBytes(of: a1, as: SIMD8<Double>.self)
+        snapped &+= Int(SIMD8<Int64>(repeating: 0).replacing(with: 1, where: atRest).wrappedSum())
+        if let log { _log(atRest, from: i, log, logCapacity, &logged) }
+      }
+      i &+= 8
+    }
+    return snapped
+  }
+
+  /// Appends `start + k` for each lane `k` set in `lanes`, ascending, to `log` while
+  /// `logged < logCapacity`.
+  @inline(__always)
+  static func _log(
+    _ lanes: SIMDMask<SIMD8<Int64>>, from start: Int, _ log: UnsafeMutablePointer<Int>, _ logCapacity: Int,
+    _ logged: inout Int
+  ) {
+    // Safety: writes `log[logged]` only while `logged < logCapacity`, the caller's bound.
+    for k in 0..<8 where lanes[k] && logged < logCapacity {
+      log[logged] = start &+ k
+      logged &+= 1
+    }
   }
 }

@@ -27,6 +27,27 @@ public protocol BatchScalar: DeterministicFloatingPoint {
     _ m: (Self, Self, Self, Self, Self, Self, Self, Self, Self), rest: (Self, Self)
   ) -> Int
 
+  /// ``_stepLinear2(_:_:count:_:rest:)`` that also lists the channels it snaps: their indices
+  /// (from `y` on), ascending, go to `log[logged...]` while `logged < logCapacity`, each advancing
+  /// `logged`. The result still counts every channel snapped, so one larger than the entries
+  /// written says the list is incomplete. The engine's ``BatchEngine/step(ticks:)`` compacts from
+  /// the list instead of searching the columns again. Precondition: as the form without a log,
+  /// and `log` points to at least `logCapacity` elements.
+  static func _stepLinear2(
+    _ y: UnsafeMutablePointer<Self>, _ v: UnsafeMutablePointer<Self>, count: Int,
+    _ m: (Self, Self, Self, Self), rest: (Self, Self),
+    log: UnsafeMutablePointer<Int>, logCapacity: Int, logged: inout Int
+  ) -> Int
+
+  /// ``_stepLinear3(_:_:_:count:_:rest:)`` that also lists the channels it snaps, as
+  /// ``_stepLinear2(_:_:count:_:rest:log:logCapacity:logged:)`` does.
+  static func _stepLinear3(
+    _ y: UnsafeMutablePointer<Self>, _ v: UnsafeMutablePointer<Self>,
+    _ a: UnsafeMutablePointer<Self>, count: Int,
+    _ m: (Self, Self, Self, Self, Self, Self, Self, Self, Self), rest: (Self, Self),
+    log: UnsafeMutablePointer<Int>, logCapacity: Int, logged: inout Int
+  ) -> Int
+
   /// The first index in `start..<count` of a channel exactly at rest (`y == 0`, `v == 0` and,
   /// when `a` is given, `a == 0`; −0 counts as 0, NaN does not), or `count` when there is none
   /// (also when `start ≥ count`). Reads only. The compaction after a step uses it to pass over
