@@ -13,35 +13,79 @@
 //
 // Usage: batch-step-bench [--channels N] [--frames N] [--rounds N] [--drivers spring,swiftui,curve,bezier]
 //   defaults 65,536 channels, 60 frames, 15 rounds; CI runs it small (the figures are printed,
-//   not gated on). Exits non-zero when a figure is not finite and positive or a channel settled
-//   under `.disabled`.
+//   not gated on). `--help` prints the usage. Exit codes: 0 ok, 1 a figure is not finite and
+//   positive or a channel settled under `.disabled`, 64 a usage error (named on stderr).
 import Hooke
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+let usage = """
+  usage: batch-step-bench [--channels N] [--frames N] [--rounds N] [--drivers LIST]
+    --channels N    channels per engine, 1...4194304 (default 65536)
+    --frames N      timed 120 Hz frames per round, 1...100000 (default 60)
+    --rounds N      rounds, every engine once per round, 1...1000 (default 15)
+    --drivers LIST  comma-separated subset of spring,swiftui,curve,bezier (default all)
+    -h, --help      print this and exit
+  Prints ns per channel-step with the default rest rule and with .disabled, and their ratio.
+  Exit codes: 0 ok, 1 a figure is not finite and positive or a channel settled under .disabled,
+  64 usage error.
+  """
+
+/// Prints `message` on standard error and exits with `code`.
+func fail(_ message: String, code: Int32) -> Never {
+  let bytes = Array("batch-step-bench: error: \(message)\n".utf8)
+  _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+  exit(code)
+}
 
 struct BenchFailure: Error, CustomStringConvertible { var description: String }
 
-/// Command line: `--channels`, `--frames`, `--rounds` with positive integer values.
+/// Command line: `--channels`, `--frames`, `--rounds` with positive integer values, `--drivers`
+/// with a comma-separated list of driver names, `--help`.
 struct Options {
+  static let driverNames = ["spring", "swiftui", "curve", "bezier"]
+  /// The largest value of each numeric option.
+  static let limits = ["--channels": 4_194_304, "--frames": 100_000, "--rounds": 1_000]
   var channels = 65_536
   var frames = 60
   var rounds = 15
-  var drivers = ["spring", "swiftui", "curve", "bezier"]
+  var drivers = Options.driverNames
+  var help = false
 
-  init(_ arguments: [String]) throws {
+  init(_ arguments: [String]) throws(BenchFailure) {
     var rest = arguments[...]
     while let name = rest.popFirst() {
-      if name == "--drivers", let list = rest.popFirst() {
-        drivers = list.split(separator: ",").map(String.init)
+      switch name {
+      case "-h", "--help":
+        help = true
         continue
+      case "--drivers":
+        guard let list = rest.popFirst() else { throw BenchFailure(description: "--drivers needs a list") }
+        drivers = list.split(separator: ",").map(String.init)
+        if let unknown = drivers.first(where: { !Options.driverNames.contains($0) }) {
+          throw BenchFailure(
+            description: "unknown driver '\(unknown)' (\(Options.driverNames.joined(separator: ", ")))")
+        }
+        if drivers.isEmpty { throw BenchFailure(description: "--drivers needs at least one driver") }
+        continue
+      case "--channels", "--frames", "--rounds": break
+      default:
+        throw BenchFailure(
+          description: "unknown option '\(name)' (--channels, --frames, --rounds, --drivers, --help)")
       }
-      guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
-        throw BenchFailure(description: "\(name) needs a positive whole number")
+      // Capped so that eight engines' storage fits in memory and a run ends in reasonable time.
+      let limit = Options.limits[name]!
+      guard let text = rest.popFirst(), let value = Int(text), value > 0, value <= limit else {
+        throw BenchFailure(description: "\(name) needs a whole number from 1 to \(limit)")
       }
       switch name {
       case "--channels": channels = value
       case "--frames": frames = value
-      case "--rounds": rounds = value
-      default:
-        throw BenchFailure(description: "unknown option \(name) (--channels, --frames, --rounds, --drivers)")
+      default: rounds = value
       }
     }
   }
@@ -131,7 +175,16 @@ func padded(_ s: String, _ width: Int) -> String {
   s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
 }
 
-let options = try Options(Array(CommandLine.arguments.dropFirst()))
+let options: Options
+do {
+  options = try Options(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  fail("\(error)\n\(usage)", code: 64)
+}
+if options.help {
+  print(usage)
+  exit(0)
+}
 let drivers: [(String, BatchDriver)] = [
   ("spring", .spring(Spring(response: 0.5, dampingRatio: 0.8))),
   ("swiftui", .fluidSpring(FluidSpringModel(response: 0.5, dampingFraction: 0.8))),
@@ -186,7 +239,7 @@ for k in stride(from: 0, to: cases.count, by: 2) {
   }
 }
 if cases.isEmpty { failures.append("no driver selected (\(drivers.map(\.0).joined(separator: ", ")))") }
-if !failures.isEmpty { throw BenchFailure(description: failures.joined(separator: "; ")) }
+if !failures.isEmpty { fail(failures.joined(separator: "; "), code: 1) }
 print("batch-step-bench: ok (largest ratio default ÷ disabled \(fixed(worst, 2)))")
 
 extension String {
