@@ -366,14 +366,14 @@ final class _FastPath {
   /// intern table stays bounded by the animations in use, as the group tables do. The ids of
   /// the remaining keys keep their meaning.
   func _releaseUnusedAnimations() {
-    var used = [Bool](repeating: false, count: _animations.count)
-    for key in groups.keys { used[Int(key.animation)] = true }
-    for key in styleGroups.keys { used[Int(key.animation)] = true }
-    var free = Set(_freeAnimationIDs)
-    for id in _animations.indices where !used[id] && !free.contains(Int32(id)) {
+    // Kept: the ids a group table uses, and those free already (not freed twice).
+    var kept = [Bool](repeating: false, count: _animations.count)
+    for key in groups.keys { kept[Int(key.animation)] = true }
+    for key in styleGroups.keys { kept[Int(key.animation)] = true }
+    for id in _freeAnimationIDs { kept[Int(id)] = true }
+    for id in _animations.indices where !kept[id] {
       _animationIDs[_animations[id].animation] = nil
       _freeAnimationIDs.append(Int32(id))
-      free.insert(Int32(id))
     }
     _freeAnimationIDs.sort(by: >)  // popLast takes the lowest id first
   }
