@@ -63,10 +63,56 @@ extension BatchEngine {
     }
     let c = _groups[group.index].columns
     _reserve(c, c.count + n)
-    for k in 0..<n {
-      handles[k] = _add(
-        to: group.index, columns: c, value: values[k], target: targets[k], velocity: velocities[k])
+    _addRows(
+      to: group.index, columns: c, values: values, targets: targets, velocities: velocities, into: handles, n)
+  }
+
+  /// ``_add(to:columns:value:target:velocity:)`` for `n` channels at once: the same slots in the
+  /// same order (popped from the free list, then fresh ones at the end of the slot tables) and the
+  /// same rows, with each slot table grown once and written through its buffer (one at a time,
+  /// each channel paid a uniqueness check and a capacity check per table). `c` has room for `n`.
+  func _addRows(
+    to g: Int, columns c: _BatchColumns<Scalar>, values: UnsafeBufferPointer<Scalar>,
+    targets: UnsafeBufferPointer<Scalar>, velocities: UnsafeBufferPointer<Scalar>,
+    into handles: UnsafeMutableBufferPointer<BatchChannel>, _ n: Int
+  ) {
+    let reused = Swift.min(n, _free.count)
+    let fresh = n - reused
+    let firstFresh = _slotGroup.count
+    if fresh > 0 {
+      _slotGroup.append(contentsOf: repeatElement(-1, count: fresh))
+      _slotIndex.append(contentsOf: repeatElement(0, count: fresh))
+      _generation.append(contentsOf: repeatElement(0, count: fresh))
+      // The free list holds at most one entry per slot (see `_add`).
+      if _free.capacity < _slotGroup.capacity { _free.reserveCapacity(_slotGroup.capacity) }
     }
+    let freeEnd = _free.count
+    // Safety: `k < n`, within the caller's buffers; reused slots are free-list entries (handle
+    // slots below the tables' counts) and fresh ones were appended above; `c` has room for `n`
+    // rows (`_appendRow`).
+    _free.withUnsafeBufferPointer { free in
+      _generation.withUnsafeMutableBufferPointer { generation in
+        _slotGroup.withUnsafeMutableBufferPointer { slotGroup in
+          _slotIndex.withUnsafeMutableBufferPointer { slotIndex in
+            for k in 0..<n {
+              let slot: UInt32
+              if k < reused {
+                slot = free[freeEnd &- 1 &- k]
+                generation[Int(slot)] &+= 1
+              } else {
+                slot = UInt32(firstFresh + k - reused)
+              }
+              let (y, v) = _shifted(keeping: values[k], target: targets[k], velocity: velocities[k])
+              slotGroup[Int(slot)] = Int32(g)
+              _appendRow(
+                slot: slot, into: g, columns: c, y: y, v: v, target: targets[k], a: 0, slotIndex: slotIndex)
+              handles[k] = BatchChannel(index: slot, generation: generation[Int(slot)])
+            }
+          }
+        }
+      }
+    }
+    _free.removeLast(reused)
   }
 
   /// Retargets `channels[k]` to `targets[k]` and moves it to `group` (velocities kept), as
