@@ -69,11 +69,12 @@ extension BatchEngine {
     switch g.driver {
     case .spring where g.rest.0 >= 0:
       snapped = Scalar._stepLinear2(
-        c.y, c.v, count: count, g.matrix, rest: g.rest, log: log.baseAddress!, logCapacity: log.count,
+        c.y, c.v, count: count, _stepMatrix(g), rest: g.rest, log: log.baseAddress!, logCapacity: log.count,
         logged: &logged)
     case .fluidSpring where g.rest.0 >= 0:
       snapped = Scalar._stepLinear3(
-        c.y, c.v, c.a, count: count, g.matrix3, rest: g.rest, log: log.baseAddress!, logCapacity: log.count,
+        c.y, c.v, c.a, count: count, _stepMatrix3(g), rest: g.rest, log: log.baseAddress!,
+        logCapacity: log.count,
         logged: &logged)
     default:
       return stepChannels(group: BatchGroup(index: gi), range: 0..<count)
@@ -118,22 +119,51 @@ extension BatchEngine {
     _clockEnded = now > Int64.max - ticks
     now = _clockEnded ? Int64.max : now + ticks
     for group in _groups {
+      // A group without channels gets no matrix (an embedder's groups kept for reuse, a scene's
+      // free groups: a look-up per group and step otherwise); its clock still advances. A channel
+      // added to it before this step's kernels run finds the matrix computed then
+      // (``_stepMatrix(_:)``).
+      let empty = group.columns.count == 0
+      group.matrixStale = empty
       switch group.driver {
       case .spring(let spring):
-        group.matrix = _cachedMatrix(group, ticks: ticks) {
-          let m = SpringTransitionMatrix(spring: spring, deltaTime: Double(ticks) / Double(ticksPerSecond))
-          return (Scalar(m.m00), Scalar(m.m01), Scalar(m.m10), Scalar(m.m11))
-        }
+        guard !empty else { break }
+        group.matrix = _cachedMatrix(group, ticks: ticks) { _springMatrix(spring, ticks: ticks) }
       case .timingCurve, .curve:
         break
       case .fluidSpring(let model):
         let time = _Group.seconds(now, since: group.origin, ticksPerSecond: ticksPerSecond)
         let n = FluidSpringModel.substepCount(from: group.fluidClock, to: time)
         group.fluidClock = FluidSpringModel.clock(afterAdvancingFrom: group.fluidClock, to: time)
+        group.preparedSubsteps = n
+        guard !empty else { break }
         group.matrix3 = _clockEnded ? Self._zero3 : _cachedMatrix3(group, substeps: n, model: model)
       }
     }
     return true
+  }
+
+  /// The exact spring's transition matrix over `ticks`.
+  @inline(__always)
+  func _springMatrix(_ spring: Spring, ticks: Int64) -> _Matrix2 {
+    let m = SpringTransitionMatrix(spring: spring, deltaTime: Double(ticks) / Double(ticksPerSecond))
+    return (Scalar(m.m00), Scalar(m.m01), Scalar(m.m10), Scalar(m.m11))
+  }
+
+  /// Group `g`'s spring matrix for the prepared step: the one ``prepareStep(ticks:)`` stored, or,
+  /// for a group that had no channels then (`matrixStale`), the same matrix computed here without
+  /// storing it (kernels of one group may run on several threads at once).
+  @inline(__always)
+  func _stepMatrix(_ g: _Group) -> _Matrix2 {
+    guard g.matrixStale, case .spring(let spring) = g.driver else { return g.matrix }
+    return _springMatrix(spring, ticks: _preparedTicks)
+  }
+
+  /// ``_stepMatrix(_:)`` for a SwiftUI-model group.
+  @inline(__always)
+  func _stepMatrix3(_ g: _Group) -> _Matrix3 {
+    guard g.matrixStale, case .fluidSpring(let model) = g.driver else { return g.matrix3 }
+    return _clockEnded ? Self._zero3 : Self._fluidMatrix(model, substeps: g.preparedSubsteps)
   }
 
   /// Second phase: steps the active channels `range` of `group` (clamped to
@@ -157,7 +187,7 @@ extension BatchEngine {
     guard lower < upper else { return 0 }
     switch g.driver {
     case .spring:
-      return Scalar._stepLinear2(c.y + lower, c.v + lower, count: upper - lower, g.matrix, rest: g.rest)
+      return Scalar._stepLinear2(c.y + lower, c.v + lower, count: upper - lower, _stepMatrix(g), rest: g.rest)
     case .timingCurve(let curve, _):
       return _stepCurve(g, curve: curve, lower, upper)
     case .curve(let curve, _):
@@ -171,7 +201,7 @@ extension BatchEngine {
       }
     case .fluidSpring:
       return Scalar._stepLinear3(
-        c.y + lower, c.v + lower, c.a + lower, count: upper - lower, g.matrix3, rest: g.rest)
+        c.y + lower, c.v + lower, c.a + lower, count: upper - lower, _stepMatrix3(g), rest: g.rest)
     }
   }
 
@@ -300,21 +330,7 @@ extension BatchEngine {
     if g.cache3Counts.1 == n { return g.cache3.1 }
     if g.cache3Counts.2 == n { return g.cache3.2 }
     if g.cache3Counts.3 == n { return g.cache3.3 }
-    let p = model._substepMatrixPower(n)
-    var m: _Matrix3 = (
-      Scalar(p.0), Scalar(p.1), Scalar(p.2), Scalar(p.3), Scalar(p.4), Scalar(p.5),
-      Scalar(p.6), Scalar(p.7), Scalar(p.8)
-    )
-    // A non-finite entry (non-finite damping, or a power overflowing the scalar) would make
-    // every channel NaN (∞·0), and an unstable model (`FluidSpringModel.isStable` false) grows
-    // without bound: either reads as the zero matrix, so the channels arrive at their targets on
-    // this step, as the per-property animation of such a model ends at its first frame.
-    if !model.isStable
-      || !(m.0.isFinite && m.1.isFinite && m.2.isFinite && m.3.isFinite && m.4.isFinite
-        && m.5.isFinite && m.6.isFinite && m.7.isFinite && m.8.isFinite)
-    {
-      m = Self._zero3
-    }
+    let m = Self._fluidMatrix(model, substeps: n)
     switch g.cacheNext {
     case 0:
       g.cache3Counts.0 = n
@@ -330,6 +346,26 @@ extension BatchEngine {
       g.cache3.3 = m
     }
     g.cacheNext = (g.cacheNext + 1) & 3
+    return m
+  }
+
+  /// The SwiftUI model's `n`-substep matrix in `Scalar`.
+  static func _fluidMatrix(_ model: FluidSpringModel, substeps n: Int) -> _Matrix3 {
+    let p = model._substepMatrixPower(n)
+    var m: _Matrix3 = (
+      Scalar(p.0), Scalar(p.1), Scalar(p.2), Scalar(p.3), Scalar(p.4), Scalar(p.5),
+      Scalar(p.6), Scalar(p.7), Scalar(p.8)
+    )
+    // A non-finite entry (non-finite damping, or a power overflowing the scalar) would make
+    // every channel NaN (∞·0), and an unstable model (`FluidSpringModel.isStable` false) grows
+    // without bound: either reads as the zero matrix, so the channels arrive at their targets on
+    // this step, as the per-property animation of such a model ends at its first frame.
+    if !model.isStable
+      || !(m.0.isFinite && m.1.isFinite && m.2.isFinite && m.3.isFinite && m.4.isFinite
+        && m.5.isFinite && m.6.isFinite && m.7.isFinite && m.8.isFinite)
+    {
+      m = Self._zero3
+    }
     return m
   }
 

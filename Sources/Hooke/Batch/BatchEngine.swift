@@ -83,6 +83,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       set { _scalars.cache = newValue }
     }
     var cacheNext = 0
+    /// Whether the group had no channels at the last ``prepareStep(ticks:)``, which then left
+    /// `matrix`/`matrix3` as they were (see `_stepMatrix`); `preparedSubsteps`: that step's
+    /// SwiftUI-model substep count.
+    var matrixStale = false
+    var preparedSubsteps = 0
     var matrix: _Matrix2 {
       get { _scalars.matrix }
       set { _scalars.matrix = newValue }

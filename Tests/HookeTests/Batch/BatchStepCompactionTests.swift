@@ -83,4 +83,46 @@ import _TestSupport
       try check(Double.self, seed: seed)
     }
   }
+
+  /// A group with no channels at `prepareStep(ticks:)` gets no matrix then; a channel added to it
+  /// before the step's kernels run still takes this step's matrix: for an exact spring and a
+  /// SwiftUI-model spring, every frame, the channel added between the phases has the value and
+  /// velocity bits of the same channel added before `prepareStep` in a second engine (in
+  /// Float and Double), and the group that stays empty is marked as having no matrix.
+  @Test func channelAddedToAnEmptyGroupAfterPrepareTakesThisStepsMatrix() throws {
+    func check<S: BatchScalar>(_: S.Type, _ driver: BatchDriver) throws {
+      let (late, early) = (BatchEngine<S>(), BatchEngine<S>())
+      let g = late.addGroup(driver, restRule: .disabled)
+      _ = early.addGroup(driver, restRule: .disabled)
+      let idle = late.addGroup(driver, restRule: .disabled)
+      let ticks = late.ticksPerSecond / 120
+      // A few frames with the group empty, so that its clock and cache have moved on.
+      for _ in 0..<5 {
+        late.step(ticks: ticks)
+        early.step(ticks: ticks)
+      }
+      let reference = try early.addChannel(to: g, value: 100, target: 0, velocity: 40)
+      #expect(late.prepareStep(ticks: ticks))
+      #expect(late._groups[g.index].matrixStale, "\(S.self) \(driver): an empty group got a matrix")
+      let added = try late.addChannel(to: g, value: 100, target: 0, velocity: 40)
+      let snapped = late.stepChannels(group: g, range: 0..<Int.max)
+      late.finishStep(snapped: snapped)
+      early.step(ticks: ticks)
+      for frame in 0..<30 {
+        let label = "\(S.self) \(driver), frame \(frame)"
+        #expect(same(late.value(of: added), early.value(of: reference)), "\(label)")
+        #expect(same(late.velocity(of: added), early.velocity(of: reference)), "\(label)")
+        #expect(late._groups[idle.index].matrixStale, "\(label): the empty group got a matrix")
+        late.step(ticks: ticks)
+        early.step(ticks: ticks)
+      }
+    }
+    for driver in [
+      BatchDriver.spring(Spring(response: 0.3, dampingRatio: 0.7)),
+      .fluidSpring(FluidSpringModel(response: 0.3, dampingFraction: 0.7)),
+    ] {
+      try check(Float.self, driver)
+      try check(Double.self, driver)
+    }
+  }
 }
