@@ -1227,65 +1227,80 @@ extension Scene {
     let rowOf = tables.rowOf
     let styleOf = tables.styleOf
     let hot = tables.hot
-    _liveSlots.withUnsafeBufferPointer { live in
-      @inline(__always)
-      func full(_ s: Int) {
-        guard s < live.count, live[s], rowOf[s] >= 0 else { return }
-        _ = _writeRow(columns, slot: s, row: Int(rowOf[s]), style: Int(styleOf[s]), tables, dimming: false)
-      }
-      f.quadOwner.withUnsafeBufferPointer { owners in
-        f.moving.withUnsafeBufferPointer { moving in
-          for q32 in moving {
-            let q = Int(q32)
-            guard q < owners.count else { continue }
-            let owner = owners[q]
-            if owner < 0 {
-              // A matched group's shared frame: its members' rows (few groups move at once).
-              if owner != Int32.min {
-                let g = Int(-(owner + 1))
-                if g < _groups.count {
-                  _groups.withUnsafeBufferPointer { for m in $0[g].members { full(m) } }
+    // Each row is re-derived once: a slot reached through several moving quads (its own frame's
+    // and its matched group's, a style quad's) or also stamped was re-derived each time (every row
+    // twice per frame in a reflow of matched elements). The incremental write's slot bitmap (all
+    // clear between frames, unused by this path) marks the rows written, and is cleared at the
+    // end (a word per 64 slots; bounds tracked in locals that the nested function mutates were
+    // boxed and checked for exclusivity at every write).
+    _rowDirtyBits.withUnsafeMutableBufferPointer { written in
+      _liveSlots.withUnsafeBufferPointer { live in
+        @inline(__always)
+        func full(_ s: Int) {
+          guard s < live.count, live[s], rowOf[s] >= 0 else { return }
+          let w = s >> 6
+          if w < written.count {
+            let bit: UInt64 = 1 << UInt64(s & 63)
+            guard written[w] & bit == 0 else { return }
+            written[w] |= bit
+          }
+          _ = _writeRow(columns, slot: s, row: Int(rowOf[s]), style: Int(styleOf[s]), tables, dimming: false)
+        }
+        f.quadOwner.withUnsafeBufferPointer { owners in
+          f.moving.withUnsafeBufferPointer { moving in
+            for q32 in moving {
+              let q = Int(q32)
+              guard q < owners.count else { continue }
+              let owner = owners[q]
+              if owner < 0 {
+                // A matched group's shared frame: its members' rows (few groups move at once).
+                if owner != Int32.min {
+                  let g = Int(-(owner + 1))
+                  if g < _groups.count {
+                    _groups.withUnsafeBufferPointer { for m in $0[g].members { full(m) } }
+                  }
                 }
+                continue
               }
-              continue
-            }
-            let s = Int(owner)
-            guard s < live.count, live[s], rowOf[s] >= 0 else { continue }
-            let styleLo = hot[s].styleLo
-            let effectLo = hot[s].effectLo
-            guard q32 == styleLo || q32 == effectLo else {
-              full(s)
-              continue
-            }
-            let i = 4 * q
-            guard i + 3 < shadow.count else {
-              full(s)
-              continue
-            }
-            // Safety: `i + 3` is inside `shadow` and `v` (a quad's values, `4q ..< 4q + 4`).
-            // Lanes 1–3 (scale, offsets) moved: the rectangle changes, the row is re-derived.
-            let rest =
-              (v[i + 1].bitPattern ^ shadow[i + 1].bitPattern)
-              | (v[i + 2].bitPattern ^ shadow[i + 2].bitPattern)
-              | (v[i + 3].bitPattern ^ shadow[i + 3].bitPattern)
-            if rest != 0 {
-              full(s)
-            } else if v[i].bitPattern != shadow[i].bitPattern {
-              // Only the opacity lane moved: the rectangle and the rest of the style stand. The
-              // look is read only for a low quad the row does not have.
-              let st = styleLo >= 0 ? v[4 * Int(styleLo)] : tables.looks[Int(hot[s].look)].style.lo.a
-              let fx = effectLo >= 0 ? v[4 * Int(effectLo)] : tables.looks[Int(hot[s].look)].effect.lo.a
-              shadow[i] = v[i]
-              let opacity = hot[s].flags & _Hot.hidden != 0 ? 0 : st * fx
-              styles[Int(styleOf[s])].opacity = RenderList.Style._clampedOpacity(opacity)
+              let s = Int(owner)
+              guard s < live.count, live[s], rowOf[s] >= 0 else { continue }
+              let styleLo = hot[s].styleLo
+              let effectLo = hot[s].effectLo
+              guard q32 == styleLo || q32 == effectLo else {
+                full(s)
+                continue
+              }
+              let i = 4 * q
+              guard i + 3 < shadow.count else {
+                full(s)
+                continue
+              }
+              // Safety: `i + 3` is inside `shadow` and `v` (a quad's values, `4q ..< 4q + 4`).
+              // Lanes 1–3 (scale, offsets) moved: the rectangle changes, the row is re-derived.
+              let rest =
+                (v[i + 1].bitPattern ^ shadow[i + 1].bitPattern)
+                | (v[i + 2].bitPattern ^ shadow[i + 2].bitPattern)
+                | (v[i + 3].bitPattern ^ shadow[i + 3].bitPattern)
+              if rest != 0 {
+                full(s)
+              } else if v[i].bitPattern != shadow[i].bitPattern {
+                // Only the opacity lane moved: the rectangle and the rest of the style stand. The
+                // look is read only for a low quad the row does not have.
+                let st = styleLo >= 0 ? v[4 * Int(styleLo)] : tables.looks[Int(hot[s].look)].style.lo.a
+                let fx = effectLo >= 0 ? v[4 * Int(effectLo)] : tables.looks[Int(hot[s].look)].effect.lo.a
+                shadow[i] = v[i]
+                let opacity = hot[s].flags & _Hot.hidden != 0 ? 0 : st * fx
+                styles[Int(styleOf[s])].opacity = RenderList.Style._clampedOpacity(opacity)
+              }
             }
           }
         }
+        for g in _stampedGroups where g < _groups.count {
+          _groups.withUnsafeBufferPointer { for m in $0[g].members { full(m) } }
+        }
+        for s in _stampedRows { full(s) }
       }
-      for g in _stampedGroups where g < _groups.count {
-        _groups.withUnsafeBufferPointer { for m in $0[g].members { full(m) } }
-      }
-      for s in _stampedRows { full(s) }
+      written.update(repeating: 0)
     }
   }
 
