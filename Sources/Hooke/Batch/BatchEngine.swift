@@ -963,28 +963,31 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     a: Scalar, slotIndex: UnsafeMutableBufferPointer<Int>
   ) {
     // Safety: the caller reserved room for position `count`, written before `count` grows; the
-    // swap is between positions below the new count; `slot` and the rows' owners are handle
-    // slots, below the table's count.
-    let n = c.count
-    c.y[n] = y
-    c.v[n] = v
-    c.target[n] = target
-    c.owner[n] = slot
-    if c.hasAcceleration { c.a[n] = a }
-    if c.hasCurveState {
-      c.y0[n] = y
-      c.start[n] = now
-      c.end[n] = _groups[g].curveEndTick(start: now, origin: _curveOrigin, ticksPerSecond: ticksPerSecond)
-    }
-    c.count += 1
-    slotIndex[Int(slot)] = n
-    let atRest = y == 0 && v == 0 && (!c.hasAcceleration || a == 0)
-    if !atRest {
+    // first settled row moves from `activeCount` ≤ `count` to `count`; `slot` and the rows'
+    // owners are handle slots, below the table's count.
+    // An active channel goes to the front of the settled range, whose first row moves to the end:
+    // the rows a write at the end and a swap leave, without writing the new row twice.
+    var at = c.count
+    if !(y == 0 && v == 0 && (!c.hasAcceleration || a == 0)) {
       let j = c.activeCount
-      c.swapAt(j, n)
-      slotIndex[Int(c.owner[j])] = j
-      slotIndex[Int(c.owner[n])] = n
+      if j != at {
+        c.copy(j, to: at)
+        slotIndex[Int(c.owner[at])] = at
+      }
+      at = j
       c.activeCount += 1
     }
+    c.y[at] = y
+    c.v[at] = v
+    c.target[at] = target
+    c.owner[at] = slot
+    if c.hasAcceleration { c.a[at] = a }
+    if c.hasCurveState {
+      c.y0[at] = y
+      c.start[at] = now
+      c.end[at] = _groups[g].curveEndTick(start: now, origin: _curveOrigin, ticksPerSecond: ticksPerSecond)
+    }
+    c.count += 1
+    slotIndex[Int(slot)] = at
   }
 }

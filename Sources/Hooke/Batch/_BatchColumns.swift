@@ -122,8 +122,10 @@ final class _BatchColumns<S: BatchScalar> {
   }
 
   /// Copies slot `j` over slot `i` (all columns).
+  @inline(__always)
   func copy(_ j: Int, to i: Int) {
-    // Safety: callers pass positions below `count`.
+    // Safety: callers pass `j` below `count` and `i` below `capacity` (a position below `count`,
+    // or `count` itself when the caller is about to append).
     y[i] = y[j]
     v[i] = v[j]
     target[i] = target[j]
