@@ -58,6 +58,9 @@ final class _FastPath {
   @exclusivity(unchecked) var handles: [BatchChannel] = []
   @exclusivity(unchecked) var values: [Double] = []
   @exclusivity(unchecked) var freeQuads: [Int] = []
+  /// Quads allocated, free ones included: quad `q < quadCount` exists. The per-quad tables cover
+  /// at least this many (a few more: ``_coverQuads(through:)`` grows them in steps).
+  @exclusivity(unchecked) var quadCount = 0
   /// Engine handle index → position in ``values`` (−1: not a scene channel), for the scatter of
   /// the channels a step moved.
   @exclusivity(unchecked) var slotMap: [Int32] = []
@@ -568,7 +571,7 @@ final class _FastPath {
   func _reserveQuads(_ n: Int) {
     let fresh = n - freeQuads.count
     guard fresh > 0 else { return }
-    let quads = handles.count / 4 + fresh
+    let quads = quadCount + fresh
     handles._reserveGrowing(4 * quads)
     values._reserveGrowing(4 * quads)
     quadBegin._reserveGrowing(quads)
@@ -580,6 +583,25 @@ final class _FastPath {
     moving._reserveGrowing(moving.count + fresh)
     // New channels take handle slots past the engine's current ones (or free ones below).
     slotMap._reserveGrowing(slotMap.count + 4 * fresh)
+  }
+
+  /// Grows every per-quad table to cover quad `q` and the next ones, up to what the handle
+  /// table's storage already holds (reserved for the transaction, ``_reserveQuads(_:)``) but at
+  /// most a sixteenth more than the quads allocated, with the values a new quad's entries start
+  /// from. A new quad then finds its entries in place: appended one quad at a time, each of the
+  /// eight tables paid a uniqueness and capacity check per entry (about 400 instructions per quad).
+  @inline(never)
+  func _coverQuads(through q: Int) {
+    let quads = Swift.max(q + 1, Swift.min(handles.capacity / 4, q + 1 + Swift.max(64, quadCount / 16)))
+    handles._cover(4 * quads - 1, with: BatchChannel(index: 0, generation: 0))
+    values._cover(4 * quads - 1, with: 0)
+    quadBegin._cover(quads - 1, with: 0)
+    settleQuads._cover(quads - 1, with: _SettleQuad())
+    quadOwner._cover(quads - 1, with: Int32.min)
+    isListedMoving._cover(quads - 1, with: false)
+    quadStamp._cover(quads - 1, with: 0)
+    // NaN lanes: a quad never written from compares unequal, so its row is re-derived.
+    laneShadow._cover(4 * quads - 1, with: .nan)
   }
 
   /// Adds four channels at `value` towards `target` with `velocity` in `group`; the quad slot.
@@ -614,9 +636,9 @@ final class _FastPath {
     if let f = freeQuads.popLast() {
       q = f
     } else {
-      q = handles.count / 4
-      handles._cover(4 * q + 3, with: BatchChannel(index: 0, generation: 0))
-      values._cover(4 * q + 3, with: 0)
+      q = quadCount
+      quadCount += 1
+      if 4 * q + 3 >= handles.count { _coverQuads(through: q) }
       // A frame's evictions free quads (`removeQuad`), at most one entry per quad: grown with the
       // quads here, in a transaction, so that no frame grows the list.
       if freeQuads.capacity < handles.capacity / 4 { freeQuads.reserveCapacity(handles.capacity / 4) }

@@ -104,7 +104,7 @@ extension Scene {
       c.batchGroups = f.engine.groupCount
       c.freeBatchGroups = f.freeGroups.count
       c.animationKeys = f.groups.count + f.styleGroups.count
-      c.quads = f.handles.count / 4
+      c.quads = f.quadCount
       c.freeQuads = f.freeQuads.count
       c.movingQuads = f.moving.count
       c.channels = f.engine.channelCount
