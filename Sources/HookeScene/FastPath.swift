@@ -100,15 +100,13 @@ final class _FastPath {
     quadOwner[q] = owner
   }
 
-  /// Grows the per-quad tracking arrays (``quadOwner``, ``isListedMoving``) to cover quad `q`.
+  /// Grows the per-quad tables (``quadOwner``, ``isListedMoving`` and the rest) to cover quad `q`
+  /// (``_coverQuads(through:)``; a quad from ``addQuad(_:value:target:velocity:begin:interval:)``
+  /// is covered already).
   @inline(__always)
   func _track(_ q: Int) {
     guard q >= quadOwner.count else { return }
-    quadOwner._cover(q, with: Int32.min)
-    isListedMoving._cover(q, with: false)
-    quadStamp._cover(q, with: 0)
-    // NaN lanes: a quad never written from compares unequal, so its row is re-derived.
-    laneShadow._cover(4 * q + 3, with: .nan)
+    _coverQuads(through: q)
   }
 
   /// Work items per worker chunk for the value scatter and the render-list rows (tests lower
@@ -643,14 +641,12 @@ final class _FastPath {
       // quads here, in a transaction, so that no frame grows the list.
       if freeQuads.capacity < handles.capacity / 4 { freeQuads.reserveCapacity(handles.capacity / 4) }
     }
-    // Each table is covered, then written through its buffer once (per entry, every write was a
-    // uniqueness check: fifteen per quad).
+    // Each table is written through its buffer once (per entry, every write was a uniqueness
+    // check: fifteen per quad).
     slotMap._cover(Int(Swift.max(h[0].index, h[1].index, h[2].index, h[3].index)), with: -1)
-    quadBegin._cover(q, with: 0)
-    settleQuads._cover(q, with: _SettleQuad())
-    // Safety: `handles` and `values` cover quad `q`'s four lanes (a free quad's, or covered
-    // above), `slotMap` every lane's handle slot, `quadBegin` and `settleQuads` quad `q`;
-    // `h` and `_r` hold four elements (allocated in `init`).
+    // Safety: every per-quad table covers quad `q` (a free quad's entries, or `_coverQuads`
+    // above: it grows them all together), `slotMap` every lane's handle slot; `h` and `_r` hold
+    // four elements (allocated in `init`).
     let r = _r
     handles.withUnsafeMutableBufferPointer { handles in
       values.withUnsafeMutableBufferPointer { values in

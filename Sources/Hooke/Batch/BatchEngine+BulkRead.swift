@@ -79,20 +79,20 @@ extension BatchEngine {
     let reused = Swift.min(n, _free.count)
     let fresh = n - reused
     let firstFresh = _slotGroup.count
-    if fresh > 8 {
-      _slotGroup.append(contentsOf: repeatElement(-1, count: fresh))
-      _slotIndex.append(contentsOf: repeatElement(0, count: fresh))
-      _generation.append(contentsOf: repeatElement(0, count: fresh))
-    } else if fresh > 0 {
-      // A few (a quad's four): plain appends cost a fraction of the sequence append's ~100
-      // instructions per call.
-      for _ in 0..<fresh {
-        _slotGroup.append(-1)
-        _slotIndex.append(0)
-        _generation.append(0)
-      }
-    }
     if fresh > 0 {
+      if fresh <= 8 {
+        // A few (a quad's four): plain appends cost a fraction of the sequence append's ~100
+        // instructions per call.
+        for _ in 0..<fresh {
+          _slotGroup.append(-1)
+          _slotIndex.append(0)
+          _generation.append(0)
+        }
+      } else {
+        _slotGroup.append(contentsOf: repeatElement(-1, count: fresh))
+        _slotIndex.append(contentsOf: repeatElement(0, count: fresh))
+        _generation.append(contentsOf: repeatElement(0, count: fresh))
+      }
       // The free list holds at most one entry per slot (see `_add`).
       if _free.capacity < _slotGroup.capacity { _free.reserveCapacity(_slotGroup.capacity) }
     }

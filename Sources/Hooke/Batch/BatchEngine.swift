@@ -859,6 +859,26 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// boundary only.
   func _rewrite(group g: Int, index i: Int, y: Scalar, v: Scalar, target: Scalar, a: Scalar) {
     let c = _groups[g].columns
+    _writeState(c, i, group: g, y: y, v: v, target: target, a: a)
+    let atRest = y == 0 && v == 0 && (!c.hasAcceleration || a == 0)
+    if atRest && i < c.activeCount {
+      _swapRows(c, i, c.activeCount - 1)
+      c.activeCount -= 1
+    } else if !atRest && i >= c.activeCount {
+      _swapRows(c, i, c.activeCount)
+      c.activeCount += 1
+    }
+  }
+
+  /// Writes a channel's state into row `i` of group `g`'s columns `c`: displacement, velocity,
+  /// target and (when the layout has them) force and a timing curve restarting at ``now`` from
+  /// `y` — everything but the owner. The one place a row's state is written whole (an append,
+  /// a rewrite in place).
+  @inline(__always)
+  func _writeState(
+    _ c: _BatchColumns<Scalar>, _ i: Int, group g: Int, y: Scalar, v: Scalar, target: Scalar, a: Scalar
+  ) {
+    // Safety: callers pass a position below `c.capacity` (a live row, or the one being appended).
     c.y[i] = y
     c.v[i] = v
     c.target[i] = target
@@ -867,14 +887,6 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       c.y0[i] = y
       c.start[i] = now
       c.end[i] = _groups[g].curveEndTick(start: now, origin: _curveOrigin, ticksPerSecond: ticksPerSecond)
-    }
-    let atRest = y == 0 && v == 0 && (!c.hasAcceleration || a == 0)
-    if atRest && i < c.activeCount {
-      _swapRows(c, i, c.activeCount - 1)
-      c.activeCount -= 1
-    } else if !atRest && i >= c.activeCount {
-      _swapRows(c, i, c.activeCount)
-      c.activeCount += 1
     }
   }
 
@@ -977,16 +989,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       at = j
       c.activeCount += 1
     }
-    c.y[at] = y
-    c.v[at] = v
-    c.target[at] = target
     c.owner[at] = slot
-    if c.hasAcceleration { c.a[at] = a }
-    if c.hasCurveState {
-      c.y0[at] = y
-      c.start[at] = now
-      c.end[at] = _groups[g].curveEndTick(start: now, origin: _curveOrigin, ticksPerSecond: ticksPerSecond)
-    }
+    _writeState(c, at, group: g, y: y, v: v, target: target, a: a)
     c.count += 1
     slotIndex[Int(slot)] = at
   }
