@@ -110,9 +110,9 @@ extension Scene {
     // The frame changes move their quads into the transaction's group (an element's frame and its
     // matched group's shared frame: up to two quads each): its storage grows once rather than by
     // doubling into fresh memory while they arrive.
-    _fast?.reserveHint = tx._frameChanges > 64 ? 8 * tx._frameChanges : 0
+    _fast?.reserve(channels: tx._frameChanges > 64 ? 8 * tx._frameChanges : 0)
     defer {
-      _fast?.reserveHint = 0
+      _fast?.reserve(channels: 0)
       _fast?._resetAnimationBegan()
     }
     // The transaction's batch group, looked up at its first use and then reused (`.none`: not
