@@ -122,10 +122,7 @@ package final class SceneScenarioWorkload<Script: SceneScript>: FrameWorkload, T
     case .remove(let id, _, _): tx.remove(id)
     case .move(let id, let frame, let container, _):
       if let container {
-        tx.update(id) {
-          $0.frame = frame
-          $0.container = container
-        }
+        tx.setFrame(id, frame, in: container)
       } else {
         tx.setFrame(id, frame)
       }

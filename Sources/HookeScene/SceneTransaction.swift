@@ -6,7 +6,7 @@ import HookeAnimation
 public struct SceneTransaction {
   /// The transaction's animation (`nil`: not animated).
   public let animation: Animation?
-  // Element-carrying cases are boxed: the array of ops then costs 48 bytes per op instead of
+  // Element-carrying cases are boxed: the array of ops then costs 56 bytes per op instead of
   // an inline Element (424 bytes) each, which dominated a million-element bulk retarget. An
   // update (an id and a closure, 24 bytes) fits inline: boxing it cost an allocation per op.
   enum _Op {
@@ -15,6 +15,7 @@ public struct SceneTransaction {
     case update(ElementID, (inout Element) -> Void)
     indirect case replace(Element)
     case setFrame(ElementID, Rect)
+    case move(ElementID, Rect, ContainerID)
     case setOpacity(ElementID, Double)
     indirect case container(Container)
     indirect case insertGrid(ElementGrid)
@@ -59,6 +60,15 @@ public struct SceneTransaction {
   /// Moves element `id` to `frame` (no closure: the cheap path for bulk retargets).
   public mutating func setFrame(_ id: ElementID, _ frame: Rect) {
     _ops.append(.setFrame(id, frame))
+    _frameChanges += 1
+  }
+  /// Moves element `id` to `frame` inside `container`: the same change as
+  /// `update(id) { $0.frame = frame; $0.container = container }` (an unknown container reads as
+  /// the root and is reported; a non-finite frame is reported and the frame kept), without a
+  /// closure or a copy of the element — the cheap path for moving many elements between
+  /// containers (items exchanged between two lists). Allocation-free beyond the op itself.
+  public mutating func setFrame(_ id: ElementID, _ frame: Rect, in container: ContainerID) {
+    _ops.append(.move(id, frame, container))
     _frameChanges += 1
   }
   /// Sets element `id`'s opacity: the same change as `update(id) { $0.opacity = opacity }`
@@ -183,6 +193,13 @@ extension Scene {
           continue
         }
         _setFrame(s, frame, tx: tx, t: t, batchGroup: &txGroup, result: &result, dirty: &dirtyGroups)
+      case .move(let id, let frame, let container):
+        guard let s = _slots[id] else {
+          result.diagnostics.append(.unknownElement(id))
+          continue
+        }
+        _setFrame(s, frame, tx: tx, t: t, batchGroup: &txGroup, result: &result, dirty: &dirtyGroups)
+        _setContainer(s, container, result: &result)
       case .setOpacity(let id, let opacity):
         guard let s = _slots[id] else {
           result.diagnostics.append(.unknownElement(id))
@@ -248,7 +265,12 @@ extension Scene {
     withUnsafeTemporaryAllocation(of: Int.self, capacity: range.count) { slots in
       var n = 0
       for k in range {
-        if case .setFrame(let id, _) = ops[k], let s = _slots[id] {
+        let id: ElementID
+        switch ops[k] {
+        case .setFrame(let i, _), .move(let i, _, _): id = i
+        default: continue
+        }
+        if let s = _slots[id] {
           slots[n] = s
           n += 1
         }
@@ -567,6 +589,24 @@ extension Scene {
       _hotDirty.append(s)
     }
     if let g = group { _markDirty(g, &dirty) }
+  }
+
+  /// The container half of ``SceneTransaction/setFrame(_:_:in:)`` on slot `s`: what ``_update``
+  /// does for an element whose container changes (the check of ``_sanitize(_:previous:result:)``,
+  /// a new place in the render order, the row's clip re-derived), reading and writing the record
+  /// in place.
+  func _setContainer(_ s: Int, _ container: ContainerID, result: inout TransactionResult) {
+    var c = container
+    let (id, current) = _records.withUnsafeBufferPointer { ($0[s].element.id, $0[s].element.container) }
+    // As `_sanitize`: the index cache answers most checks without hashing the id.
+    if c != .root && _containerIndexCache[c.rawValue & 7].id != c && _containers[c] == nil {
+      result.diagnostics.append(.unknownContainer(element: id, container: c))
+      c = .root
+    }
+    guard c != current else { return }
+    _records[s].element.container = c
+    _reposition(s)
+    _hotDirty.append(s)
   }
 
   /// ``SceneTransaction/setOpacity(_:_:)`` on slot `s`: what ``_update`` does for an element
