@@ -179,8 +179,23 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     /// the curve's start within it). When the duration is a whole number of ticks, the rounding
     /// of that difference decides whether the end tick itself still runs; it is reproduced here
     /// (the difference is monotonic in t, so the first tick past it is found among the ticks
-    /// around the integer end). Cost: at most four evaluations, once per started curve.
+    /// around the integer end). Cost: at most four evaluations (a division each) for a new
+    /// `start` and `origin`; the channels a transaction starts on this curve share them and get
+    /// the last answer (``_curveEnd``). `ticksPerSecond` is the engine's (a group belongs to one).
     func curveEndTick(start: Int64, origin: Int64, ticksPerSecond: Int64) -> Int64 {
+      if _curveEnd.start == start && _curveEnd.origin == origin { return _curveEnd.end }
+      let end = _curveEndTick(start: start, origin: origin, ticksPerSecond: ticksPerSecond)
+      _curveEnd = (start, origin, end)
+      return end
+    }
+
+    /// The last ``curveEndTick(start:origin:ticksPerSecond:)`` question and answer. Written by
+    /// the engine's single-threaded calls that start curves (adds, retargets, combinations),
+    /// never by a step's workers.
+    var _curveEnd: (start: Int64, origin: Int64, end: Int64) = (.min, .min, 0)
+
+    /// ``curveEndTick(start:origin:ticksPerSecond:)`` computed.
+    func _curveEndTick(start: Int64, origin: Int64, ticksPerSecond: Int64) -> Int64 {
       let d = durationTicks
       guard start <= Int64.max - d - 3 else { return Int64.max }
       let integerEnd = start + d + 1
