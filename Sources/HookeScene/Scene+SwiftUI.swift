@@ -67,12 +67,11 @@ extension Scene {
       for op in tx._ops {
         switch op {
         case .insert(let e), .replace(let e): elements.append(e.id)
-        case .remove(let id), .update(let id, _), .setFrame(let id, _), .move(let id, _, _),
-          .setOpacity(let id, _):
+        case .remove(let id), .update(let id, _), .setFrame(let id, _), .setOpacity(let id, _):
           elements.append(id)
         case .insertGrid(let g): grids.append(g.id)
         case .updateGrid(let id, _), .removeGrid(let id): grids.append(id)
-        case .container: break
+        case .container, .setElementContainer: break  // the frame change before it lists the id
         }
       }
     }
