@@ -68,9 +68,9 @@ extension BatchEngine {
   }
 
   /// ``_add(to:columns:value:target:velocity:)`` for `n` channels at once: the same slots in the
-  /// same order (popped from the free list, then fresh ones at the end of the slot tables) and the
-  /// same rows, with each slot table grown once and written through its buffer (one at a time,
-  /// each channel paid a uniqueness check and a capacity check per table). `c` has room for `n`.
+  /// same order (popped from the free list, then never-used ones (``_takeFreshSlots(_:)``)) and the
+  /// same rows, with the slot tables written through their buffers (one at a time, each channel
+  /// paid a uniqueness check and a capacity check per table). `c` has room for `n`.
   func _addRows(
     to g: Int, columns c: _BatchColumns<Scalar>, values: UnsafeBufferPointer<Scalar>,
     targets: UnsafeBufferPointer<Scalar>, velocities: UnsafeBufferPointer<Scalar>,
@@ -78,24 +78,7 @@ extension BatchEngine {
   ) {
     let reused = Swift.min(n, _free.count)
     let fresh = n - reused
-    let firstFresh = _slotGroup.count
-    if fresh > 0 {
-      if fresh <= 8 {
-        // A few (a quad's four): plain appends cost a fraction of the sequence append's ~100
-        // instructions per call.
-        for _ in 0..<fresh {
-          _slotGroup.append(-1)
-          _slotIndex.append(0)
-          _generation.append(0)
-        }
-      } else {
-        _slotGroup.append(contentsOf: repeatElement(-1, count: fresh))
-        _slotIndex.append(contentsOf: repeatElement(0, count: fresh))
-        _generation.append(contentsOf: repeatElement(0, count: fresh))
-      }
-      // The free list holds at most one entry per slot (see `_add`).
-      if _free.capacity < _slotGroup.capacity { _free.reserveCapacity(_slotGroup.capacity) }
-    }
+    let firstFresh = fresh > 0 ? _takeFreshSlots(fresh) : 0
     let freeEnd = _free.count
     // Safety: `k < n`, within the caller's buffers; reused slots are free-list entries (handle
     // slots below the tables' counts) and fresh ones were appended above; `c` has room for `n`

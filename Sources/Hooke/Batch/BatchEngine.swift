@@ -226,6 +226,9 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
 
   @exclusivity(unchecked) var _groups: [_Group] = []
   @exclusivity(unchecked) var _slotGroup: [Int32] = []
+  /// Handle slots ever handed out: the slot tables' entries from here on are fresh
+  /// (``_takeFreshSlots(_:)``).
+  @exclusivity(unchecked) var _slotsUsed = 0
   @exclusivity(unchecked) var _slotIndex: [Int] = []
   @exclusivity(unchecked) var _generation: [UInt32] = []
   @exclusivity(unchecked) var _free: [UInt32] = []
@@ -554,17 +557,36 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       slot = reused
       _generation[Int(slot)] &+= 1
     } else {
-      slot = UInt32(_slotGroup.count)
-      _slotGroup.append(-1)
-      _slotIndex.append(0)
-      _generation.append(0)
-      // The free list holds at most one entry per slot: grown with the slots here, so that
-      // removing channels (an embedder's per-frame eviction) never allocates.
-      if _free.capacity < _slotGroup.capacity { _free.reserveCapacity(_slotGroup.capacity) }
+      slot = UInt32(_takeFreshSlots(1))
     }
     let (y, v) = _shifted(keeping: value, target: target, velocity: velocity)
     _append(slot: slot, into: g, columns: c, y: y, v: v, target: target, a: 0)
     return BatchChannel(index: slot, generation: _generation[Int(slot)])
+  }
+
+  /// Takes `n` never-used handle slots, the first one returned: ``_slotsUsed`` onwards, in
+  /// order. The slot tables run ahead of the slots taken (their entries past ``_slotsUsed`` are
+  /// fresh: group −1, so no handle reaches them, generation 0) and grow in steps of at least 64
+  /// slots or a sixteenth: appending each new slot to each of the three tables paid a
+  /// uniqueness and a capacity check per table and slot.
+  @inline(__always)
+  func _takeFreshSlots(_ n: Int) -> Int {
+    let first = _slotsUsed
+    if first + n > _slotGroup.count { _growSlotTables(toHold: first + n) }
+    _slotsUsed = first + n
+    return first
+  }
+
+  @inline(never)
+  func _growSlotTables(toHold needed: Int) {
+    let count = Swift.max(needed, _slotGroup.count + Swift.max(64, _slotGroup.count / 16))
+    let extra = count - _slotGroup.count
+    _slotGroup.append(contentsOf: repeatElement(-1, count: extra))
+    _slotIndex.append(contentsOf: repeatElement(0, count: extra))
+    _generation.append(contentsOf: repeatElement(0, count: extra))
+    // The free list holds at most one entry per slot: grown with the slots here, so that
+    // removing channels (an embedder's per-frame eviction) never allocates.
+    if _free.capacity < _slotGroup.capacity { _free.reserveCapacity(_slotGroup.capacity) }
   }
 
   /// Removes a channel; its handle becomes invalid. Throws ``BatchError/invalidChannel``.
