@@ -87,7 +87,8 @@ extension BatchEngine {
   /// spring lane). A per-property animation applies the rule at every sample, the one at a
   /// transaction's time included (a merge whose interrupted motion brings it close to the new
   /// target and slow ends there), so an embedder calls this after retargeting a value into a
-  /// spring group as well as in the step. Cost: a handle look-up per lane; allocation-free.
+  /// spring group as well as in the step. The snapped lanes leave their groups' active ranges at
+  /// once (they read as settled). Cost: two handle look-ups per lane; allocation-free.
   #if !hasFeature(Embedded)
     // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
     @_specialize(exported:true,where Scalar == Double)
@@ -100,8 +101,9 @@ extension BatchEngine {
     // kept: a value's lanes mostly share their group.
     var last = -1
     var lastRow: _SettleRow<Scalar>?
-    return _settleSpringValue(
-      lanes: min(handles.count, springIntervals.count), handle: { handles[$0] },
+    let lanes = min(handles.count, springIntervals.count)
+    let snapped = _settleSpringValue(
+      lanes: lanes, handle: { handles[$0] },
       springInterval: { springIntervals[$0] },
       row: { g in
         if g != last || lastRow == nil {
@@ -110,6 +112,30 @@ extension BatchEngine {
         }
         return lastRow.unsafelyUnwrapped
       })
+    // Ended now, as the per-property animation's sample at this time ends it: the snapped lanes
+    // leave the active range here (a step compacts its own, ``finishStep(snapped:)``), so the
+    // value reads as settled before the next step.
+    if snapped > 0 {
+      for l in 0..<lanes { _deactivateIfAtRest(handles[l]) }
+    }
+    return snapped
+  }
+
+  /// Moves `channel` out of its group's active range when it is active and exactly at rest
+  /// (``_compact(_:)``'s test and swap, for one channel). Invalid handles are ignored.
+  func _deactivateIfAtRest(_ channel: BatchChannel) {
+    guard let (g, i) = try? _locate(channel) else { return }
+    let c = _groups[g].columns
+    let active = c.activeCount
+    guard i < active else { return }
+    // Safety: `i < active` ≤ the group's count, inside every column; single-threaded.
+    let a: UnsafeMutablePointer<Scalar>? = c.hasAcceleration ? c.a : (c.hasCurveState ? c.y0 : nil)
+    guard Scalar._firstRestingIndex(c.y, c.v, a, from: i, count: i + 1) == i else { return }
+    let last = active - 1
+    c.swapAt(i, last)
+    _slotIndex[Int(c.owner[i])] = i
+    _slotIndex[Int(c.owner[last])] = last
+    c.activeCount = last
   }
 
   /// ``_settleSpringValue(handles:springIntervals:)`` on `lanes` lanes, lane `l`'s channel
