@@ -272,7 +272,7 @@ public struct DefaultAnimation: CustomAnimation, CustomStringConvertible {
   /// The default animation.
   public init() {}
 
-  static var _resolved: Animation { .spring(response: 0.55, dampingFraction: 1.0, blendDuration: 0) }
+  package static var _resolved: Animation { .spring(response: 0.55, dampingFraction: 1.0, blendDuration: 0) }
 
   /// Forwards to the resolved spring.
   public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {

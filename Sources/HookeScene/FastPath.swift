@@ -278,7 +278,9 @@ final class _FastPath {
   func _animationID(_ animation: Animation) -> Int32? {
     if let id = _animationIDs[animation] { return id }
     let entry: _AnimationEntry?
-    if let s = animation.as(FluidSpringAnimation.self) {
+    // `.default` forwards every call to its spring (``DefaultAnimation``): driven as that spring.
+    let resolved = animation.as(DefaultAnimation.self) != nil ? DefaultAnimation._resolved : animation
+    if let s = resolved.as(FluidSpringAnimation.self) {
       switch s.model {
       case .swiftUI:
         entry = _AnimationEntry(

@@ -8,7 +8,8 @@ import _TestSupport
 /// The scene's engine against a per-property reference written from HookeAnimation's public API
 /// alone: one `PropertyAnimator` per element for its frame and one for its opacity, fed the same
 /// transactions at the same times. Seeded random scripts mix exact springs, SwiftUI springs,
-/// Bézier and `UnitCurve` timing curves and unanimated changes, interrupting running animations
+/// `.default` (driven as the spring it forwards to), Bézier and `UnitCurve` timing curves and
+/// unanimated changes, interrupting running animations
 /// (springs merge, curves combine), with insertions and removals.
 ///
 /// Every element-frame agrees: while either side animates an element, both do, and its row
@@ -28,6 +29,7 @@ import _TestSupport
     .timingCurve(.easeOut, duration: 0.25),
     .linear(duration: 0.4),
     .easeIn(duration: 0.2),
+    .default,
     nil,
   ]
 
@@ -133,6 +135,10 @@ import _TestSupport
           (0..<4).allSatisfy { close(got[$0], expectedFrame[$0], tolerance) }
             && close(gotOpacity, expectedOpacity, tolerance)
         }
+        #expect(
+          engineMoving == referenceMoving,
+          "seed \(seed) frame \(k) id \(id.rawValue): engine moving \(engineMoving), reference \(referenceMoving)"
+        )
         // Both at rest: on the model value (to the rounding of the row's width and height).
         let tolerance = engineMoving || referenceMoving ? 1e-9 : 1e-13
         #expect(
