@@ -943,7 +943,8 @@ extension _Quad {
 }
 
 /// A vector the batch fast path stores as one or two quads of channels: a frame (``_Quad``, in the
-/// frame groups) or a style or transition effect (``_Oct``, in the style groups).
+/// frame groups), a style or transition effect (``_Oct``, in the style groups) or a dimming
+/// overlay's opacity (`Double`, in the style groups).
 protocol _QuadLanes: VectorArithmetic {
   /// Quads per value: 1 or 2.
   static var quadCount: Int { get }
@@ -961,6 +962,18 @@ extension _Quad: _QuadLanes {
   init(lo: _Quad, hi: _Quad) { self = lo }
   static func group(in fast: _FastPath, for animation: Animation) -> BatchGroup? {
     fast.group(for: animation)
+  }
+}
+
+/// A zoom destination's dimming overlay opacity: lane `a` of a quad in the style groups (the other
+/// three lanes stay zero, so the quad's magnitude is the scalar's and a spring settles it as it
+/// settles a lone `Double`).
+extension Double: _QuadLanes {
+  static var quadCount: Int { 1 }
+  func quad(_ k: Int) -> _Quad { _Quad(self, 0, 0, 0) }
+  init(lo: _Quad, hi: _Quad) { self = lo.a }
+  static func group(in fast: _FastPath, for animation: Animation) -> BatchGroup? {
+    fast.styleGroup(for: animation)
   }
 }
 

@@ -70,6 +70,7 @@ extension Scene {
     _records[s].frame.release(_fast)
     _records[s].style.release(_fast)
     _records[s].effect.release(_fast)
+    _records[s].dimming?.release(_fast)
     _records[s].dimming = nil
     _slots[id] = nil
     _free.append(s)
@@ -1327,7 +1328,7 @@ extension Scene {
   /// overlay row written).
   @inline(__always)
   func _dimmingOpacity(of s: Int) -> Double? {
-    _records.withUnsafeBufferPointer { $0[s].dimming?.value }
+    _records.withUnsafeBufferPointer { $0[s].dimming?.value(_fast) }
   }
 
   /// Writes slot `s`'s row at `row` with style entry `style` (and, when `dimming` and the slot is a

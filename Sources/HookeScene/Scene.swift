@@ -540,12 +540,13 @@ public final class Scene {
           let r = records.baseAddress! + s
           // Only general-path motion of the frame, style or effect changes what the slot's row
           // is derived from (`_Hot`, its look): a pending removal animating on the batch alone is
-          // read from the fast path's values per frame, and a dimming overlay's opacity from the
-          // record when its row is written, so it only lists the row.
+          // read from the fast path's values per frame, and a dimming overlay's opacity (batched
+          // or not) from the record when its row is written, so a general-path one only lists
+          // the row.
           if _Record.hasGeneralMotion(r, dimming: false) {
             records[s].sample(at: t)
             dirty.append(s)
-          } else if records[s].dimming?.sampleIfAnimating(at: t) == true {
+          } else if records[s].dimming?._general.sampleIfAnimating(at: t) == true {
             // In place (reading the optional channel first copied it, retaining its animator).
             _noteRowInputs(s)
           }
@@ -644,7 +645,8 @@ struct _Record {
   var style: _OctChannel
   var effect: _OctChannel
   var effectAnchor: UnitPoint = .center
-  var dimming: _Channel<Double>?
+  /// A zoom destination's dimming overlay opacity (on the batch like the style beside it).
+  var dimming: _BatchedChannel<Double>?
   var group: Int?
   var zoomSource: ElementID?
   var hidden = false
@@ -669,12 +671,12 @@ struct _Record {
     (r.pointee.frame._lo < 0 && r.pointee.frame._general.isAnimating)
       || (r.pointee.style._lo < 0 && r.pointee.style._general.isAnimating)
       || (r.pointee.effect._lo < 0 && r.pointee.effect._general.isAnimating)
-      || (dimming && r.pointee.dimming?.isAnimating == true)
+      || (dimming && r.pointee.dimming?.needsSampling == true)
   }
 
   func isAnimating(_ fast: _FastPath?) -> Bool {
     frame.isAnimating(fast) || style.isAnimating(fast) || effect.isAnimating(fast)
-      || (dimming?.isAnimating ?? false)
+      || (dimming?.isAnimating(fast) ?? false)
   }
 
   /// Whether the own frame of the record at `r` animates (`frame.isAnimating(fast)`), reading
@@ -699,6 +701,15 @@ struct _Record {
     return (q >= 0 && f.isAnimating(Int(q)))
       || (sl >= 0 && (f.isAnimating(Int(sl)) || (sh >= 0 && f.isAnimating(Int(sh)))))
       || (el >= 0 && (f.isAnimating(Int(el)) || (eh >= 0 && f.isAnimating(Int(eh)))))
+      || dimmingIsAnimating(r, f)
+  }
+
+  /// Whether the batched dimming overlay opacity of the record at `r` animates (stored fields
+  /// only, as ``needsSampling(_:)``).
+  @inline(__always)
+  static func dimmingIsAnimating(_ r: UnsafePointer<_Record>, _ fast: _FastPath) -> Bool {
+    let d = r.pointee.dimming?._lo ?? -1
+    return d >= 0 && fast.isAnimating(Int(d))
   }
 
   @inline(__always)
@@ -806,6 +817,7 @@ extension Scene {
     var li: Int32 = 0
     var container = ContainerID.root
     var quads: (Int32, Int32, Int32, Int32, Int32) = (-1, -1, -1, -1, -1)
+    var dimmingQuad: Int32 = -1
     let live: Bool = _records.withUnsafeBufferPointer { records in
       let r = records.baseAddress! + s
       guard r.pointee.live else { return false }
@@ -835,7 +847,10 @@ extension Scene {
       if case .some = r.pointee.element.clipRect { ownClip = true } else { ownClip = false }
       if container != .root || ownClip { flags |= _Hot.clipped }
       if ownClip { flags |= _Hot.ownClip }
-      if case .some = r.pointee.dimming { flags |= _Hot.dimming }
+      if case .some = r.pointee.dimming {
+        flags |= _Hot.dimming
+        dimmingQuad = r.pointee.dimming?._lo ?? -1
+      }
       var group: Int32 = -1
       if matched, let g = r.pointee.group { group = Int32(g) }
       hot = _Hot(
@@ -878,13 +893,14 @@ extension Scene {
     }
     _records[s].look = li
     // Only batched channels have quads to claim (checked first: binding the fast path retains it).
-    if quads.0 >= 0 || quads.1 >= 0 || quads.3 >= 0, let f = _fast {
+    if quads.0 >= 0 || quads.1 >= 0 || quads.3 >= 0 || dimmingQuad >= 0, let f = _fast {
       let owner = Int32(s)
       f.claim(Int(quads.0), owner: owner)
       f.claim(Int(quads.1), owner: owner)
       f.claim(Int(quads.2), owner: owner)
       f.claim(Int(quads.3), owner: owner)
       f.claim(Int(quads.4), owner: owner)
+      f.claim(Int(dimmingQuad), owner: owner)
     }
     _noteRowInputs(s)
     hot.look = li

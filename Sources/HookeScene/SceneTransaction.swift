@@ -521,7 +521,7 @@ extension Scene {
       var style = _records[s].style.target
       style[5] = _records[src].style.value(_fast)[5]
       _records[s].style.retarget(style, animation: anim, at: t, fast: _fast)
-      _records[s].dimming?.retarget(0, animation: anim, at: t)
+      _records[s].dimming?.retarget(0, animation: anim, at: t, fast: _fast)
       if !_records[s].isAnimating(_fast) { leaveNow.append(s) }
       return
     }
@@ -917,8 +917,9 @@ extension Scene {
     _records[s].style = _OctChannel(startStyle, time: t)
     _records[s].style.retarget(e._styleVector, animation: anim, at: t, fast: _fast)
     let dim = z.dimmingOpacity.isNaN ? 0 : Swift.min(Swift.max(z.dimmingOpacity, 0), 1)
-    var dimming = _Channel(0.0, time: t)
-    dimming.retarget(dim, animation: anim, at: t)
+    _records[s].dimming?.release(_fast)
+    var dimming = _BatchedChannel(0.0, time: t)
+    dimming.retarget(dim, animation: anim, at: t, fast: _fast)
     _records[s].dimming = dimming
     _records[s].zoomSource = srcID
     _zoomDestinations.append(e.id)
