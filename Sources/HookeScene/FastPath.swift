@@ -918,8 +918,17 @@ final class _FastPath {
       engine.velocity(of: handles[4 * q + 2]) ?? 0, engine.velocity(of: handles[4 * q + 3]) ?? 0)
   }
 
+  /// Whether quad `q` moves: one of its channels is not settled (a curve's combination counts).
   func isAnimating(_ q: Int) -> Bool {
-    (0..<4).contains { !(engine.isSettled(handles[4 * q + $0]) ?? true) }
+    handles.withUnsafeBufferPointer { isAnimating(q, handles: $0) }
+  }
+
+  /// ``isAnimating(_:)`` with ``handles``' buffer held by the caller (a sweep over many quads
+  /// binds it once: each binding retains and releases the array's storage).
+  @inline(__always)
+  func isAnimating(_ q: Int, handles: UnsafeBufferPointer<BatchChannel>) -> Bool {
+    // Safety: quad `q`'s four handles are `handles[4q..<4q + 4]` (every quad has its four).
+    engine._anyUnsettled(handles.baseAddress! + 4 * q, count: 4)
   }
 }
 

@@ -491,27 +491,30 @@ public final class Scene {
       return
     }
     var kept = 0
-    for k in f.moving.indices {
-      let q = Int(f.moving[k])
-      let owner = f.quadOwner[q]
-      if owner >= 0 {
-        _noteRow(Int(owner))
-      } else if owner != Int32.min {
-        let g = Int(-(owner + 1))
-        // The sole member from the dense table (reading the group's member list chases a pointer
-        // per group); several members from the list.
-        let sole = g < _groupSoleMember.count ? _groupSoleMember[g] : _GroupHot.severalMembers
-        if sole >= 0 {
-          _noteRow(Int(sole))
-        } else if sole == _GroupHot.severalMembers && g < _groups.count {
-          for m in _groups[g].members { _noteRow(m) }
+    // The handle table bound once for the sweep (see `_FastPath.isAnimating(_:handles:)`).
+    f.handles.withUnsafeBufferPointer { handles in
+      for k in f.moving.indices {
+        let q = Int(f.moving[k])
+        let owner = f.quadOwner[q]
+        if owner >= 0 {
+          _noteRow(Int(owner))
+        } else if owner != Int32.min {
+          let g = Int(-(owner + 1))
+          // The sole member from the dense table (reading the group's member list chases a pointer
+          // per group); several members from the list.
+          let sole = g < _groupSoleMember.count ? _groupSoleMember[g] : _GroupHot.severalMembers
+          if sole >= 0 {
+            _noteRow(Int(sole))
+          } else if sole == _GroupHot.severalMembers && g < _groups.count {
+            for m in _groups[g].members { _noteRow(m) }
+          }
         }
-      }
-      if f.isAnimating(q) {
-        f.moving[kept] = Int32(q)
-        kept += 1
-      } else {
-        f.isListedMoving[q] = false
+        if f.isAnimating(q, handles: handles) {
+          f.moving[kept] = Int32(q)
+          kept += 1
+        } else {
+          f.isListedMoving[q] = false
+        }
       }
     }
     f.moving.removeLast(f.moving.count - kept)

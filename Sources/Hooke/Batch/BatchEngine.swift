@@ -678,6 +678,33 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     return i >= _groups[g].columns.activeCount && _liveCombination(slot: Int(channel.index)) == nil
   }
 
+  /// Whether any of the `count` channels at `channels` is valid and not settled
+  /// (``isSettled(_:)`` is `false` for it): an embedder's per-frame sweep over its moving values
+  /// asks once per value instead of once per channel, each of which paid a throwing look-up.
+  /// Precondition: `channels` points to `count` initialised handles.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
+  package func _anyUnsettled(_ channels: UnsafePointer<BatchChannel>, count: Int) -> Bool {
+    // Safety: `k < count`, within the caller's handles; the slot tables are indexed below their
+    // counts (checked) and a live slot's group index is below the group count.
+    // Through the group table's buffer: by subscript each read copied the group (retaining its
+    // columns).
+    _groups.withUnsafeBufferPointer { groups in
+      for k in 0..<count {
+        let h = channels[k]
+        let s = Int(h.index)
+        guard s < _slotGroup.count, _generation[s] == h.generation else { continue }
+        let g = Int(_slotGroup[s])
+        guard g >= 0 else { continue }
+        if _slotIndex[s] < groups[g].columns.activeCount || _liveCombination(slot: s) != nil { return true }
+      }
+      return false
+    }
+  }
+
   /// Retargets a channel: its value stays exactly where it is (the stored displacement is
   /// shifted, `y ← value − newTarget`, nudged by at most 2 ulps so that `newTarget + y` reproduces
   /// the value bit for bit whenever a representable `y` does so), its velocity is kept bit for
