@@ -503,31 +503,25 @@ extension Scene {
   /// Writes ``renderList``: every row, or with `full: false` (the default) only the rows listed
   /// in `_rowsDirty` when the row layout is unchanged since the last frame (see `_rowOf`).
   func _writeRenderList(full forceFull: Bool = false) {
-    // Zoom sources are hidden while a destination flies.
+    // Zoom sources are hidden while a destination flies; destinations with an overlay get a
+    // dimming row. Scene-owned scratch (no allocation per frame once it has grown); zoom
+    // destinations are few.
     var dimmingRows = 0
     let fast = _fast
-    for id in _zoomDestinations {
-      guard let d = _slots[id] else { continue }
-      // Field reads through the buffer: reading a field off an array element by subscript copied
-      // the whole record (retaining each of its references) per destination per frame.
-      let (source, flying) = _records.withUnsafeBufferPointer { records in
-        (
-          records[d].zoomSource,
-          _Record.frameIsAnimating(records.baseAddress! + d, fast) || records[d].removing
-        )
-      }
-      guard let src = source, let s = _slots[src] else { continue }
-      if _records.withUnsafeBufferPointer({ $0[s].hidden }) != flying {
-        _records[s].hidden = flying
-        _refreshHot(s)
-      }
-    }
-    // Scene-owned scratch (no allocation per frame once it has grown); zoom destinations are few.
     var dimmingSlots = _dimmingScratch
     _dimmingScratch = []
     dimmingSlots.removeAll(keepingCapacity: true)
     for id in _zoomDestinations {
-      if let d = _slots[id], _records.withUnsafeBufferPointer({ $0[d].live && $0[d].dimming != nil }) {
+      guard let d = _slots[id] else { continue }
+      // Field reads through the buffer: reading a field off an array element by subscript copied
+      // the whole record (retaining each of its references) per destination per frame.
+      let (source, flying, overlay) = _records.withUnsafeBufferPointer { records in
+        let r = records.baseAddress! + d
+        let overlay: Bool
+        if case .some = r.pointee.dimming { overlay = r.pointee.live } else { overlay = false }
+        return (r.pointee.zoomSource, _Record.frameIsAnimating(r, fast) || r.pointee.removing, overlay)
+      }
+      if overlay {
         dimmingRows += 1
         // Insertion into sorted position (a handful of entries; `sort()` may allocate).
         var i = dimmingSlots.count
@@ -536,6 +530,11 @@ extension Scene {
           dimmingSlots.swapAt(i, i - 1)
           i -= 1
         }
+      }
+      guard let src = source, let s = _slots[src] else { continue }
+      if _records.withUnsafeBufferPointer({ $0[s].hidden }) != flying {
+        _records[s].hidden = flying
+        _refreshHot(s)
       }
     }
     // Clipped rows read their container's clip from the table: a bulk refresh re-derives them.

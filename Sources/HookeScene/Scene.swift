@@ -63,7 +63,9 @@ public final class Scene {
   /// This scene's token (namespaces carry it).
   public let token: UInt64
   /// The window bounds (used by zoom dimming overlays).
-  public var bounds: Rect
+  // Unchecked: read per overlay row written (a checked read was a runtime call each); a scene is
+  // used from one thread at a time and its render workers only read it.
+  @exclusivity(unchecked) public var bounds: Rect
   /// The last time used.
   public private(set) var currentTime: Double = 0
   /// The presentation written by the last ``advance(to:)``.
