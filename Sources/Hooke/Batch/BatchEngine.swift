@@ -427,19 +427,29 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     guard _groups.indices.contains(group.index), _groups.indices.contains(destination.index),
       group != destination
     else { return 0 }
-    // Safety: `i` runs over `activeCount..<count` of the group, positions its columns hold.
+    // Safety: `i` runs over `activeCount..<count` of the group, positions its columns hold; the
+    // destination has room for every settled channel (reserved first, in place).
     let c = _groups[group.index].columns
+    let d = _groups[destination.index].columns
+    // One reservation and one uniqueness check of the position table for the whole move: per
+    // channel they cost more than the move itself.
+    _reserve(d, d.count + (c.count - c.activeCount))
     var moved = 0
-    var i = c.count - 1
-    while i >= c.activeCount {
-      let slot = c.owner[i]
-      if _liveCombination(slot: Int(slot)) == nil {
-        let target = c.target[i]
-        _detach(group: group.index, index: i)
-        _insert(slot: slot, into: destination.index, y: 0, v: 0, target: target, a: 0)
-        moved += 1
+    _slotIndex.withUnsafeMutableBufferPointer { slotIndex in
+      var i = c.count - 1
+      while i >= c.activeCount {
+        let slot = c.owner[i]
+        if _liveCombination(slot: Int(slot)) == nil {
+          let target = c.target[i]
+          _detach(c, index: i, slotIndex: slotIndex)
+          _slotGroup[Int(slot)] = Int32(destination.index)
+          _appendRow(
+            slot: slot, into: destination.index, columns: d, y: 0, v: 0, target: target, a: 0,
+            slotIndex: slotIndex)
+          moved += 1
+        }
+        i -= 1
       }
-      i -= 1
     }
     return moved
   }
