@@ -165,6 +165,11 @@ final class _FastPath {
     _restart.initialize(repeating: false, count: 4)
     _originWays = .allocate(capacity: Self._originWayCount)
     _originWays.initialize(repeating: Self._emptyOriginWay, count: Self._originWayCount)
+    // The tables transactions grow, resolved now rather than in a frame (see the helper).
+    groups._instantiateStorage(
+      with: _BatchGroupKey(animation: -1, epoch: -1, origin: -1), BatchGroup(index: 0))
+    _originGroups._instantiateStorage(with: _OriginKey(group: -1, origin: -1), BatchGroup(index: 0))
+    _animationIDs._instantiateStorage(with: .default, -1)
   }
 
   /// The batch group of frame channels for `animation`, or `nil` when it needs the general path.

@@ -39,12 +39,14 @@ import HookeAnimation
 ///   for ``contains(_:)``, ``element(_:)``, ``frameVelocity(of:)`` and the render list, and take
 ///   part in the render order as one block (the grid's container, z-index and insertion order).
 ///
-/// Engine: every scene runs its springs and timing curves — frames (own and matched, and each
-/// matched group's shared frame), styles and transition effects — as channels of one
+/// Engine: every scene runs its springs (`.default` among them, as the spring it forwards to) and
+/// timing curves — frames (own and matched, and each matched group's shared frame), styles,
+/// transition effects and zoom dimming overlays — as channels of one
 /// `BatchEngine` (one channel per animated scalar, stepped on `threads` workers), with SwiftUI's
 /// rules: springs merge into the motion they interrupt (retarget as a shift, velocity kept),
 /// timing curves combine with it, a SwiftUI spring keeps its substep clock, a spring ends by
-/// SwiftUI's rule on the whole value and a timing curve once its time is past its duration.
+/// SwiftUI's rule on the whole value (at a transaction's own time too, as a per-property
+/// animation's sample there does) and a timing curve once its time is past its duration.
 /// Animations the batch engine has no driver for — interpolating springs, CSS `linear()`
 /// easing, modifiers (delay, speed, repeat), keyframe timelines and `CustomAnimation`
 /// conformers — run per property on a `PropertyAnimator`. Either way the scene presents what
@@ -235,6 +237,17 @@ public final class Scene {
     token = _nextSceneToken()
     self.bounds = bounds
     _fast = _FastPath(threads: threads)
+    _instantiateTables()
+  }
+
+  /// Resolves the storage types of the dictionaries transactions grow (matched groups, zoom
+  /// sources, grids) at creation rather than in the frame that first grows them (see
+  /// `Dictionary._instantiateStorage(with:_:)`). Leaves them empty.
+  func _instantiateTables() {
+    let key = _GroupKey(namespace: Namespace(sceneToken: 0, rawValue: -1), id: .int(-1))
+    _groupIndex._instantiateStorage(with: key, -1)
+    _zoomSources._instantiateStorage(with: key, ElementID(-1))
+    _gridIndex._instantiateStorage(with: GridID(-1), -1)
   }
 
   /// An empty scene; `fastPath` is ignored.
@@ -255,6 +268,7 @@ public final class Scene {
     token = _nextSceneToken()
     self.bounds = bounds
     _fast = nil
+    _instantiateTables()
   }
 
   /// A copy of `other`'s state for tests that compare the incrementally maintained caches with a
