@@ -9,24 +9,17 @@ import _TestSupport
 /// HookeAnimation's public API alone: one `PropertyAnimator<Double>` per overlay, fed the same
 /// pushes and pops at the same times. Seeded random scripts push a detail from one of five list
 /// rows (dimming opacities in and out of [0, 1], NaN included), often pop it while it still
-/// flies (a spring merges, a curve combines), with exact and SwiftUI springs, Bézier and
-/// `UnitCurve` timing curves, and no animation (the zoom's default spring).
+/// flies (a spring merges, a curve combines), with the animations of ``SceneDifferentialTests``:
+/// exact and SwiftUI springs, `.default`, Bézier and `UnitCurve` timing curves, and no animation
+/// (the zoom's default spring).
 ///
 /// Each frame the overlay's row shows the reference's value clamped to [0, 1], to 1e-12 (the
 /// overlay is a scalar, so the spring's settle rule sees the same magnitude on both sides), and
 /// the overlay animates exactly while the reference does.
 @Suite struct SceneZoomDimmingTests {
-  static let hz = 120
-
-  static let animations: [Animation?] = [
-    .spring(response: 0.4, dampingFraction: 0.75).exact,
-    .spring(response: 0.5, dampingFraction: 0.825),
-    .smooth,
-    .easeInOut(duration: 0.3),
-    .timingCurve(.easeOut, duration: 0.25),
-    .linear(duration: 0.4),
-    nil,
-  ]
+  static let hz = SceneDifferentialTests.hz
+  /// The frame differential's animations (`nil`: the zoom's default spring).
+  static let animations = SceneDifferentialTests.animations
   /// Requested dimming opacities and what the scene presents for them (clamped, NaN → 0).
   static let opacities: [(requested: Double, presented: Double)] = [
     (0.2, 0.2), (0.55, 0.55), (1, 1), (1.5, 1), (-0.3, 0), (.nan, 0),

@@ -247,7 +247,7 @@ extension BatchEngine {
     let y = c.y
     let v = c.v
     // A timing curve's channel rests once its start displacement is cleared too (`_stepCurve`).
-    let a: UnsafeMutablePointer<Scalar>? = c.hasAcceleration ? c.a : (c.hasCurveState ? c.y0 : nil)
+    let a = c.restColumn
     let owner = c.owner
     var active = c.activeCount
     var i = Scalar._firstRestingIndex(y, v, a, from: 0, count: active)
@@ -275,7 +275,7 @@ extension BatchEngine {
     let c = group.columns
     let y = c.y
     let v = c.v
-    let a: UnsafeMutablePointer<Scalar>? = c.hasAcceleration ? c.a : (c.hasCurveState ? c.y0 : nil)
+    let a = c.restColumn
     let owner = c.owner
     // The listed channels exactly at rest (`_firstRestingIndex`'s test), kept in order.
     var resting = 0

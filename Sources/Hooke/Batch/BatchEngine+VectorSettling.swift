@@ -129,13 +129,9 @@ extension BatchEngine {
     let active = c.activeCount
     guard i < active else { return }
     // Safety: `i < active` ≤ the group's count, inside every column; single-threaded.
-    let a: UnsafeMutablePointer<Scalar>? = c.hasAcceleration ? c.a : (c.hasCurveState ? c.y0 : nil)
-    guard Scalar._firstRestingIndex(c.y, c.v, a, from: i, count: i + 1) == i else { return }
-    let last = active - 1
-    c.swapAt(i, last)
-    _slotIndex[Int(c.owner[i])] = i
-    _slotIndex[Int(c.owner[last])] = last
-    c.activeCount = last
+    guard Scalar._firstRestingIndex(c.y, c.v, c.restColumn, from: i, count: i + 1) == i else { return }
+    _swapRows(c, i, active - 1)
+    c.activeCount = active - 1
   }
 
   /// ``_settleSpringValue(handles:springIntervals:)`` on `lanes` lanes, lane `l`'s channel

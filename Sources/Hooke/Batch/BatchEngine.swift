@@ -684,8 +684,22 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     @_specialize(exported:true,where Scalar == Float)
   #endif
   public func isSettled(_ channel: BatchChannel) -> Bool? {
-    guard let (g, i) = try? _locate(channel) else { return nil }
-    return i >= _groups[g].columns.activeCount && _liveCombination(slot: Int(channel.index)) == nil
+    _groups.withUnsafeBufferPointer { _isUnsettled(channel, groups: $0).map { !$0 } }
+  }
+
+  /// Whether `channel` is not settled — active, or in a running combination — or `nil` for an
+  /// invalid handle: the one test behind ``isSettled(_:)`` and ``_anyUnsettled(_:count:)``, with
+  /// the group table's buffer bound by the caller (by subscript each read copied the group,
+  /// retaining its columns).
+  @inline(__always)
+  func _isUnsettled(_ channel: BatchChannel, groups: UnsafeBufferPointer<_Group>) -> Bool? {
+    // Safety: the slot tables are indexed below their counts (checked) and a live slot's group
+    // index is below the group count.
+    let s = Int(channel.index)
+    guard s < _slotGroup.count, _generation[s] == channel.generation else { return nil }
+    let g = Int(_slotGroup[s])
+    guard g >= 0 else { return nil }
+    return _slotIndex[s] < groups[g].columns.activeCount || _liveCombination(slot: s) != nil
   }
 
   /// Whether any of the `count` channels at `channels` is valid and not settled
@@ -698,20 +712,9 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     @_specialize(exported:true,where Scalar == Float)
   #endif
   package func _anyUnsettled(_ channels: UnsafePointer<BatchChannel>, count: Int) -> Bool {
-    // Safety: `k < count`, within the caller's handles; the slot tables are indexed below their
-    // counts (checked) and a live slot's group index is below the group count.
-    // Through the group table's buffer: by subscript each read copied the group (retaining its
-    // columns).
+    // Safety: `k < count`, within the caller's handles.
     _groups.withUnsafeBufferPointer { groups in
-      for k in 0..<count {
-        let h = channels[k]
-        let s = Int(h.index)
-        guard s < _slotGroup.count, _generation[s] == h.generation else { continue }
-        let g = Int(_slotGroup[s])
-        guard g >= 0 else { continue }
-        if _slotIndex[s] < groups[g].columns.activeCount || _liveCombination(slot: s) != nil { return true }
-      }
-      return false
+      (0..<count).contains { _isUnsettled(channels[$0], groups: groups) == true }
     }
   }
 

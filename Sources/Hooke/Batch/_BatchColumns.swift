@@ -16,6 +16,10 @@ final class _BatchColumns<S: BatchScalar> {
   @exclusivity(unchecked) var a: UnsafeMutablePointer<S>
   /// Timing curves: the displacement at the start tick.
   @exclusivity(unchecked) var y0: UnsafeMutablePointer<S>
+  /// The column the rest test reads beside `y` and `v` (``BatchScalar/_firstRestingIndex``):
+  /// the force per unit mass when stored, else a timing curve's start displacement (its channel
+  /// rests once that is cleared too), else none.
+  var restColumn: UnsafeMutablePointer<S>? { hasAcceleration ? a : (hasCurveState ? y0 : nil) }
   /// Timing curves: the start tick.
   @exclusivity(unchecked) var start: UnsafeMutablePointer<Int64>
   /// Timing curves: the first tick at which the curve has ended (`BatchEngine._curveEndTick`).
