@@ -581,8 +581,8 @@ final class _FastPath {
     reserveHint = 0
   }
 
-  /// Grows the per-quad tables (and the handle → value map) once for `n` quads beyond the free
-  /// ones, at a bulk transaction's first new quad: appended one quad at a time, each table
+  /// Grows the per-quad tables (and the handle → value map, and the engine's handle tables) once
+  /// for `n` quads beyond the free ones, at a bulk transaction's first new quad: appended one quad at a time, each table
   /// doubled into fresh memory several times over (copying every entry) while the quads arrived.
   @inline(never)
   func _reserveQuads(_ n: Int) {
@@ -598,8 +598,10 @@ final class _FastPath {
     quadStamp._reserveGrowing(quads)
     laneShadow._reserveGrowing(4 * quads)
     moving._reserveGrowing(moving.count + fresh)
-    // New channels take handle slots past the engine's current ones (or free ones below).
+    // New channels take handle slots past the engine's current ones (or free ones below); the
+    // engine's handle tables grow once for them too.
     slotMap._reserveGrowing(slotMap.count + 4 * fresh)
+    engine.reserveCapacity(4 * fresh)
   }
 
   /// Grows every per-quad table to cover quad `q` and the next ones, up to what the handle

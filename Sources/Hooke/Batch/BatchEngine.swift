@@ -407,6 +407,17 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     _reserve(c, c.count + Swift.min(Swift.max(additional, 0), 1 << 26))
   }
 
+  /// Makes room for handles of `additional` more channels (a hint, clamped to 0…2²⁶): the
+  /// handle tables grow once for those the free list of removed channels cannot serve, instead
+  /// of a sixteenth at a time, each growth copying every handle's entries. For an embedder about
+  /// to add many channels (the first transaction that animates thousands of elements); moving
+  /// or retargeting channels needs no handles. Channels and handles are unchanged. O(handles)
+  /// when it grows, nothing otherwise.
+  public func reserveCapacity(_ additional: Int) {
+    let fresh = Swift.min(Swift.max(additional, 0), 1 << 26) - _free.count
+    if fresh > 0 && _slotsUsed + fresh > _slotGroup.count { _growSlotTables(toHold: _slotsUsed + fresh) }
+  }
+
   /// Moves every settled channel of `group` to `destination` (handles stay valid; a settled
   /// channel rests exactly on its target with no velocity or force, so its value is unchanged and
   /// it stays settled). Active and combining channels stay. For embedders that give each
