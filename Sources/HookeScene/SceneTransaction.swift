@@ -29,8 +29,8 @@ public struct SceneTransaction {
   /// `animation != nil`, read once: testing the optional existential per op goes through its
   /// value witnesses (a few hundred instructions per unanimated frame change).
   let _isAnimated: Bool
-  /// Recorded changes that may retarget a frame (set-frame, update and replace): the fast path
-  /// reserves room for their quads once per transaction (``Scene/_batchGroup(_:style:_:)``).
+  /// Recorded changes that may retarget a frame (set-frame, update and replace): a bulk
+  /// transaction reads their records ahead in blocks (``Scene/_warmFrameChanges(_:_:)``).
   var _frameChanges = 0
 
   init(animation: Animation?) {
@@ -121,10 +121,12 @@ extension Scene {
     // Empty groups are swept here, before the transaction looks any group up, and never in a
     // frame: a sweep allocates (replaced groups, rebuilt tables), and only transactions add groups.
     _fast?.recycleEmptyGroupsIfDue()
-    // The frame changes move their quads into the transaction's group (an element's frame and its
-    // matched group's shared frame: up to two quads each): its storage grows once rather than by
-    // doubling into fresh memory while they arrive.
-    _fast?.reserve(channels: tx._frameChanges > 64 ? 8 * tx._frameChanges : 0)
+    // The changes move their quads into the transaction's group (an element's frame and its
+    // matched group's shared frame, its style's two quads, an inserted or removed element's
+    // transition effect: up to two quads each): its storage grows once rather than by doubling
+    // into fresh memory while they arrive. Counted per op (a container op counts too): an
+    // overestimate reserves address space, not resident memory.
+    _fast?.reserve(channels: tx._ops.count > 64 ? 8 * tx._ops.count : 0)
     defer {
       _fast?.reserve(channels: 0)
       _fast?._resetAnimationBegan()

@@ -401,6 +401,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// every row into fresh memory. The storage of an empty group, or of one given back, with the
   /// same columns and enough room is reused when there is one. Channels and handles are
   /// unchanged; an invalid group is ignored. O(channels of `group` + groups) when it grows.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   public func reserveCapacity(_ additional: Int, in group: BatchGroup) {
     guard _groups.indices.contains(group.index) else { return }
     let c = _groups[group.index].columns
@@ -408,14 +413,28 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   }
 
   /// Makes room for handles of `additional` more channels (a hint, clamped to 0…2²⁶): the
-  /// handle tables grow once for those the free list of removed channels cannot serve, instead
-  /// of a sixteenth at a time, each growth copying every handle's entries. For an embedder about
-  /// to add many channels (the first transaction that animates thousands of elements); moving
-  /// or retargeting channels needs no handles. Channels and handles are unchanged. O(handles)
-  /// when it grows, nothing otherwise.
+  /// handle tables' storage grows once for those the free list of removed channels cannot
+  /// serve, instead of several times while they arrive, each time copying every handle's
+  /// entries. Only storage is reserved (nothing is written until channels take the handles), so
+  /// an overestimate costs address space, not resident memory. For an embedder about to add
+  /// many channels (the first transaction that animates thousands of elements); moving or
+  /// retargeting channels needs no handles. Channels and handles are unchanged. O(handles) when
+  /// it grows, nothing otherwise.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   public func reserveCapacity(_ additional: Int) {
     let fresh = Swift.min(Swift.max(additional, 0), 1 << 26) - _free.count
-    if fresh > 0 && _slotsUsed + fresh > _slotGroup.count { _growSlotTables(toHold: _slotsUsed + fresh) }
+    guard fresh > 0, _slotsUsed + fresh > _slotGroup.capacity else { return }
+    // At least doubling: a caller whose hints creep up (one per transaction) would otherwise
+    // reallocate exactly, copying every entry, at every call.
+    let capacity = Swift.max(_slotsUsed + fresh, 2 * _slotGroup.capacity)
+    _slotGroup.reserveCapacity(capacity)
+    _slotIndex.reserveCapacity(capacity)
+    _generation.reserveCapacity(capacity)
+    if _free.capacity < _slotGroup.capacity { _free.reserveCapacity(_slotGroup.capacity) }
   }
 
   /// Moves every settled channel of `group` to `destination` (handles stay valid; a settled
@@ -600,7 +619,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
 
   @inline(never)
   func _growSlotTables(toHold needed: Int) {
-    let count = Swift.max(needed, _slotGroup.count + Swift.max(64, _slotGroup.count / 16))
+    var count = Swift.max(needed, _slotGroup.count + Swift.max(64, _slotGroup.count / 16))
+    // Within reserved storage (``reserveCapacity(_:)``) the run-ahead stops at its end: running
+    // past it would copy every entry into fresh storage for slots nobody asked for yet.
+    let reserved = Swift.min(_slotGroup.capacity, _slotIndex.capacity, _generation.capacity)
+    if needed <= reserved { count = Swift.min(count, reserved) }
     let extra = count - _slotGroup.count
     _slotGroup.append(contentsOf: repeatElement(-1, count: extra))
     _slotIndex.append(contentsOf: repeatElement(0, count: extra))
