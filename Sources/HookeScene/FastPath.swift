@@ -582,8 +582,9 @@ final class _FastPath {
   }
 
   /// Grows the per-quad tables (and the handle → value map, and the engine's handle tables) once
-  /// for `n` quads beyond the free ones, at a bulk transaction's first new quad: appended one quad at a time, each table
-  /// doubled into fresh memory several times over (copying every entry) while the quads arrived.
+  /// for `n` quads beyond the free ones, at a bulk transaction's first new quad: appended one quad
+  /// at a time, each table doubled into fresh memory several times over (copying every entry)
+  /// while the quads arrived.
   @inline(never)
   func _reserveQuads(_ n: Int) {
     let fresh = n - freeQuads.count
