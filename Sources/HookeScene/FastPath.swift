@@ -61,6 +61,9 @@ final class _FastPath {
   /// Quads allocated, free ones included: quad `q < quadCount` exists. The per-quad tables cover
   /// at least this many (a few more: ``_coverQuads(through:)`` grows them in steps).
   @exclusivity(unchecked) var quadCount = 0
+  /// Quads the per-quad tables' storage was reserved for (``_reserveQuads(_:)``): their run-ahead
+  /// stops here. A count of its own, not the arrays' `capacity`, which the allocator rounds up.
+  @exclusivity(unchecked) var quadsReserved = 0
   /// Engine handle index → position in ``values`` (−1: not a scene channel), for the scatter of
   /// the channels a step moved.
   @exclusivity(unchecked) var slotMap: [Int32] = []
@@ -590,6 +593,7 @@ final class _FastPath {
     let fresh = n - freeQuads.count
     guard fresh > 0 else { return }
     let quads = quadCount + fresh
+    quadsReserved = Swift.max(quadsReserved, quads)
     handles._reserveGrowing(4 * quads)
     values._reserveGrowing(4 * quads)
     quadBegin._reserveGrowing(quads)
@@ -605,14 +609,16 @@ final class _FastPath {
     engine.reserveCapacity(4 * fresh)
   }
 
-  /// Grows every per-quad table to cover quad `q` and the next ones, up to what the handle
-  /// table's storage already holds (reserved for the transaction, ``_reserveQuads(_:)``) but at
-  /// most a sixteenth more than the quads allocated, with the values a new quad's entries start
-  /// from. A new quad then finds its entries in place: appended one quad at a time, each of the
+  /// Grows every per-quad table to cover quad `q` and the next ones (64, or a sixteenth of the
+  /// quads allocated; within a reservation, ``_reserveQuads(_:)``, at most up to its end), with
+  /// the values a new quad's entries start from. The length depends only on these counts, never
+  /// on the arrays' allocator-rounded capacity, so two scenes fed the same script hold the same
+  /// tables. A new quad then finds its entries in place: appended one quad at a time, each of the
   /// eight tables paid a uniqueness and capacity check per entry (about 400 instructions per quad).
   @inline(never)
   func _coverQuads(through q: Int) {
-    let quads = Swift.max(q + 1, Swift.min(handles.capacity / 4, q + 1 + Swift.max(64, quadCount / 16)))
+    var quads = q + 1 + Swift.max(64, quadCount / 16)
+    if q < quadsReserved { quads = Swift.min(quads, quadsReserved) }
     handles._cover(4 * quads - 1, with: BatchChannel(index: 0, generation: 0))
     values._cover(4 * quads - 1, with: 0)
     quadBegin._cover(quads - 1, with: 0)

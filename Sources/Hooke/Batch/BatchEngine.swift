@@ -229,6 +229,10 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// Handle slots ever handed out: the slot tables' entries from here on are fresh
   /// (``_takeFreshSlots(_:)``).
   @exclusivity(unchecked) var _slotsUsed = 0
+  /// Slots the handle tables were told to make room for (``reserveCapacity(_:)``): the tables'
+  /// run-ahead stops here. Kept as a count, not read from the arrays' `capacity`, which the
+  /// allocator rounds up and would make the tables' length depend on the heap's state.
+  @exclusivity(unchecked) var _slotsReserved = 0
   @exclusivity(unchecked) var _slotIndex: [Int] = []
   @exclusivity(unchecked) var _generation: [UInt32] = []
   @exclusivity(unchecked) var _free: [UInt32] = []
@@ -427,10 +431,12 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   #endif
   public func reserveCapacity(_ additional: Int) {
     let fresh = Swift.min(Swift.max(additional, 0), 1 << 26) - _free.count
-    guard fresh > 0, _slotsUsed + fresh > _slotGroup.capacity else { return }
+    let held = Swift.max(_slotsReserved, _slotGroup.count)
+    guard fresh > 0, _slotsUsed + fresh > held else { return }
     // At least doubling: a caller whose hints creep up (one per transaction) would otherwise
     // reallocate exactly, copying every entry, at every call.
-    let capacity = Swift.max(_slotsUsed + fresh, 2 * _slotGroup.capacity)
+    let capacity = Swift.max(_slotsUsed + fresh, 2 * held)
+    _slotsReserved = capacity
     _slotGroup.reserveCapacity(capacity)
     _slotIndex.reserveCapacity(capacity)
     _generation.reserveCapacity(capacity)
@@ -622,8 +628,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     var count = Swift.max(needed, _slotGroup.count + Swift.max(64, _slotGroup.count / 16))
     // Within reserved storage (``reserveCapacity(_:)``) the run-ahead stops at its end: running
     // past it would copy every entry into fresh storage for slots nobody asked for yet.
-    let reserved = Swift.min(_slotGroup.capacity, _slotIndex.capacity, _generation.capacity)
-    if needed <= reserved { count = Swift.min(count, reserved) }
+    if needed <= _slotsReserved { count = Swift.min(count, _slotsReserved) }
     let extra = count - _slotGroup.count
     _slotGroup.append(contentsOf: repeatElement(-1, count: extra))
     _slotIndex.append(contentsOf: repeatElement(0, count: extra))

@@ -80,6 +80,28 @@ import Testing
     #expect(engine._slotGroup.capacity == capacity)
   }
 
+  /// The handle tables run ahead of the handles taken by counts alone. An array's `capacity` is
+  /// whatever the allocator rounded the request up to, so two engines fed the same calls can hold
+  /// different capacities; if the run-ahead read it, their tables' lengths (and everything that
+  /// compares them) would depend on the heap's state. One engine's tables get extra storage the
+  /// other's do not; after the same reservations and adds, both must hold the same tables.
+  @Test func handleTablesDependOnCountsNotOnStorageCapacity() throws {
+    let engines = [BatchEngine<Double>(), BatchEngine<Double>()]
+    engines[1]._slotGroup.reserveCapacity(3000)
+    engines[1]._slotIndex.reserveCapacity(3000)
+    engines[1]._generation.reserveCapacity(3000)
+    for engine in engines {
+      let g = engine.addGroup(.spring(Spring()))
+      _ = try Self.fill(engine, g, 70, base: 0)
+      engine.reserveCapacity(500)
+      _ = try Self.fill(engine, g, 600, base: 100)
+      _ = try Self.fill(engine, g, 10, base: 1000)
+    }
+    #expect(engines[0]._slotGroup == engines[1]._slotGroup)
+    #expect(engines[0]._slotIndex == engines[1]._slotIndex)
+    #expect(engines[0]._generation == engines[1]._generation)
+  }
+
   @Test func growthTakesTheStorageOfAnEmptyGroup() throws {
     let engine = BatchEngine<Double>()
     let a = engine.addGroup(.spring(Spring()))
