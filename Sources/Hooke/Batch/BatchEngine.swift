@@ -367,7 +367,9 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// may change the drivers of all its free groups at once), a large one as a growth spare
   /// (``_keepSpare(_:)``).
   func _keepEmpty(_ c: _BatchColumns<Scalar>) {
-    if c.count == 0 && c.capacity < 1024 && _emptyColumns.count < Swift.max(8, _groups.count) {
+    if c.count == 0 && c.capacity < Self._donorScanMinimum
+      && _emptyColumns.count < Swift.max(8, _groups.count)
+    {
       _emptyColumns.append(c)
     } else {
       _keepSpare(c)
@@ -402,9 +404,10 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// Makes room in `group` for `additional` more channels at once (a hint, clamped to 0…2²⁶):
   /// an embedder about to add or move many channels into a group (a transaction retargeting
   /// thousands of elements) grows its storage once instead of by doubling, each doubling copying
-  /// every row into fresh memory. The storage of an empty group, or of one given back, with the
-  /// same columns and enough room is reused when there is one. Channels and handles are
-  /// unchanged; an invalid group is ignored. O(channels of `group` + groups) when it grows.
+  /// every row into fresh memory. The storage of one given back (a replaced or removed group's)
+  /// or, for room of 1,024 channels or more, of an empty group, with the same columns and enough
+  /// room is reused when there is one. Channels and handles are unchanged; an invalid group is
+  /// ignored. O(channels of `group`, plus groups for 1,024 channels or more) when it grows.
   #if !hasFeature(Embedded)
     // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
     @_specialize(exported:true,where Scalar == Double)
@@ -1021,9 +1024,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   }
 
   /// Grows `c` into the largest storage with the same columns and room for `needed` channels
-  /// that an empty group or the spares hold (already in memory: no fresh pages to fault in, which
-  /// at 100,000 channels cost more than the copy), else geometrically into fresh memory. An
-  /// empty group keeps a valid storage (the smaller one), so this changes no channel.
+  /// that the spares or, for a growth to at least ``_donorScanMinimum`` channels, an empty group
+  /// hold (already in memory: no fresh pages to fault in, which at 100,000 channels cost more
+  /// than the copy), else geometrically into fresh memory. An empty group keeps a valid storage
+  /// (the smaller one), so this changes no channel. O(spares) below the minimum, O(groups) from
+  /// it on.
   @inline(never)
   func _grow(_ c: _BatchColumns<Scalar>, toHold needed: Int) {
     var donor: _BatchColumns<Scalar>?
@@ -1031,7 +1036,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     // At least doubling (as fresh growth does), so a run of barely larger donors cannot make
     // every append copy the rows again.
     var best = Swift.max(needed, 2 * c.capacity) - 1
-    var g = 0
+    // A small block comes from memory the allocator recycles, not fresh pages, so only a large
+    // growth looks through the groups: a scene under an interrupt storm has thousands of groups
+    // (a SwiftUI spring's group per substep-clock origin) that grow from a few channels by
+    // doubling, and visiting every group at each of those growths took a quarter of its frames.
+    var g = needed >= Self._donorScanMinimum ? 0 : _groups.count
     while g < _groups.count {
       let d = _groups[g].columns
       if d.count == 0, d.capacity > best, d !== c, d.hasLayout(of: c) {
@@ -1052,11 +1061,16 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     if spare >= 0 { _spareColumns.remove(at: spare) }
   }
 
+  /// The smallest growth (in channels) that looks for an empty group's storage
+  /// (``_grow(_:toHold:)``); the same size from which a replaced group's storage is kept as a
+  /// spare (``_keepEmpty(_:)``).
+  static var _donorScanMinimum: Int { 1024 }
+
   /// Keeps the empty storage `c` of a replaced or removed group for a later growth when it is
   /// large and the spares stay within twice the engine's channel count (so spare memory stays
   /// proportional to the channels in use, as the groups' own headroom is); otherwise it is freed.
   func _keepSpare(_ c: _BatchColumns<Scalar>) {
-    guard c.count == 0, c.capacity >= 1024 else { return }
+    guard c.count == 0, c.capacity >= Self._donorScanMinimum else { return }
     var spare = c.capacity
     for s in _spareColumns { spare += s.capacity }
     guard spare <= 2 * channelCount else { return }

@@ -107,15 +107,18 @@ import Testing
     let a = engine.addGroup(.spring(Spring()))
     let b = engine.addGroup(.spring(Spring()))
     let c = engine.addGroup(.spring(Spring()))
-    let moved = try Self.fill(engine, a, 300, base: 0)
+    let moved = try Self.fill(engine, a, 3000, base: 0)
     let blockOfA = Self.columns(engine, a).y
-    let targets = (0..<300).map { 1000 + Double($0) }
+    let targets = (0..<3000).map { 1000 + Double($0) }
     let rejected = moved.withUnsafeBufferPointer { h in
       targets.withUnsafeBufferPointer { t in engine.retarget(h, to: t, group: b) }
     }
     #expect(rejected == 0)
     #expect(engine.channelCount(of: a) == 0)
-    // C's first growth takes A's block (empty, same columns, larger than C needs).
+    // C's first growth to 1,024 channels or more takes A's block (empty, same columns, larger
+    // than C needs).
+    engine.reserveCapacity(1500, in: c)
+    #expect(Self.columns(engine, c).y == blockOfA)
     let added = try Self.fill(engine, c, 3, base: 5000)
     #expect(Self.columns(engine, c).y == blockOfA)
     for (i, h) in moved.enumerated() {
@@ -129,6 +132,26 @@ import Testing
     let again = try engine.addChannel(to: a, value: 7, target: 8)
     #expect(engine.value(of: again) == 7)
     #expect(engine.target(of: again) == 8)
+  }
+
+  /// A growth to fewer than 1,024 channels does not look through the groups (O(groups) per
+  /// growth, with thousands of small groups growing by doubling under an interrupt storm): it
+  /// grows into fresh memory even when an empty group holds a larger block.
+  @Test func smallGrowthLeavesAnEmptyGroupsStorage() throws {
+    let engine = BatchEngine<Double>()
+    let a = engine.addGroup(.spring(Spring()))
+    let b = engine.addGroup(.spring(Spring()))
+    let c = engine.addGroup(.spring(Spring()))
+    let moved = try Self.fill(engine, a, 3000, base: 0)
+    let blockOfA = Self.columns(engine, a).y
+    let targets = (0..<3000).map { 1000 + Double($0) }
+    _ = moved.withUnsafeBufferPointer { h in
+      targets.withUnsafeBufferPointer { t in engine.retarget(h, to: t, group: b) }
+    }
+    let added = try Self.fill(engine, c, 300, base: 5000)
+    #expect(Self.columns(engine, c).y != blockOfA)
+    #expect(Self.columns(engine, a).y == blockOfA)
+    for (i, h) in added.enumerated() { #expect(engine.value(of: h) == 5000 + Double(i)) }
   }
 
   @Test func differentColumnsAreNotReused() throws {
