@@ -331,7 +331,8 @@ extension BatchEngine {
     if _groupRows.count > _groups.count { _groupRows.removeLast(_groupRows.count - _groups.count) }
     var g = 0
     while g < _groups.count {
-      let c = _groups[g].columns
+      // Safety: `_groups` owns the group and its columns, and the loop does not change the table.
+      unowned(unsafe) let c = _groups[g].columns
       if g < _groupRows.count {
         _groupRows[g] = (c.y, c.v)
       } else {

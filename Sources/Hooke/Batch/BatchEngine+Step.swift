@@ -66,7 +66,7 @@ extension BatchEngine {
       return 0
     }
     let snapped: Int
-    switch g.driver {
+    switch g.kind {
     case .spring where g.rest.0 >= 0:
       snapped = Scalar._stepLinear2(
         c.y, c.v, count: count, _stepMatrix(g), rest: g.rest, log: log.baseAddress!, logCapacity: log.count,
@@ -125,19 +125,22 @@ extension BatchEngine {
       // (``_stepMatrix(_:)``).
       let empty = group.columns.count == 0
       group.matrixStale = empty
-      switch group.driver {
-      case .spring(let spring):
+      switch group.kind {
+      case .spring:
         guard !empty else { break }
-        group.matrix = _cachedMatrix(group, ticks: ticks) { _springMatrix(spring, ticks: ticks) }
-      case .timingCurve, .curve:
+        group.matrix = _cachedMatrix(group, ticks: ticks) {
+          guard case .spring(let spring) = group.driver else { return group.matrix }
+          return _springMatrix(spring, ticks: ticks)
+        }
+      case .curve:
         break
-      case .fluidSpring(let model):
+      case .fluidSpring:
         let time = _Group.seconds(now, since: group.origin, ticksPerSecond: ticksPerSecond)
         let n = FluidSpringModel.substepCount(from: group.fluidClock, to: time)
         group.fluidClock = FluidSpringModel.clock(afterAdvancingFrom: group.fluidClock, to: time)
         group.preparedSubsteps = n
         guard !empty else { break }
-        group.matrix3 = _clockEnded ? Self._zero3 : _cachedMatrix3(group, substeps: n, model: model)
+        group.matrix3 = _clockEnded ? Self._zero3 : _cachedMatrix3(group, substeps: n)
       }
     }
     return true
@@ -155,14 +158,16 @@ extension BatchEngine {
   /// storing it (kernels of one group may run on several threads at once).
   @inline(__always)
   func _stepMatrix(_ g: _Group) -> _Matrix2 {
-    guard g.matrixStale, case .spring(let spring) = g.driver else { return g.matrix }
+    guard g.matrixStale, g.kind == .spring, case .spring(let spring) = g.driver else { return g.matrix }
     return _springMatrix(spring, ticks: _preparedTicks)
   }
 
   /// ``_stepMatrix(_:)`` for a SwiftUI-model group.
   @inline(__always)
   func _stepMatrix3(_ g: _Group) -> _Matrix3 {
-    guard g.matrixStale, case .fluidSpring(let model) = g.driver else { return g.matrix3 }
+    guard g.matrixStale, g.kind == .fluidSpring, case .fluidSpring(let model) = g.driver else {
+      return g.matrix3
+    }
     return _clockEnded ? Self._zero3 : Self._fluidMatrix(model, substeps: g.preparedSubsteps)
   }
 
@@ -185,9 +190,18 @@ extension BatchEngine {
     let lower = max(0, range.lowerBound)
     let upper = min(c.activeCount, range.upperBound)
     guard lower < upper else { return 0 }
-    switch g.driver {
+    switch g.kind {
     case .spring:
       return Scalar._stepLinear2(c.y + lower, c.v + lower, count: upper - lower, _stepMatrix(g), rest: g.rest)
+    case .fluidSpring:
+      return Scalar._stepLinear3(
+        c.y + lower, c.v + lower, c.a + lower, count: upper - lower, _stepMatrix3(g), rest: g.rest)
+    case .curve:
+      break
+    }
+    switch g.driver {
+    case .spring, .fluidSpring:
+      return 0  // handled above (`g.kind`)
     case .timingCurve(let curve, _):
       return _stepCurve(g, curve: curve, lower, upper)
     case .curve(let curve, _):
@@ -199,9 +213,6 @@ extension BatchEngine {
       case .steps(let c): return _stepCurve(g, curve: c, lower, upper)
       case .cssLinear(let c): return _stepCurve(g, curve: c, lower, upper)
       }
-    case .fluidSpring:
-      return Scalar._stepLinear3(
-        c.y + lower, c.v + lower, c.a + lower, count: upper - lower, _stepMatrix3(g), rest: g.rest)
     }
   }
 
@@ -229,7 +240,13 @@ extension BatchEngine {
   #endif
   public func finishStep(snapped: Int) {
     guard snapped > 0 else { return }
-    for group in _groups { _compact(group) }
+    for k in _groups.indices {
+      // Safety: `_groups` owns the group and the compaction does not change the table.
+      unowned(unsafe) let group = _groups[k]
+      // A group without active channels has nothing to compact (a call per group otherwise:
+      // a scene under an interrupt storm has thousands, most with few or no active channels).
+      if group.columns.activeCount > 0 { _compact(group) }
+    }
   }
 
   /// Compacts the channels exactly at rest out of the active range of `group`, searching its
@@ -325,11 +342,13 @@ extension BatchEngine {
     return m
   }
 
-  func _cachedMatrix3(_ g: _Group, substeps n: Int, model: FluidSpringModel) -> _Matrix3 {
+  func _cachedMatrix3(_ g: _Group, substeps n: Int) -> _Matrix3 {
     if g.cache3Counts.0 == n { return g.cache3.0 }
     if g.cache3Counts.1 == n { return g.cache3.1 }
     if g.cache3Counts.2 == n { return g.cache3.2 }
     if g.cache3Counts.3 == n { return g.cache3.3 }
+    // The model is read out of the driver on a miss only (see `_Group.kind`).
+    guard case .fluidSpring(let model) = g.driver else { return g.matrix3 }
     let m = Self._fluidMatrix(model, substeps: n)
     switch g.cacheNext {
     case 0:

@@ -53,17 +53,29 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   static var _zero3: _Matrix3 { (0, 0, 0, 0, 0, 0, 0, 0, 0) }
 
   final class _Group {
+    // Its stored properties are `@exclusivity(unchecked)`, as the engine's own: a group is
+    // written by the engine's single-threaded phases only (the concurrent
+    // `stepChannels(group:range:)` calls read them), and the dynamic checks cost a runtime call
+    // (`swift_beginAccess`, about 100 instructions) per group at every step: thousands of groups
+    // under an interrupt storm.
     let driver: BatchDriver
+    /// The driver's case, switched on per group and step: a switch on ``driver`` that binds a
+    /// payload copied the whole enum (240 bytes, a `memcpy`) for every group at every step.
+    let kind: _DriverKind
     /// The timing curve of a curve driver.
     let curve: BatchCurve?
     /// Its curve's entry in the engine's curve table (−1: not a curve driver).
-    var curveID: Int32 = -1
+    @exclusivity(unchecked) var curveID: Int32 = -1
     /// The fields whose types depend on `Scalar` (rest box, matrices), in one struct: a generic
     /// class's deinit cannot be specialised, and it looked the metadata of each tuple of `Scalar`
     /// up at run time (about 700 instructions each, six per group) to destroy it, which made
     /// every group replaced or removed cost thousands of instructions. One struct is one cached
     /// metadata look-up.
-    var _scalars: _GroupScalars
+    ///
+    /// The accessors below borrow and modify the struct's fields in place: a getter and setter
+    /// copied the whole tuple of four cached 3×3 matrices (288 bytes for `Double`, a `memmove`)
+    /// to read or write one of them, at every step of every SwiftUI-spring group.
+    @exclusivity(unchecked) var _scalars: _GroupScalars
     var rest: (Scalar, Scalar) { _scalars.rest }
     let columns: _BatchColumns<Scalar>
     let durationTicks: Int64
@@ -75,37 +87,37 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     /// This step's part of the engine's snap list (`_snapLog`) for this group: where it starts and
     /// how many entries it has, or −1 when the compaction must search the group's columns (see
     /// `_stepListingSnaps`). Set by ``step(ticks:)`` only.
-    var snapLogStart = 0
-    var snapLogCount = -1
-    var cacheTicks: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
+    @exclusivity(unchecked) var snapLogStart = 0
+    @exclusivity(unchecked) var snapLogCount = -1
+    @exclusivity(unchecked) var cacheTicks: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
     var cache: (_Matrix2, _Matrix2, _Matrix2, _Matrix2) {
-      get { _scalars.cache }
-      set { _scalars.cache = newValue }
+      _read { yield _scalars.cache }
+      _modify { yield &_scalars.cache }
     }
-    var cacheNext = 0
+    @exclusivity(unchecked) var cacheNext = 0
     /// Whether the group had no channels at the last ``prepareStep(ticks:)``, which then left
     /// `matrix`/`matrix3` as they were (see `_stepMatrix`); `preparedSubsteps`: that step's
     /// SwiftUI-model substep count.
-    var matrixStale = false
-    var preparedSubsteps = 0
+    @exclusivity(unchecked) var matrixStale = false
+    @exclusivity(unchecked) var preparedSubsteps = 0
     var matrix: _Matrix2 {
-      get { _scalars.matrix }
-      set { _scalars.matrix = newValue }
+      _read { yield _scalars.matrix }
+      _modify { yield &_scalars.matrix }
     }
     // SwiftUI model: the shared substep clock (seconds since `origin`, the animation's
     // beginning; it starts at `epoch`, the tick the group was added or replaced), and the
     // n-substep matrices keyed by n.
     let epoch: Int64
     let origin: Int64
-    var fluidClock = 0.0
-    var cache3Counts: (Int, Int, Int, Int) = (-1, -1, -1, -1)
+    @exclusivity(unchecked) var fluidClock = 0.0
+    @exclusivity(unchecked) var cache3Counts: (Int, Int, Int, Int) = (-1, -1, -1, -1)
     var cache3: (_Matrix3, _Matrix3, _Matrix3, _Matrix3) {
-      get { _scalars.cache3 }
-      set { _scalars.cache3 = newValue }
+      _read { yield _scalars.cache3 }
+      _modify { yield &_scalars.cache3 }
     }
     var matrix3: _Matrix3 {
-      get { _scalars.matrix3 }
-      set { _scalars.matrix3 = newValue }
+      _read { yield _scalars.matrix3 }
+      _modify { yield &_scalars.matrix3 }
     }
 
     /// `recycling`: the storage of the empty group this one replaces, kept (with its capacity)
@@ -123,6 +135,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
         return _BatchColumns(hasAcceleration: hasAcceleration, hasCurveState: hasCurveState)
       }
       self.driver = driver
+      switch driver {
+      case .spring: kind = .spring
+      case .timingCurve, .curve: kind = .curve
+      case .fluidSpring: kind = .fluidSpring
+      }
       if case .spring(let s) = driver {
         springQuotients = (s.stiffness / s.mass, s.damping / s.mass)
       } else {
@@ -192,7 +209,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     /// The last ``curveEndTick(start:origin:ticksPerSecond:)`` question and answer. Written by
     /// the engine's single-threaded calls that start curves (adds, retargets, combinations),
     /// never by a step's workers.
-    var _curveEnd: (start: Int64, origin: Int64, end: Int64) = (.min, .min, 0)
+    @exclusivity(unchecked) var _curveEnd: (start: Int64, origin: Int64, end: Int64) = (.min, .min, 0)
 
     /// ``curveEndTick(start:origin:ticksPerSecond:)`` computed.
     func _curveEndTick(start: Int64, origin: Int64, ticksPerSecond: Int64) -> Int64 {
@@ -207,6 +224,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       }
       return integerEnd
     }
+  }
+
+  /// The case of a group's ``BatchDriver``, without its payload (see `_Group.kind`).
+  enum _DriverKind: UInt8 {
+    case spring, curve, fluidSpring
   }
 
   /// A group's `Scalar`-typed state (see `_Group._scalars`): the rest box (displacement, speed),
