@@ -158,16 +158,14 @@ extension BatchEngine {
   /// storing it (kernels of one group may run on several threads at once).
   @inline(__always)
   func _stepMatrix(_ g: _Group) -> _Matrix2 {
-    guard g.matrixStale, g.kind == .spring, case .spring(let spring) = g.driver else { return g.matrix }
+    guard g.matrixStale, case .spring(let spring) = g.driver else { return g.matrix }
     return _springMatrix(spring, ticks: _preparedTicks)
   }
 
   /// ``_stepMatrix(_:)`` for a SwiftUI-model group.
   @inline(__always)
   func _stepMatrix3(_ g: _Group) -> _Matrix3 {
-    guard g.matrixStale, g.kind == .fluidSpring, case .fluidSpring(let model) = g.driver else {
-      return g.matrix3
-    }
+    guard g.matrixStale, case .fluidSpring(let model) = g.driver else { return g.matrix3 }
     return _clockEnded ? Self._zero3 : Self._fluidMatrix(model, substeps: g.preparedSubsteps)
   }
 
@@ -197,21 +195,15 @@ extension BatchEngine {
       return Scalar._stepLinear3(
         c.y + lower, c.v + lower, c.a + lower, count: upper - lower, _stepMatrix3(g), rest: g.rest)
     case .curve:
-      break
-    }
-    switch g.driver {
-    case .spring, .fluidSpring:
-      return 0  // handled above (`g.kind`)
-    case .timingCurve(let curve, _):
-      return _stepCurve(g, curve: curve, lower, upper)
-    case .curve(let curve, _):
-      switch curve {
+      // A curve group's curve (`_Group.curve`: a `.timingCurve` driver's is `.unitCurve`).
+      switch g.curve {
       case .unitCurve(let c): return _stepCurve(g, curve: c, lower, upper)
       case .cubicBezier(let c): return _stepCurve(g, curve: c, lower, upper)
       case .easing(let c): return _stepCurve(g, curve: c, lower, upper)
       case .parametric(let c): return _stepCurve(g, curve: c, lower, upper)
       case .steps(let c): return _stepCurve(g, curve: c, lower, upper)
       case .cssLinear(let c): return _stepCurve(g, curve: c, lower, upper)
+      case nil: return 0
       }
     }
   }

@@ -102,34 +102,49 @@ import Testing
     #expect(engines[0]._generation == engines[1]._generation)
   }
 
-  @Test func growthTakesTheStorageOfAnEmptyGroup() throws {
+  /// Three exact-spring groups A, B, C; A's 3,000 channels (channel `i` at `i` towards `i + 0.5`,
+  /// velocity 1) all retargeted into B (towards `1000 + i`), so A is empty and holds a block of
+  /// at least 3,000 rows (`blockOfA`), C is empty and small.
+  struct EmptiedGroup {
     let engine = BatchEngine<Double>()
-    let a = engine.addGroup(.spring(Spring()))
-    let b = engine.addGroup(.spring(Spring()))
-    let c = engine.addGroup(.spring(Spring()))
-    let moved = try Self.fill(engine, a, 3000, base: 0)
-    let blockOfA = Self.columns(engine, a).y
-    let targets = (0..<3000).map { 1000 + Double($0) }
-    let rejected = moved.withUnsafeBufferPointer { h in
-      targets.withUnsafeBufferPointer { t in engine.retarget(h, to: t, group: b) }
+    let a, b, c: BatchGroup
+    let moved: [BatchChannel]
+    let blockOfA: UnsafeMutablePointer<Double>
+
+    init() throws {
+      a = engine.addGroup(.spring(Spring()))
+      b = engine.addGroup(.spring(Spring()))
+      c = engine.addGroup(.spring(Spring()))
+      moved = try BatchStorageReuseTests.fill(engine, a, 3000, base: 0)
+      blockOfA = BatchStorageReuseTests.columns(engine, a).y
+      let targets = (0..<3000).map { 1000 + Double($0) }
+      let (engine, b) = (engine, b)
+      let rejected = moved.withUnsafeBufferPointer { h in
+        targets.withUnsafeBufferPointer { t in engine.retarget(h, to: t, group: b) }
+      }
+      #expect(rejected == 0)
+      #expect(engine.channelCount(of: a) == 0)
     }
-    #expect(rejected == 0)
-    #expect(engine.channelCount(of: a) == 0)
+  }
+
+  @Test func growthTakesTheStorageOfAnEmptyGroup() throws {
+    let f = try EmptiedGroup()
+    let engine = f.engine
     // C's first growth to 1,024 channels or more takes A's block (empty, same columns, larger
     // than C needs).
-    engine.reserveCapacity(1500, in: c)
-    #expect(Self.columns(engine, c).y == blockOfA)
-    let added = try Self.fill(engine, c, 3, base: 5000)
-    #expect(Self.columns(engine, c).y == blockOfA)
-    for (i, h) in moved.enumerated() {
-      #expect(engine.group(of: h) == b)
+    engine.reserveCapacity(1500, in: f.c)
+    #expect(Self.columns(engine, f.c).y == f.blockOfA)
+    let added = try Self.fill(engine, f.c, 3, base: 5000)
+    #expect(Self.columns(engine, f.c).y == f.blockOfA)
+    for (i, h) in f.moved.enumerated() {
+      #expect(engine.group(of: h) == f.b)
       #expect(engine.value(of: h) == Double(i))
       #expect(engine.target(of: h) == 1000 + Double(i))
       #expect(engine.velocity(of: h) == 1)
     }
     for (i, h) in added.enumerated() { #expect(engine.value(of: h) == 5000 + Double(i)) }
     // A keeps a valid (smaller) storage and takes channels again.
-    let again = try engine.addChannel(to: a, value: 7, target: 8)
+    let again = try engine.addChannel(to: f.a, value: 7, target: 8)
     #expect(engine.value(of: again) == 7)
     #expect(engine.target(of: again) == 8)
   }
@@ -138,20 +153,11 @@ import Testing
   /// growth, with thousands of small groups growing by doubling under an interrupt storm): it
   /// grows into fresh memory even when an empty group holds a larger block.
   @Test func smallGrowthLeavesAnEmptyGroupsStorage() throws {
-    let engine = BatchEngine<Double>()
-    let a = engine.addGroup(.spring(Spring()))
-    let b = engine.addGroup(.spring(Spring()))
-    let c = engine.addGroup(.spring(Spring()))
-    let moved = try Self.fill(engine, a, 3000, base: 0)
-    let blockOfA = Self.columns(engine, a).y
-    let targets = (0..<3000).map { 1000 + Double($0) }
-    _ = moved.withUnsafeBufferPointer { h in
-      targets.withUnsafeBufferPointer { t in engine.retarget(h, to: t, group: b) }
-    }
-    let added = try Self.fill(engine, c, 300, base: 5000)
-    #expect(Self.columns(engine, c).y != blockOfA)
-    #expect(Self.columns(engine, a).y == blockOfA)
-    for (i, h) in added.enumerated() { #expect(engine.value(of: h) == 5000 + Double(i)) }
+    let f = try EmptiedGroup()
+    let added = try Self.fill(f.engine, f.c, 300, base: 5000)
+    #expect(Self.columns(f.engine, f.c).y != f.blockOfA)
+    #expect(Self.columns(f.engine, f.a).y == f.blockOfA)
+    for (i, h) in added.enumerated() { #expect(f.engine.value(of: h) == 5000 + Double(i)) }
   }
 
   @Test func differentColumnsAreNotReused() throws {
