@@ -22,13 +22,12 @@ extension BatchEngine {
     var invalid = 0
     for k in 0..<Swift.min(channels.count, values.count) {
       let h = channels[k]
-      let s = Int(h.index)
-      guard s < _slotGroup.count, _generation[s] == h.generation, _slotGroup[s] >= 0 else {
+      guard let e = _live(h) else {
         values[k] = fallback
         invalid += 1
         continue
       }
-      values[k] = _presentedValue(slot: s, group: Int(_slotGroup[s]), index: _slotIndex[s])
+      values[k] = _presentedValue(slot: Int(h.index), group: Int(e.group), index: e.row)
     }
     return invalid
   }
@@ -51,7 +50,21 @@ extension BatchEngine {
     to group: BatchGroup, values: UnsafeBufferPointer<Scalar>, targets: UnsafeBufferPointer<Scalar>,
     velocities: UnsafeBufferPointer<Scalar>, into handles: UnsafeMutableBufferPointer<BatchChannel>
   ) throws(BatchError) {
-    // Safety: the caller's buffers must be valid for their counts; only `k` below all four is used.
+    try _addChannels(
+      to: group, values: values, targets: targets, velocities: velocities, into: handles, presented: nil)
+  }
+
+  /// ``addChannels(to:values:targets:velocities:into:)``, also writing each added channel's
+  /// presented value to `presented[k]` when given (see
+  /// ``addChannels(to:values:targets:velocities:into:presented:)``).
+  @inline(__always)
+  func _addChannels(
+    to group: BatchGroup, values: UnsafeBufferPointer<Scalar>, targets: UnsafeBufferPointer<Scalar>,
+    velocities: UnsafeBufferPointer<Scalar>, into handles: UnsafeMutableBufferPointer<BatchChannel>,
+    presented: UnsafeMutablePointer<Scalar>?
+  ) throws(BatchError) {
+    // Safety: the caller's buffers must be valid for their counts, `presented` (when given) for
+    // `n` elements; only `k` below all of them is used.
     let n = Swift.min(values.count, targets.count, velocities.count, handles.count)
     guard n > 0 else { return }
     // Everything is checked first, in the per-channel call's order, so a rejected call leaves
@@ -64,17 +77,18 @@ extension BatchEngine {
     let c = _groups[group.index].columns
     _reserve(c, c.count + n)
     _addRows(
-      to: group.index, columns: c, values: values, targets: targets, velocities: velocities, into: handles, n)
+      to: group.index, columns: c, values: values, targets: targets, velocities: velocities, into: handles,
+      presented: presented, n)
   }
 
   /// ``_add(to:columns:value:target:velocity:)`` for `n` channels at once: the same slots in the
   /// same order (popped from the free list, then never-used ones (``_takeFreshSlots(_:)``)) and the
-  /// same rows, with the slot tables written through their buffers (one at a time, each channel
-  /// paid a uniqueness check and a capacity check per table). `c` has room for `n`.
+  /// same rows; `presented[k]`, when given, gets channel `k`'s presented value (target plus the
+  /// displacement stored). `c` has room for `n`.
   func _addRows(
     to g: Int, columns c: _BatchColumns<Scalar>, values: UnsafeBufferPointer<Scalar>,
     targets: UnsafeBufferPointer<Scalar>, velocities: UnsafeBufferPointer<Scalar>,
-    into handles: UnsafeMutableBufferPointer<BatchChannel>, _ n: Int
+    into handles: UnsafeMutableBufferPointer<BatchChannel>, presented: UnsafeMutablePointer<Scalar>?, _ n: Int
   ) {
     let reused = Swift.min(n, _free.count)
     let fresh = n - reused
@@ -84,25 +98,19 @@ extension BatchEngine {
     // slots below the tables' counts) and fresh ones were appended above; `c` has room for `n`
     // rows (`_appendRow`).
     _free.withUnsafeBufferPointer { free in
-      _generation.withUnsafeMutableBufferPointer { generation in
-        _slotGroup.withUnsafeMutableBufferPointer { slotGroup in
-          _slotIndex.withUnsafeMutableBufferPointer { slotIndex in
-            for k in 0..<n {
-              let slot: UInt32
-              if k < reused {
-                slot = free[freeEnd &- 1 &- k]
-                generation[Int(slot)] &+= 1
-              } else {
-                slot = UInt32(firstFresh + k - reused)
-              }
-              let (y, v) = _shifted(keeping: values[k], target: targets[k], velocity: velocities[k])
-              slotGroup[Int(slot)] = Int32(g)
-              _appendRow(
-                slot: slot, into: g, columns: c, y: y, v: v, target: targets[k], a: 0, slotIndex: slotIndex)
-              handles[k] = BatchChannel(index: slot, generation: generation[Int(slot)])
-            }
-          }
+      for k in 0..<n {
+        let slot: UInt32
+        if k < reused {
+          slot = free[freeEnd &- 1 &- k]
+          _slots[Int(slot)].generation &+= 1
+        } else {
+          slot = UInt32(firstFresh + k - reused)
         }
+        let (y, v) = _shifted(keeping: values[k], target: targets[k], velocity: velocities[k])
+        _slots[Int(slot)].group = Int32(g)
+        _appendRow(slot: slot, into: g, columns: c, y: y, v: v, target: targets[k], a: 0)
+        handles[k] = BatchChannel(index: slot, generation: _slots[Int(slot)].generation)
+        presented?[k] = targets[k] + y
       }
     }
     _free.removeLast(reused)
@@ -141,14 +149,13 @@ extension BatchEngine {
     for k in 0..<n {
       let h = channels[k]
       let s = Int(h.index)
-      guard s < _slotGroup.count, _generation[s] == h.generation, _slotGroup[s] >= 0, targets[k].isFinite
-      else {
+      guard let e = _live(h), targets[k].isFinite else {
         rejected += 1
         continue
       }
-      let g = Int(_slotGroup[s])
+      let g = Int(e.group)
       if g == d {
-        _retargetInPlace(group: d, index: _slotIndex[s], to: targets[k])
+        _retargetInPlace(group: d, index: e.row, to: targets[k])
         continue
       }
       if !reserved {
@@ -179,18 +186,13 @@ extension BatchEngine {
     // Safety: `s` is a live handle slot of group `source.group` (checked by the caller), so its
     // position is below that group's count; `columns` has room for one more channel.
     let c = source.columns
-    let i = _slotIndex[s]
+    let i = _slots[s].row
     let start = _retargetStart(
       slot: s, columns: c, index: i, springForce: source.springForce, velocity: velocity)
     let (y, v) = _shifted(keeping: start.value, target: newTarget, velocity: start.velocity)
-    // Both slot tables written once each (one uniqueness check each, not one per write).
-    _slotGroup[s] = Int32(d)
-    _slotIndex.withUnsafeMutableBufferPointer { slotIndex in
-      _detach(c, index: i, slotIndex: slotIndex)
-      _appendRow(
-        slot: UInt32(s), into: d, columns: columns, y: y, v: v, target: newTarget, a: start.force,
-        slotIndex: slotIndex)
-    }
+    _slots[s].group = Int32(d)
+    _detach(c, index: i)
+    _appendRow(slot: UInt32(s), into: d, columns: columns, y: y, v: v, target: newTarget, a: start.force)
     return newTarget + y
   }
 

@@ -183,14 +183,12 @@ extension BatchEngine {
     var rejected = 0
     for k in 0..<n {
       let h = channels[k]
-      let s = Int(h.index)
-      guard s < _slotGroup.count, _generation[s] == h.generation, _slotGroup[s] >= 0, targets[k].isFinite
-      else {
+      guard let e = _live(h), targets[k].isFinite else {
         rejected += 1
         continue
       }
       _combineLocated(
-        slot: s, group: Int(_slotGroup[s]), index: _slotIndex[s], to: targets[k], curveGroup: group.index,
+        slot: Int(h.index), group: Int(e.group), index: e.row, to: targets[k], curveGroup: group.index,
         durationTicks: durationTicks, curveID: curveID)
     }
     return rejected
@@ -402,122 +400,119 @@ extension BatchEngine {
     // at a time the chain of the next record waits behind the arithmetic of this one, gathered
     // each pass's loads are independent of each other and overlap. Evaluating a record writes only
     // its own row and curves, never what another record of the block gathered.
-    _slotGroup.withUnsafeBufferPointer { slotGroup in
-      _slotIndex.withUnsafeBufferPointer { slotIndex in
-        _groupRows.withUnsafeBufferPointer { groupRows in
-          _curveTable.withUnsafeBufferPointer { curveTable in
-            _curveMemo.withUnsafeMutableBufferPointer { memo in
-              _combinationGather.withUnsafeMutableBufferPointer { gather in
-                layers.withUnsafeMutableBufferPointer { layers in
-                  combinations.withUnsafeMutableBufferPointer { records in
-                    var k0 = 0
-                    while k0 < records.count {
-                      let k1 = Swift.min(k0 + gather.count, records.count)
-                      for k in k0..<k1 where !records[k].finished {
-                        let s = Int(records[k].slot)
-                        gather[k &- k0].group = slotGroup[s]
-                        gather[k &- k0].index = slotIndex[s]
-                      }
-                      for k in k0..<k1 where !records[k].finished {
-                        var x = gather[k &- k0]
-                        if records[k].baseLive {
-                          let rows = groupRows[Int(x.group)]
-                          x.e = Double(rows.y[x.index])
-                          x.de = Double(rows.v[x.index])
-                        } else {
-                          (x.e, x.de) = (0, 0)
-                        }
-                        // A running combination has at least one curve.
-                        x.head = layers[Int(records[k].oldest)]
-                        gather[k &- k0] = x
-                      }
-                      for k in k0..<k1 where !records[k].finished {
-                        let s = Int(records[k].slot)
-                        let i = gather[k &- k0].index
-                        var e = gather[k &- k0].e
-                        var de = gather[k &- k0].de
-                        // The newest curve that has finished (its position in the list, and its entry).
-                        var finishedPosition: Int32 = -1
-                        var finishedEntry: Int32 = -1
-                        var position: Int32 = 0
-                        var j = records[k].oldest
-                        var curve = gather[k &- k0].head
-                        while true {
-                          let elapsed = now &- curve.start
-                          // Finished once past its duration (`_Group.curveEndTick`).
-                          if now >= curve.end || clockEnded {
-                            (e, de) = (0, 0)
-                            finishedPosition = position
-                            finishedEntry = j
-                          } else {
-                            let duration = Double(curve.durationTicks)
-                            let p = Double(elapsed) / duration
-                            let gap = e - curve.shift
-                            let value: Double
-                            let slope: Double
-                            let m = Self._curveMemoSlot(curve)
-                            if memo[m].curve == curve.curve, memo[m].start == curve.start,
-                              memo[m].durationTicks == curve.durationTicks
-                            {
-                              (value, slope) = (memo[m].value, memo[m].slope)
-                            } else {
-                              (value, slope) = curveTable[Int(curve.curve)].valueAndVelocity(at: p)
-                              memo[m] = _CurveMemo(
-                                curve: curve.curve, start: curve.start, durationTicks: curve.durationTicks,
-                                value: value,
-                                slope: slope)
-                            }
-                            let remaining = 1 - value
-                            e = gap * remaining
-                            de = de * remaining - gap * slope * (tps / duration)
-                            if !de.isFinite { de = 0 }
-                          }
-                          j = curve.next
-                          position += 1
-                          if j < 0 { break }
-                          curve = layers[Int(j)]
-                        }
-                        if finishedPosition < 0 {
-                          records[k].value = records[k].target + Scalar(e)
-                          records[k].velocity = Scalar(de)
-                          continue
-                        }
-                        // Everything up to the newest finished curve no longer contributes: back to
-                        // the pool.
-                        let remaining = layers[Int(finishedEntry)].next
-                        var f = records[k].oldest
-                        while true {
-                          let next = layers[Int(f)].next
-                          layers[Int(f)].next = freeLayer
-                          freeLayer = f
-                          _releaseCurve(layers[Int(f)].curve)
-                          if f == finishedEntry { break }
-                          f = next
-                        }
-                        records[k].oldest = remaining
-                        records[k].curveCount -= finishedPosition + 1
-                        let c = _groups[Int(slotGroup[s])].columns
-                        if remaining < 0 {
-                          // The newest curve has arrived: the combination ends on its target, at rest.
-                          records[k].newest = -1
-                          if _restBase(c, i) { snapped += 1 }
-                          c.target[i] = records[k].target
-                          records[k].value = records[k].target
-                          records[k].velocity = 0
-                          records[k].finished = true
-                          _runningCombinations -= 1
-                          continue
-                        }
-                        if records[k].baseLive {
-                          records[k].baseLive = false
-                          if _restBase(c, i) { snapped += 1 }
-                        }
-                        records[k].value = records[k].target + Scalar(e)
-                        records[k].velocity = Scalar(de)
-                      }
-                      k0 = k1
-                    }
+    let slots = _slots.entries
+    _groupRows.withUnsafeBufferPointer { groupRows in
+      _curveTable.withUnsafeBufferPointer { curveTable in
+        _curveMemo.withUnsafeMutableBufferPointer { memo in
+          _combinationGather.withUnsafeMutableBufferPointer { gather in
+            layers.withUnsafeMutableBufferPointer { layers in
+              combinations.withUnsafeMutableBufferPointer { records in
+                var k0 = 0
+                while k0 < records.count {
+                  let k1 = Swift.min(k0 + gather.count, records.count)
+                  for k in k0..<k1 where !records[k].finished {
+                    let s = Int(records[k].slot)
+                    gather[k &- k0].group = slots[s].group
+                    gather[k &- k0].index = slots[s].row
                   }
+                  for k in k0..<k1 where !records[k].finished {
+                    var x = gather[k &- k0]
+                    if records[k].baseLive {
+                      let rows = groupRows[Int(x.group)]
+                      x.e = Double(rows.y[x.index])
+                      x.de = Double(rows.v[x.index])
+                    } else {
+                      (x.e, x.de) = (0, 0)
+                    }
+                    // A running combination has at least one curve.
+                    x.head = layers[Int(records[k].oldest)]
+                    gather[k &- k0] = x
+                  }
+                  for k in k0..<k1 where !records[k].finished {
+                    let s = Int(records[k].slot)
+                    let i = gather[k &- k0].index
+                    var e = gather[k &- k0].e
+                    var de = gather[k &- k0].de
+                    // The newest curve that has finished (its position in the list, and its entry).
+                    var finishedPosition: Int32 = -1
+                    var finishedEntry: Int32 = -1
+                    var position: Int32 = 0
+                    var j = records[k].oldest
+                    var curve = gather[k &- k0].head
+                    while true {
+                      let elapsed = now &- curve.start
+                      // Finished once past its duration (`_Group.curveEndTick`).
+                      if now >= curve.end || clockEnded {
+                        (e, de) = (0, 0)
+                        finishedPosition = position
+                        finishedEntry = j
+                      } else {
+                        let duration = Double(curve.durationTicks)
+                        let p = Double(elapsed) / duration
+                        let gap = e - curve.shift
+                        let value: Double
+                        let slope: Double
+                        let m = Self._curveMemoSlot(curve)
+                        if memo[m].curve == curve.curve, memo[m].start == curve.start,
+                          memo[m].durationTicks == curve.durationTicks
+                        {
+                          (value, slope) = (memo[m].value, memo[m].slope)
+                        } else {
+                          (value, slope) = curveTable[Int(curve.curve)].valueAndVelocity(at: p)
+                          memo[m] = _CurveMemo(
+                            curve: curve.curve, start: curve.start, durationTicks: curve.durationTicks,
+                            value: value,
+                            slope: slope)
+                        }
+                        let remaining = 1 - value
+                        e = gap * remaining
+                        de = de * remaining - gap * slope * (tps / duration)
+                        if !de.isFinite { de = 0 }
+                      }
+                      j = curve.next
+                      position += 1
+                      if j < 0 { break }
+                      curve = layers[Int(j)]
+                    }
+                    if finishedPosition < 0 {
+                      records[k].value = records[k].target + Scalar(e)
+                      records[k].velocity = Scalar(de)
+                      continue
+                    }
+                    // Everything up to the newest finished curve no longer contributes: back to
+                    // the pool.
+                    let remaining = layers[Int(finishedEntry)].next
+                    var f = records[k].oldest
+                    while true {
+                      let next = layers[Int(f)].next
+                      layers[Int(f)].next = freeLayer
+                      freeLayer = f
+                      _releaseCurve(layers[Int(f)].curve)
+                      if f == finishedEntry { break }
+                      f = next
+                    }
+                    records[k].oldest = remaining
+                    records[k].curveCount -= finishedPosition + 1
+                    let c = _groups[Int(slots[s].group)].columns
+                    if remaining < 0 {
+                      // The newest curve has arrived: the combination ends on its target, at rest.
+                      records[k].newest = -1
+                      if _restBase(c, i) { snapped += 1 }
+                      c.target[i] = records[k].target
+                      records[k].value = records[k].target
+                      records[k].velocity = 0
+                      records[k].finished = true
+                      _runningCombinations -= 1
+                      continue
+                    }
+                    if records[k].baseLive {
+                      records[k].baseLive = false
+                      if _restBase(c, i) { snapped += 1 }
+                    }
+                    records[k].value = records[k].target + Scalar(e)
+                    records[k].velocity = Scalar(de)
+                  }
+                  k0 = k1
                 }
               }
             }

@@ -105,15 +105,14 @@ extension BatchEngine {
     for k in 0..<n {
       let h = channels[k]
       let s = Int(h.index)
-      guard s < _slotGroup.count, _generation[s] == h.generation, _slotGroup[s] >= 0, targets[k].isFinite
-      else {
+      guard let e = _live(h), targets[k].isFinite else {
         rejected += 1
         continue
       }
       let velocity: Scalar? = startingAtRest.map { $0[k] } == true ? 0 : nil
-      let g = Int(_slotGroup[s])
+      let g = Int(e.group)
       if g == d {
-        let value = _retargetInPlace(group: d, index: _slotIndex[s], to: targets[k], velocity: velocity)
+        let value = _retargetInPlace(group: d, index: e.row, to: targets[k], velocity: velocity)
         presented?[k] = value
         continue
       }
@@ -149,13 +148,8 @@ extension BatchEngine {
     velocities: UnsafeBufferPointer<Scalar>, into handles: UnsafeMutableBufferPointer<BatchChannel>,
     presented: UnsafeMutablePointer<Scalar>
   ) throws(BatchError) {
-    try addChannels(to: group, values: values, targets: targets, velocities: velocities, into: handles)
-    // Safety: `presented` holds `n` elements (the caller's); the channels just added keep the
-    // displacement `_add` stored, recomputed here by the same function.
-    let n = Swift.min(values.count, targets.count, velocities.count, handles.count)
-    for k in 0..<n {
-      let (y, _) = _shifted(keeping: values[k], target: targets[k], velocity: velocities[k])
-      presented[k] = targets[k] + y
-    }
+    try _addChannels(
+      to: group, values: values, targets: targets, velocities: velocities, into: handles, presented: presented
+    )
   }
 }

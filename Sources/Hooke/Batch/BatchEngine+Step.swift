@@ -263,8 +263,8 @@ extension BatchEngine {
     while i < active {
       let last = active - 1
       c.swapAt(i, last)
-      _slotIndex[Int(owner[i])] = i
-      _slotIndex[Int(owner[last])] = last
+      _slots[Int(owner[i])].row = i
+      _slots[Int(owner[last])].row = last
       active -= 1
       i = Scalar._firstRestingIndex(y, v, a, from: i, count: active)
     }
@@ -302,8 +302,8 @@ extension BatchEngine {
       let i = listed[first]
       let end = active - 1
       c.swapAt(i, end)
-      _slotIndex[Int(owner[i])] = i
-      _slotIndex[Int(owner[end])] = end
+      _slots[Int(owner[i])].row = i
+      _slots[Int(owner[end])].row = end
       active -= 1
       if listed[last] == end { last -= 1 } else { first += 1 }
     }

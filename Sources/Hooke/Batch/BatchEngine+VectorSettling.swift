@@ -145,11 +145,9 @@ extension BatchEngine {
     // inside every column; `row(g)` holds group g's current columns.
     // The active spring lane's row and position, or nil.
     func locate(_ lane: Int) -> (_SettleRow<Scalar>, Int)? {
-      let h = handle(lane)
-      let s = Int(h.index)
-      guard s < _slotGroup.count, _generation[s] == h.generation, _slotGroup[s] >= 0 else { return nil }
-      let r = row(Int(_slotGroup[s]))
-      let i = _slotIndex[s]
+      guard let e = _live(handle(lane)) else { return nil }
+      let r = row(Int(e.group))
+      let i = e.row
       guard r.kind != 0, i < r.active else { return nil }
       return (r, i)
     }

@@ -247,7 +247,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   }
 
   @exclusivity(unchecked) var _groups: [_Group] = []
-  @exclusivity(unchecked) var _slotGroup: [Int32] = []
+  /// Per handle slot: its channel's group, row and generation (``_HandleSlots``).
+  let _slots = _HandleSlots()
   /// Handle slots ever handed out: the slot tables' entries from here on are fresh
   /// (``_takeFreshSlots(_:)``).
   @exclusivity(unchecked) var _slotsUsed = 0
@@ -255,8 +256,6 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// run-ahead stops here. Kept as a count, not read from the arrays' `capacity`, which the
   /// allocator rounds up and would make the tables' length depend on the heap's state.
   @exclusivity(unchecked) var _slotsReserved = 0
-  @exclusivity(unchecked) var _slotIndex: [Int] = []
-  @exclusivity(unchecked) var _generation: [UInt32] = []
   @exclusivity(unchecked) var _free: [UInt32] = []
   @exclusivity(unchecked) var _preparedTicks: Int64 = 0
   /// Whether the prepared step reached the end of the clock (`now` saturated at Int64.max).
@@ -456,16 +455,14 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   #endif
   public func reserveCapacity(_ additional: Int) {
     let fresh = Swift.min(Swift.max(additional, 0), 1 << 26) - _free.count
-    let held = Swift.max(_slotsReserved, _slotGroup.count)
+    let held = Swift.max(_slotsReserved, _slots.count)
     guard fresh > 0, _slotsUsed + fresh > held else { return }
     // At least doubling: a caller whose hints creep up (one per transaction) would otherwise
     // reallocate exactly, copying every entry, at every call.
     let capacity = Swift.max(_slotsUsed + fresh, 2 * held)
     _slotsReserved = capacity
-    _slotGroup.reserveCapacity(capacity)
-    _slotIndex.reserveCapacity(capacity)
-    _generation.reserveCapacity(capacity)
-    if _free.capacity < _slotGroup.capacity { _free.reserveCapacity(_slotGroup.capacity) }
+    _slots.reserve(capacity)
+    if _free.capacity < _slots.capacity { _free.reserveCapacity(_slots.capacity) }
   }
 
   /// Moves every settled channel of `group` to `destination` (handles stay valid; a settled
@@ -496,21 +493,17 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     // channel they cost more than the move itself.
     _reserve(d, d.count + (c.count - c.activeCount))
     var moved = 0
-    _slotIndex.withUnsafeMutableBufferPointer { slotIndex in
-      var i = c.count - 1
-      while i >= c.activeCount {
-        let slot = c.owner[i]
-        if _liveCombination(slot: Int(slot)) == nil {
-          let target = c.target[i]
-          _detach(c, index: i, slotIndex: slotIndex)
-          _slotGroup[Int(slot)] = Int32(destination.index)
-          _appendRow(
-            slot: slot, into: destination.index, columns: d, y: 0, v: 0, target: target, a: 0,
-            slotIndex: slotIndex)
-          moved += 1
-        }
-        i -= 1
+    var i = c.count - 1
+    while i >= c.activeCount {
+      let slot = c.owner[i]
+      if _liveCombination(slot: Int(slot)) == nil {
+        let target = c.target[i]
+        _detach(c, index: i)
+        _slots[Int(slot)].group = Int32(destination.index)
+        _appendRow(slot: slot, into: destination.index, columns: d, y: 0, v: 0, target: target, a: 0)
+        moved += 1
       }
+      i -= 1
     }
     return moved
   }
@@ -626,41 +619,37 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     let slot: UInt32
     if let reused = _free.popLast() {
       slot = reused
-      _generation[Int(slot)] &+= 1
+      _slots[Int(slot)].generation &+= 1
     } else {
       slot = UInt32(_takeFreshSlots(1))
     }
     let (y, v) = _shifted(keeping: value, target: target, velocity: velocity)
     _append(slot: slot, into: g, columns: c, y: y, v: v, target: target, a: 0)
-    return BatchChannel(index: slot, generation: _generation[Int(slot)])
+    return BatchChannel(index: slot, generation: _slots[Int(slot)].generation)
   }
 
   /// Takes `n` never-used handle slots, the first one returned: ``_slotsUsed`` onwards, in
   /// order. The slot tables run ahead of the slots taken (their entries past ``_slotsUsed`` are
   /// fresh: group −1, so no handle reaches them, generation 0) and grow in steps of at least 64
-  /// slots or a sixteenth: appending each new slot to each of the three tables paid a
-  /// uniqueness and a capacity check per table and slot.
+  /// slots or a sixteenth, so that taking a slot is a count increment.
   @inline(__always)
   func _takeFreshSlots(_ n: Int) -> Int {
     let first = _slotsUsed
-    if first + n > _slotGroup.count { _growSlotTables(toHold: first + n) }
+    if first + n > _slots.count { _growSlotTables(toHold: first + n) }
     _slotsUsed = first + n
     return first
   }
 
   @inline(never)
   func _growSlotTables(toHold needed: Int) {
-    var count = Swift.max(needed, _slotGroup.count + Swift.max(64, _slotGroup.count / 16))
+    var count = Swift.max(needed, _slots.count + Swift.max(64, _slots.count / 16))
     // Within reserved storage (``reserveCapacity(_:)``) the run-ahead stops at its end: running
     // past it would copy every entry into fresh storage for slots nobody asked for yet.
     if needed <= _slotsReserved { count = Swift.min(count, _slotsReserved) }
-    let extra = count - _slotGroup.count
-    _slotGroup.append(contentsOf: repeatElement(-1, count: extra))
-    _slotIndex.append(contentsOf: repeatElement(0, count: extra))
-    _generation.append(contentsOf: repeatElement(0, count: extra))
+    _slots.extend(to: count)
     // The free list holds at most one entry per slot: grown with the slots here, so that
     // removing channels (an embedder's per-frame eviction) never allocates.
-    if _free.capacity < _slotGroup.capacity { _free.reserveCapacity(_slotGroup.capacity) }
+    if _free.capacity < _slots.capacity { _free.reserveCapacity(_slots.capacity) }
   }
 
   /// Removes a channel; its handle becomes invalid. Throws ``BatchError/invalidChannel``.
@@ -673,7 +662,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     let (g, i) = try _locate(channel)
     _dropCombination(slot: Int(channel.index))
     _detach(group: g, index: i)
-    _slotGroup[Int(channel.index)] = -1
+    _slots[Int(channel.index)].group = -1
     _free.append(channel.index)
   }
 
@@ -760,10 +749,10 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     // Safety: the slot tables are indexed below their counts (checked) and a live slot's group
     // index is below the group count.
     let s = Int(channel.index)
-    guard s < _slotGroup.count, _generation[s] == channel.generation else { return nil }
-    let g = Int(_slotGroup[s])
-    guard g >= 0 else { return nil }
-    return _slotIndex[s] < groups[g].columns.activeCount || _liveCombination(slot: s) != nil
+    guard s < _slots.count else { return nil }
+    let entry = _slots[s]
+    guard entry.generation == channel.generation, entry.group >= 0 else { return nil }
+    return entry.row < groups[Int(entry.group)].columns.activeCount || _liveCombination(slot: s) != nil
   }
 
   /// Whether any of the `count` channels at `channels` is valid and not settled
@@ -892,11 +881,18 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   }
 
   func _locate(_ channel: BatchChannel) throws(BatchError) -> (Int, Int) {
+    guard let entry = _live(channel) else { throw .invalidChannel }
+    return (Int(entry.group), entry.row)
+  }
+
+  /// The slot entry of a valid handle's channel (its group and row), nil for an invalid handle
+  /// (a slot never handed out, another generation, or a removed channel).
+  @inline(__always)
+  func _live(_ channel: BatchChannel) -> _HandleSlot? {
     let s = Int(channel.index)
-    guard s < _slotGroup.count, _generation[s] == channel.generation, _slotGroup[s] >= 0 else {
-      throw .invalidChannel
-    }
-    return (Int(_slotGroup[s]), _slotIndex[s])
+    guard s < _slots.count else { return nil }
+    let entry = _slots[s]
+    return entry.generation == channel.generation && entry.group >= 0 ? entry : nil
   }
 
   /// A retarget's stored state: the displacement that keeps `value` (see
@@ -959,38 +955,33 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
 
   /// Removes slot `i` of group `g`, whose columns are `c`, keeping active channels in front.
   func _detach(_ c: _BatchColumns<Scalar>, group g: Int, index i: Int) {
-    _slotIndex.withUnsafeMutableBufferPointer { _detach(c, index: i, slotIndex: $0) }
+    _detach(c, index: i)
   }
 
-  /// ``_detach(_:group:index:)`` writing the moved rows' positions through `slotIndex`, the
-  /// storage of ``_slotIndex``: a caller moving a channel on to another group writes the table
-  /// with one uniqueness check instead of one per write.
+  /// ``_detach(_:group:index:)`` for a caller that has the columns (the group is not read).
   @inline(__always)
-  func _detach(_ c: _BatchColumns<Scalar>, index i: Int, slotIndex: UnsafeMutableBufferPointer<Int>) {
+  func _detach(_ c: _BatchColumns<Scalar>, index i: Int) {
     // Safety: `i` is a live position of `c` (< count); the moves stay below count.
     var hole = i
     if i < c.activeCount {
       let lastActive = c.activeCount - 1
-      Self._moveRow(c, from: lastActive, to: hole, slotIndex)
+      _moveRow(c, from: lastActive, to: hole)
       c.activeCount -= 1
       hole = lastActive
     }
     let last = c.count - 1
-    Self._moveRow(c, from: last, to: hole, slotIndex)
+    _moveRow(c, from: last, to: hole)
     c.count -= 1
   }
 
-  /// Copies row `j` of `c` over row `i` and records the moved channel's position in `slotIndex`
-  /// (``_slotIndex``'s storage).
+  /// Copies row `j` of `c` over row `i` and records the moved channel's new row.
   @inline(__always)
-  static func _moveRow(
-    _ c: _BatchColumns<Scalar>, from j: Int, to i: Int, _ slotIndex: UnsafeMutableBufferPointer<Int>
-  ) {
+  func _moveRow(_ c: _BatchColumns<Scalar>, from j: Int, to i: Int) {
     // Safety: callers pass two positions below the columns' count; a row's owner is a live handle
     // slot, below the table's count.
     guard i != j else { return }
     c.copy(j, to: i)
-    slotIndex[Int(c.owner[i])] = i
+    _slots[Int(c.owner[i])].row = i
   }
 
   /// Gives the channel at position `i` of group `g` a new state in place — what a detach and an
@@ -1035,8 +1026,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   @inline(__always)
   func _swapRows(_ c: _BatchColumns<Scalar>, _ i: Int, _ j: Int) {
     c.swapAt(i, j)
-    _slotIndex[Int(c.owner[i])] = i
-    _slotIndex[Int(c.owner[j])] = j
+    _slots[Int(c.owner[i])].row = i
+    _slots[Int(c.owner[j])].row = j
   }
 
   /// Grows `c` to hold at least `needed` channels (inlined check, out-of-line growth).
@@ -1112,19 +1103,16 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     slot: UInt32, into g: Int, columns c: _BatchColumns<Scalar>, y: Scalar, v: Scalar, target: Scalar,
     a: Scalar
   ) {
-    _slotGroup[Int(slot)] = Int32(g)
-    _slotIndex.withUnsafeMutableBufferPointer {
-      _appendRow(slot: slot, into: g, columns: c, y: y, v: v, target: target, a: a, slotIndex: $0)
-    }
+    _slots[Int(slot)].group = Int32(g)
+    _appendRow(slot: slot, into: g, columns: c, y: y, v: v, target: target, a: a)
   }
 
-  /// ``_append(slot:into:columns:y:v:target:a:)`` but for the group table (the caller sets
-  /// `_slotGroup[slot]`), writing positions through `slotIndex`, the storage of ``_slotIndex``
-  /// (see ``_detach(_:index:slotIndex:)``).
+  /// ``_append(slot:into:columns:y:v:target:a:)`` but for the slot's group (the caller sets
+  /// `_slots[slot].group`).
   @inline(__always)
   func _appendRow(
     slot: UInt32, into g: Int, columns c: _BatchColumns<Scalar>, y: Scalar, v: Scalar, target: Scalar,
-    a: Scalar, slotIndex: UnsafeMutableBufferPointer<Int>
+    a: Scalar
   ) {
     // Safety: the caller reserved room for position `count`, written before `count` grows; the
     // first settled row moves from `activeCount` ≤ `count` to `count`; `slot` and the rows'
@@ -1136,7 +1124,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       let j = c.activeCount
       if j != at {
         c.copy(j, to: at)
-        slotIndex[Int(c.owner[at])] = at
+        _slots[Int(c.owner[at])].row = at
       }
       at = j
       c.activeCount += 1
@@ -1144,6 +1132,6 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     c.owner[at] = slot
     _writeState(c, at, group: g, y: y, v: v, target: target, a: a)
     c.count += 1
-    slotIndex[Int(slot)] = at
+    _slots[Int(slot)].row = at
   }
 }

@@ -62,7 +62,7 @@ import _TestSupport
       engines[1].finishStep(snapped: phased)
       let label = "seed \(seed), \(S.self), frame \(frame)"
       #expect(snapped == phased, "\(label)")
-      #expect(engines[0]._slotIndex == engines[1]._slotIndex, "\(label)")
+      #expect(engines[0]._slots.snapshot == engines[1]._slots.snapshot, "\(label)")
       for g in 0..<drivers.count {
         #expect(
           engines[0].activeCount(of: BatchGroup(index: g))

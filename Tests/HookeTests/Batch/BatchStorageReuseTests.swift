@@ -50,14 +50,8 @@ import Testing
     for h in first.prefix(40) { try engine.removeChannel(h) }
     // 40 handles come back from the free list; 4,960 are fresh.
     engine.reserveCapacity(5000)
-    #expect(engine._slotGroup.capacity >= 100 + 4960)
-    func blocks() -> [UnsafeRawPointer?] {
-      [
-        engine._slotGroup.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
-        engine._slotIndex.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
-        engine._generation.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
-      ]
-    }
+    #expect(engine._slots.capacity >= 100 + 4960)
+    func blocks() -> UnsafeRawPointer { UnsafeRawPointer(engine._slots.entries) }
     let before = blocks()
     var more: [BatchChannel] = []
     for i in 0..<5000 {
@@ -74,22 +68,20 @@ import Testing
     for (i, h) in first.enumerated().dropFirst(40) { #expect(engine.value(of: h) == Double(i)) }
     #expect(Set(more.map(\.index)).count == 5000)
     // Hints out of range are clamped; a hint the free list covers reserves nothing.
-    let capacity = engine._slotGroup.capacity
+    let capacity = engine._slots.capacity
     engine.reserveCapacity(-5)
     engine.reserveCapacity(0)
-    #expect(engine._slotGroup.capacity == capacity)
+    #expect(engine._slots.capacity == capacity)
   }
 
-  /// The handle tables run ahead of the handles taken by counts alone. An array's `capacity` is
-  /// whatever the allocator rounded the request up to, so two engines fed the same calls can hold
-  /// different capacities; if the run-ahead read it, their tables' lengths (and everything that
-  /// compares them) would depend on the heap's state. One engine's tables get extra storage the
-  /// other's do not; after the same reservations and adds, both must hold the same tables.
+  /// The handle tables run ahead of the handles taken by counts alone, not by how much storage
+  /// they happen to hold (an array's `capacity` is whatever the allocator rounded a request up
+  /// to; if the run-ahead read it, the tables' lengths, and everything that compares them, would
+  /// depend on the heap's state). One engine's table gets extra storage the other's does not;
+  /// after the same reservations and adds, both must hold the same entries.
   @Test func handleTablesDependOnCountsNotOnStorageCapacity() throws {
     let engines = [BatchEngine<Double>(), BatchEngine<Double>()]
-    engines[1]._slotGroup.reserveCapacity(3000)
-    engines[1]._slotIndex.reserveCapacity(3000)
-    engines[1]._generation.reserveCapacity(3000)
+    engines[1]._slots.reserve(3000)
     for engine in engines {
       let g = engine.addGroup(.spring(Spring()))
       _ = try Self.fill(engine, g, 70, base: 0)
@@ -97,9 +89,8 @@ import Testing
       _ = try Self.fill(engine, g, 600, base: 100)
       _ = try Self.fill(engine, g, 10, base: 1000)
     }
-    #expect(engines[0]._slotGroup == engines[1]._slotGroup)
-    #expect(engines[0]._slotIndex == engines[1]._slotIndex)
-    #expect(engines[0]._generation == engines[1]._generation)
+    #expect(engines[0]._slots.count == engines[1]._slots.count)
+    #expect(engines[0]._slots.snapshot == engines[1]._slots.snapshot)
   }
 
   /// Three exact-spring groups A, B, C; A's 3,000 channels (channel `i` at `i` towards `i + 0.5`,
