@@ -73,6 +73,10 @@ final class _FastPath {
   /// `Int32.min` (free or not yet claimed). Set by the scene when it derives a row or a group's
   /// storage; read to find the rows a step moved.
   @exclusivity(unchecked) var quadOwner: [Int32] = []
+  /// Per quad: claimed as its element's style or effect low quad, whose move may change only
+  /// the row's opacity (`Scene._refreshMovedRows` looks up the element's quads for these only;
+  /// any other moving quad's row is re-derived whole).
+  @exclusivity(unchecked) var quadIsLowStyle: [Bool] = []
   /// Quads that may have moved since they were last listed as settled: every quad added or
   /// retargeted is listed once (`isListedMoving`) until the scene sees it settled. The scene
   /// rewrites only the rows of these quads' owners when nothing else about the layout changed.
@@ -95,12 +99,14 @@ final class _FastPath {
     }
   }
 
-  /// Sets the owner of quad `q` (see ``quadOwner``); negative `q` (no quad) is ignored.
+  /// Sets the owner of quad `q` (see ``quadOwner``) and whether it is the owner's style or
+  /// effect low quad (``quadIsLowStyle``); negative `q` (no quad) is ignored.
   @inline(__always)
-  func claim(_ q: Int, owner: Int32) {
+  func claim(_ q: Int, owner: Int32, lowStyle: Bool = false) {
     guard q >= 0 else { return }
     _track(q)
     quadOwner[q] = owner
+    quadIsLowStyle[q] = lowStyle
   }
 
   /// Grows the per-quad tables (``quadOwner``, ``isListedMoving`` and the rest) to cover quad `q`
@@ -599,6 +605,7 @@ final class _FastPath {
     quadBegin._reserveGrowing(quads)
     settleQuads._reserveGrowing(quads)
     quadOwner._reserveGrowing(quads)
+    quadIsLowStyle._reserveGrowing(quads)
     isListedMoving._reserveGrowing(quads)
     quadStamp._reserveGrowing(quads)
     laneShadow._reserveGrowing(4 * quads)
@@ -624,6 +631,7 @@ final class _FastPath {
     quadBegin._cover(quads - 1, with: 0)
     settleQuads._cover(quads - 1, with: _SettleQuad())
     quadOwner._cover(quads - 1, with: Int32.min)
+    quadIsLowStyle._cover(quads - 1, with: false)
     isListedMoving._cover(quads - 1, with: false)
     quadStamp._cover(quads - 1, with: 0)
     // NaN lanes: a quad never written from compares unequal, so its row is re-derived.
@@ -880,7 +888,7 @@ final class _FastPath {
     handles.withUnsafeBufferPointer { h in
       _ = engine.removeChannels(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]))
     }
-    if q < quadOwner.count { quadOwner[q] = Int32.min }
+    if q < quadOwner.count { (quadOwner[q], quadIsLowStyle[q]) = (Int32.min, false) }
     freeQuads.append(q)
   }
 

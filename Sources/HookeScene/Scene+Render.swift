@@ -1227,70 +1227,82 @@ extension Scene {
     let rowOf = tables.rowOf
     let styleOf = tables.styleOf
     let hot = tables.hot
-    // Each row is re-derived once: a slot reached through several moving quads (its own frame's
-    // and its matched group's, a style quad's) or also stamped was re-derived each time (every row
-    // twice per frame in a reflow of matched elements). The incremental write's slot bitmap (all
-    // clear between frames, unused by this path) marks the rows written, and is cleared at the
-    // end (a word per 64 slots; bounds tracked in locals that the nested function mutates were
-    // boxed and checked for exclusivity at every write).
+    // Each row is re-derived once, after the listed quads were all seen, in slot order: a slot
+    // reached through several moving quads (its own frame's and its matched group's, a style
+    // quad's) or also stamped was re-derived each time (every row twice per frame in a reflow of
+    // matched elements), and rows written in listing order (an interrupt storm's is random) missed
+    // the cache in every per-slot table. The incremental write's slot bitmap (all clear between
+    // frames, unused by this path) marks the rows to write; the pass over it writes them and
+    // clears it (a word per 64 slots; bounds tracked in locals that the nested function mutates
+    // were boxed and checked for exclusivity at every write). A row marked here may also get the
+    // opacity-only update below first; its full write then rewrites the same values.
     _rowDirtyBits.withUnsafeMutableBufferPointer { written in
       _liveSlots.withUnsafeBufferPointer { live in
+        @inline(__always)
+        func write(_ s: Int) {
+          _ = _writeRow(columns, slot: s, row: Int(rowOf[s]), style: Int(styleOf[s]), tables, dimming: false)
+        }
         @inline(__always)
         func full(_ s: Int) {
           guard s < live.count, live[s], rowOf[s] >= 0 else { return }
           let w = s >> 6
-          if w < written.count {
-            let bit: UInt64 = 1 << UInt64(s & 63)
-            guard written[w] & bit == 0 else { return }
-            written[w] |= bit
-          }
-          _ = _writeRow(columns, slot: s, row: Int(rowOf[s]), style: Int(styleOf[s]), tables, dimming: false)
+          // A slot past the bitmap (none expected: it covers the slots) is written at once.
+          guard w < written.count else { return write(s) }
+          written[w] |= 1 << UInt64(s & 63)
         }
         f.quadOwner.withUnsafeBufferPointer { owners in
-          f.moving.withUnsafeBufferPointer { moving in
-            for q32 in moving {
-              let q = Int(q32)
-              guard q < owners.count else { continue }
-              let owner = owners[q]
-              if owner < 0 {
-                // A matched group's shared frame: its members' rows (few groups move at once).
-                if owner != Int32.min {
-                  let g = Int(-(owner + 1))
-                  if g < _groups.count {
-                    _groups.withUnsafeBufferPointer { for m in $0[g].members { full(m) } }
+          f.quadIsLowStyle.withUnsafeBufferPointer { lowStyle in
+            f.moving.withUnsafeBufferPointer { moving in
+              for q32 in moving {
+                let q = Int(q32)
+                guard q < owners.count else { continue }
+                let owner = owners[q]
+                if owner < 0 {
+                  // A matched group's shared frame: its members' rows (few groups move at once).
+                  if owner != Int32.min {
+                    let g = Int(-(owner + 1))
+                    if g < _groups.count {
+                      _groups.withUnsafeBufferPointer { for m in $0[g].members { full(m) } }
+                    }
                   }
+                  continue
                 }
-                continue
-              }
-              let s = Int(owner)
-              guard s < live.count, live[s], rowOf[s] >= 0 else { continue }
-              let styleLo = hot[s].styleLo
-              let effectLo = hot[s].effectLo
-              guard q32 == styleLo || q32 == effectLo else {
-                full(s)
-                continue
-              }
-              let i = 4 * q
-              guard i + 3 < shadow.count else {
-                full(s)
-                continue
-              }
-              // Safety: `i + 3` is inside `shadow` and `v` (a quad's values, `4q ..< 4q + 4`).
-              // Lanes 1–3 (scale, offsets) moved: the rectangle changes, the row is re-derived.
-              let rest =
-                (v[i + 1].bitPattern ^ shadow[i + 1].bitPattern)
-                | (v[i + 2].bitPattern ^ shadow[i + 2].bitPattern)
-                | (v[i + 3].bitPattern ^ shadow[i + 3].bitPattern)
-              if rest != 0 {
-                full(s)
-              } else if v[i].bitPattern != shadow[i].bitPattern {
-                // Only the opacity lane moved: the rectangle and the rest of the style stand. The
-                // look is read only for a low quad the row does not have.
-                let st = styleLo >= 0 ? v[4 * Int(styleLo)] : tables.looks[Int(hot[s].look)].style.lo.a
-                let fx = effectLo >= 0 ? v[4 * Int(effectLo)] : tables.looks[Int(hot[s].look)].effect.lo.a
-                shadow[i] = v[i]
-                let opacity = hot[s].flags & _Hot.hidden != 0 ? 0 : st * fx
-                styles[Int(styleOf[s])].opacity = RenderList.Style._clampedOpacity(opacity)
+                let s = Int(owner)
+                guard s < live.count, live[s], rowOf[s] >= 0 else { continue }
+                // Only a style or effect low quad may spare the row's full write; the element's
+                // entry (a cache miss per quad in a random listing) is read for those alone.
+                guard q < lowStyle.count, lowStyle[q] else {
+                  full(s)
+                  continue
+                }
+                let styleLo = hot[s].styleLo
+                let effectLo = hot[s].effectLo
+                guard q32 == styleLo || q32 == effectLo else {
+                  full(s)
+                  continue
+                }
+                let i = 4 * q
+                guard i + 3 < shadow.count else {
+                  full(s)
+                  continue
+                }
+                // Safety: `i + 3` is inside `shadow` and `v` (a quad's values, `4q ..< 4q + 4`).
+                // Lanes 1–3 (scale, offsets) moved: the rectangle changes, the row is re-derived.
+                let rest =
+                  (v[i + 1].bitPattern ^ shadow[i + 1].bitPattern)
+                  | (v[i + 2].bitPattern ^ shadow[i + 2].bitPattern)
+                  | (v[i + 3].bitPattern ^ shadow[i + 3].bitPattern)
+                if rest != 0 {
+                  full(s)
+                } else if v[i].bitPattern != shadow[i].bitPattern {
+                  // Only the opacity lane moved: the rectangle and the rest of the style stand. The
+                  // look is read only for a low quad the row does not have.
+                  let st = styleLo >= 0 ? v[4 * Int(styleLo)] : tables.looks[Int(hot[s].look)].style.lo.a
+                  let fx = effectLo >= 0 ? v[4 * Int(effectLo)] : tables.looks[Int(hot[s].look)].effect.lo.a
+                  shadow[i] = v[i]
+                  let opacity = hot[s].flags & _Hot.hidden != 0 ? 0 : st * fx
+                  styles[Int(styleOf[s])].opacity = RenderList.Style._clampedOpacity(opacity)
+                }
               }
             }
           }
@@ -1299,8 +1311,15 @@ extension Scene {
           _groups.withUnsafeBufferPointer { for m in $0[g].members { full(m) } }
         }
         for s in _stampedRows { full(s) }
+        for w in 0..<written.count where written[w] != 0 {
+          var bits = written[w]
+          written[w] = 0
+          while bits != 0 {
+            write(w << 6 | bits.trailingZeroBitCount)
+            bits &= bits &- 1
+          }
+        }
       }
-      written.update(repeating: 0)
     }
   }
 

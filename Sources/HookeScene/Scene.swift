@@ -915,9 +915,9 @@ extension Scene {
     if quads.0 >= 0 || quads.1 >= 0 || quads.3 >= 0 || dimmingQuad >= 0, let f = _fast {
       let owner = Int32(s)
       f.claim(Int(quads.0), owner: owner)
-      f.claim(Int(quads.1), owner: owner)
+      f.claim(Int(quads.1), owner: owner, lowStyle: true)
       f.claim(Int(quads.2), owner: owner)
-      f.claim(Int(quads.3), owner: owner)
+      f.claim(Int(quads.3), owner: owner, lowStyle: true)
       f.claim(Int(quads.4), owner: owner)
       f.claim(Int(dimmingQuad), owner: owner)
     }
