@@ -1311,14 +1311,25 @@ extension Scene {
           _groups.withUnsafeBufferPointer { for m in $0[g].members { full(m) } }
         }
         for s in _stampedRows { full(s) }
+        var sink: UInt64 = 0
         for w in 0..<written.count where written[w] != 0 {
           var bits = written[w]
           written[w] = 0
+          // The frame values of the word's rows are loaded first, into a sink: a storm's quads
+          // sit at random in the value table, and each row's write waited for its own miss;
+          // loaded ahead, the word's misses overlap.
+          var ahead = bits
+          while ahead != 0 {
+            let q = Int(hot[w << 6 | ahead.trailingZeroBitCount].quad)
+            if q >= 0 && 4 * q < v.count { sink &+= v[4 * q].bitPattern }
+            ahead &= ahead &- 1
+          }
           while bits != 0 {
             write(w << 6 | bits.trailingZeroBitCount)
             bits &= bits &- 1
           }
         }
+        f._warmSink &+= Int(truncatingIfNeeded: sink)
       }
     }
   }
