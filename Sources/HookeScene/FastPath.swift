@@ -782,7 +782,8 @@ final class _FastPath {
       read =
         engine.retarget(
           UnsafeBufferPointer(start: h, count: 4), to: UnsafeBufferPointer(start: t, count: 4), group: group,
-          startingAtRest: anyAtRest ? UnsafeBufferPointer(start: restart, count: 4) : nil, presented: _r) == 0
+          startingAtRest: anyAtRest ? UnsafeBufferPointer(start: restart, count: 4) : nil, presented: _r,
+          keepingSettled: true) == 0
     }
     if read { _storeRead(q) } else { _reread(q) }
     noteMoving(q)

@@ -81,6 +81,14 @@ extension BatchEngine {
   /// returns the number of rejected pairs. For an embedder that mirrors the values it retargets
   /// (a scene's quads): one handle look-up per channel instead of two. `presented` must hold as
   /// many elements as the pairs retargeted.
+  ///
+  /// `keepingSettled`: a settled channel (at rest on its target, no combination record) whose
+  /// target does not change (the same bits) stays in its group instead of moving to `group`.
+  /// Nothing observable differs: a move would leave it at rest on the same target (its force,
+  /// where the destination stores one, is the interrupted spring's at rest, which every later
+  /// retarget computes the same way from either group), and a settled channel is never stepped.
+  /// A move costs two row copies and two handle-table writes; a scene's reflow retargets many
+  /// resting lanes (the sizes of cards that only move) along with the moving ones.
   #if !hasFeature(Embedded)
     // Exported Float/Double specialisations for callers in other modules. Embedded Swift
     // specialises everything anyway, and its -Onone pipeline crashes on the attribute.
@@ -90,7 +98,8 @@ extension BatchEngine {
   @discardableResult
   package func retarget(
     _ channels: UnsafeBufferPointer<BatchChannel>, to targets: UnsafeBufferPointer<Scalar>, group: BatchGroup,
-    startingAtRest: UnsafeBufferPointer<Bool>?, presented: UnsafeMutablePointer<Scalar>?
+    startingAtRest: UnsafeBufferPointer<Bool>?, presented: UnsafeMutablePointer<Scalar>?,
+    keepingSettled: Bool = false
   ) -> Int {
     // Safety: the caller's buffers must be valid for their counts and `presented` (when given)
     // for `n` elements; only `k` below all of them is used, and positions come from the slot
@@ -116,14 +125,25 @@ extension BatchEngine {
         presented?[k] = value
         continue
       }
-      if !reserved {
-        _reserve(destination, destination.count + n - k)
-        reserved = true
-      }
       if source?.group != g {
         let from = _groups[g]
         source = _MoveSource(
           group: g, columns: from.columns, springForce: Self._springForce(from, into: destination))
+      }
+      if keepingSettled {
+        // Safety: `e.row` is a live position of the source group's columns (below its count).
+        let c = source.unsafelyUnwrapped.columns
+        let kept = c.target[e.row]
+        if e.row >= c.activeCount, kept == targets[k], kept.sign == targets[k].sign,
+          _combinations.isEmpty || s >= _combinationOf.count || _combinationOf[s] < 0
+        {
+          presented?[k] = kept + c.y[e.row]
+          continue
+        }
+      }
+      if !reserved {
+        _reserve(destination, destination.count + n - k)
+        reserved = true
       }
       let value = _move(
         slot: s, from: source!, to: d, columns: destination, target: targets[k], velocity: velocity)

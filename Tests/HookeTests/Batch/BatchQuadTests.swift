@@ -96,6 +96,75 @@ import Testing
     }
   }
 
+  /// `keepingSettled`: a settled channel whose target does not change stays in its group, and
+  /// nothing observable differs from the move — its value, velocity, target and rest state, the
+  /// value reported, and every value after further steps, a later retarget into a third group
+  /// (which reads the force a channel leaving an exact spring takes) and more steps, bit for
+  /// bit. Channels that move, settled ones given a new target, and a combining one move as before.
+  @Test func keepingSettledChannelsInTheirGroupChangesNothingObservable() throws {
+    let (kept, handles, groups) = try Self.twin()
+    let (moved, _, _) = try Self.twin()
+    let third = [kept, moved].map {
+      $0.addGroup(.fluidSpring(FluidSpringModel(response: 0.3, dampingFraction: 0.9)))
+    }
+    #expect(third[0] == third[1])
+    let fluid = groups[1]
+    // Channel 6 rests on 7 (kept at 7: stays); channel 0 is retargeted to its own target but is
+    // still moving (moves); the last live channel rests nowhere (moves).
+    var targets = handles.indices.map { 200 + Double($0) }
+    targets[6] = 7
+    targets[0] = kept.target(of: handles[0])!
+    #expect(kept.isSettled(handles[6]) == true && kept.isSettled(handles[0]) == false)
+    var reported = [[Double]](repeating: [Double](repeating: -1, count: handles.count), count: 2)
+    for (e, engine) in [kept, moved].enumerated() {
+      let rejected = handles.withUnsafeBufferPointer { h in
+        targets.withUnsafeBufferPointer { t in
+          reported[e].withUnsafeMutableBufferPointer {
+            engine.retarget(
+              h, to: t, group: fluid, startingAtRest: nil, presented: $0.baseAddress!, keepingSettled: e == 0)
+          }
+        }
+      }
+      #expect(rejected == 1)  // the stale handle
+    }
+    #expect(kept.group(of: handles[6]) == groups[0])
+    #expect(moved.group(of: handles[6]) == fluid)
+    #expect(kept.group(of: handles[0]) == fluid)
+    for k in handles.indices {
+      let a = Self.state(kept, handles[k])
+      let b = Self.state(moved, handles[k])
+      // Everything but the group (its fifth entry) is the same.
+      let ignoringGroup = [0, 1, 2, 3, 5, 6]
+      #expect(
+        ignoringGroup.map { a[$0]?.bitPattern } == ignoringGroup.map { b[$0]?.bitPattern }, "channel \(k)")
+      #expect(reported[0][k].bitPattern == reported[1][k].bitPattern, "channel \(k)")
+    }
+    func values(_ e: BatchEngine<Double>) -> [UInt64?] { handles.map { e.value(of: $0)?.bitPattern } }
+    for _ in 0..<20 {
+      kept.step(ticks: 30_240)
+      moved.step(ticks: 30_240)
+      #expect(values(kept) == values(moved))
+    }
+    // Every live channel into a third spring group, towards new targets, and on.
+    let later = handles.indices.map { -50 + 3.5 * Double($0) }
+    for (e, engine) in [kept, moved].enumerated() {
+      handles.withUnsafeBufferPointer { h in
+        later.withUnsafeBufferPointer { t in
+          _ = engine.retarget(h, to: t, group: third[e], startingAtRest: nil, presented: nil)
+        }
+      }
+    }
+    for _ in 0..<40 {
+      kept.step(ticks: 30_240)
+      moved.step(ticks: 30_240)
+      #expect(values(kept) == values(moved))
+    }
+    #expect(
+      handles.dropLast().allSatisfy {
+        kept.velocity(of: $0)?.bitPattern == moved.velocity(of: $0)?.bitPattern
+      })
+  }
+
   @Test func retargetReportingPresentedValuesEqualsTheBulkCallAndAReadBack() throws {
     // With and without channels starting at rest, into either spring group: the same states as
     // the public bulk call, and each retargeted channel's reported value is what a read gives
