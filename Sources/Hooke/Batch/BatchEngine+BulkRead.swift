@@ -168,25 +168,24 @@ extension BatchEngine {
         source = _MoveSource(
           group: g, columns: from.columns, springForce: Self._springForce(from, into: destination))
       }
-      _move(slot: s, from: source!, to: d, columns: destination, target: targets[k])
+      _move(slot: s, index: e.row, from: source!, to: d, columns: destination, target: targets[k])
     }
     return rejected
   }
 
-  /// Moves the channel of handle slot `s` from `source` to group `d`
+  /// Moves the channel of handle slot `s`, at row `i` of `source`, to group `d`
   /// (whose columns are `columns`, with room reserved) retargeted to `newTarget`, with `velocity`
   /// when given: the state ``retarget(_:to:velocity:group:)`` gives it, without its per-call
   /// look-ups. Returns its presented value (`newTarget` plus the displacement stored).
   @discardableResult
   func _move(
-    slot s: Int, from source: _MoveSource, to d: Int, columns: _BatchColumns<Scalar>,
+    slot s: Int, index i: Int, from source: _MoveSource, to d: Int, columns: _BatchColumns<Scalar>,
     target newTarget: Scalar,
     velocity: Scalar? = nil
   ) -> Scalar {
-    // Safety: `s` is a live handle slot of group `source.group` (checked by the caller), so its
-    // position is below that group's count; `columns` has room for one more channel.
+    // Safety: `s` is a live handle slot at row `i` of group `source.group` (the caller's look-up),
+    // so `i` is below that group's count; `columns` has room for one more channel.
     let c = source.columns
-    let i = _slots[s].row
     let start = _retargetStart(
       slot: s, columns: c, index: i, springForce: source.springForce, velocity: velocity)
     let (y, v) = _shifted(keeping: start.value, target: newTarget, velocity: start.velocity)

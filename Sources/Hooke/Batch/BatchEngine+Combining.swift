@@ -251,12 +251,18 @@ extension BatchEngine {
     return k >= 0 && !_combinations[k].finished ? k : nil
   }
 
+  /// The index of the combination record of handle slot `s`, running or finished, if any.
+  @inline(__always)
+  func _combinationRecord(slot s: Int) -> Int? {
+    // No records at all (the common case of an engine without timing-curve combinations).
+    guard !_combinations.isEmpty, s < _combinationOf.count else { return nil }
+    let k = Int(_combinationOf[s])
+    return k >= 0 ? k : nil
+  }
+
   /// Removes the combination record of handle slot `s` (running or finished), if any. O(1).
   func _dropCombination(slot s: Int) {
-    // No records at all (the common case of an engine without timing-curve combinations).
-    guard !_combinations.isEmpty, s < _combinationOf.count else { return }
-    let k = Int(_combinationOf[s])
-    guard k >= 0 else { return }
+    guard let k = _combinationRecord(slot: s) else { return }
     if !_combinations[k].finished { _runningCombinations -= 1 }
     _freeCombinedCurves(from: _combinations[k].oldest)
     _combinationOf[s] = -1

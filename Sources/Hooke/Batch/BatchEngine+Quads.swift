@@ -135,7 +135,7 @@ extension BatchEngine {
         let c = source.unsafelyUnwrapped.columns
         let kept = c.target[e.row]
         if e.row >= c.activeCount, kept == targets[k], kept.sign == targets[k].sign,
-          _combinations.isEmpty || s >= _combinationOf.count || _combinationOf[s] < 0
+          _combinationRecord(slot: s) == nil
         {
           presented?[k] = kept + c.y[e.row]
           continue
@@ -146,7 +146,8 @@ extension BatchEngine {
         reserved = true
       }
       let value = _move(
-        slot: s, from: source!, to: d, columns: destination, target: targets[k], velocity: velocity)
+        slot: s, index: e.row, from: source!, to: d, columns: destination, target: targets[k],
+        velocity: velocity)
       presented?[k] = value
     }
     return rejected

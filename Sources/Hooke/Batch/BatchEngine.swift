@@ -748,11 +748,9 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   func _isUnsettled(_ channel: BatchChannel, groups: UnsafeBufferPointer<_Group>) -> Bool? {
     // Safety: the slot tables are indexed below their counts (checked) and a live slot's group
     // index is below the group count.
-    let s = Int(channel.index)
-    guard s < _slots.count else { return nil }
-    let entry = _slots[s]
-    guard entry.generation == channel.generation, entry.group >= 0 else { return nil }
-    return entry.row < groups[Int(entry.group)].columns.activeCount || _liveCombination(slot: s) != nil
+    guard let entry = _live(channel) else { return nil }
+    return entry.row < groups[Int(entry.group)].columns.activeCount
+      || _liveCombination(slot: Int(channel.index)) != nil
   }
 
   /// Whether any of the `count` channels at `channels` is valid and not settled
@@ -818,7 +816,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     if d == g {
       _rewrite(group: g, index: i, y: y, v: v, target: newTarget, a: start.force)
     } else {
-      _detach(c, group: g, index: i)
+      _detach(c, index: i)
       _insert(slot: UInt32(s), into: d, y: y, v: v, target: newTarget, a: start.force)
     }
   }
@@ -836,8 +834,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     // Safety: callers pass a live channel's storage position in `c` (below its count).
     // One look-up of the record (most channels have none): a live one gives the start, a
     // finished one is dropped early (the step would sweep it).
-    if !_combinations.isEmpty, s < _combinationOf.count, _combinationOf[s] >= 0 {
-      let k = Int(_combinationOf[s])
+    if let k = _combinationRecord(slot: s) {
       let live = !_combinations[k].finished
       let start = (_combinations[k].value, velocity ?? _combinations[k].velocity, Scalar(0))
       _dropCombination(slot: s)
@@ -950,15 +947,10 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
 
   /// Removes slot `i` of group `g`, keeping active channels in front.
   func _detach(group g: Int, index i: Int) {
-    _detach(_groups[g].columns, group: g, index: i)
+    _detach(_groups[g].columns, index: i)
   }
 
-  /// Removes slot `i` of group `g`, whose columns are `c`, keeping active channels in front.
-  func _detach(_ c: _BatchColumns<Scalar>, group g: Int, index i: Int) {
-    _detach(c, index: i)
-  }
-
-  /// ``_detach(_:group:index:)`` for a caller that has the columns (the group is not read).
+  /// Removes slot `i` of the group whose columns are `c`, keeping active channels in front.
   @inline(__always)
   func _detach(_ c: _BatchColumns<Scalar>, index i: Int) {
     // Safety: `i` is a live position of `c` (< count); the moves stay below count.
