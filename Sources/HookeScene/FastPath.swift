@@ -646,6 +646,7 @@ final class _FastPath {
     interval lanesInterval: _Quad? = nil
   ) -> Int? {
     let begin = begin ?? engine._tick
+    _clearHints()
     let group = _group(group, origin: begin)
     _reserve(in: group)
     // Safety: the scratch blocks hold four elements each (allocated in `init`).
@@ -767,6 +768,7 @@ final class _FastPath {
     case .combinesWithVelocity, .combinesWithoutVelocity:
       engine.combine(
         UnsafeBufferPointer(start: h, count: 4), to: UnsafeBufferPointer(start: t, count: 4), with: group)
+      _noteHint(q, nil)
     case .mergesWithVelocity:
       // SwiftUI's merge reads the interrupted animation's velocity; a Bézier curve and a
       // combination report none, so the spring starts from rest there.
@@ -784,6 +786,7 @@ final class _FastPath {
           UnsafeBufferPointer(start: h, count: 4), to: UnsafeBufferPointer(start: t, count: 4), group: group,
           startingAtRest: anyAtRest ? UnsafeBufferPointer(start: restart, count: 4) : nil, presented: _r,
           keepingSettled: true) == 0
+      _noteHint(q, engine._lastSettleHint)
     }
     if read { _storeRead(q) } else { _reread(q) }
     noteMoving(q)
@@ -882,6 +885,7 @@ final class _FastPath {
   }
 
   func removeQuad(_ q: Int) {
+    _clearHints()
     for k in 0..<4 { slotMap[Int(handles[4 * q + k].index)] = -1 }
     let partner = Int(settleQuads[q].partner)
     if partner != -1 { settleQuads[partner >= 0 ? partner : -(partner + 2)].partner = -1 }
@@ -899,9 +903,28 @@ final class _FastPath {
   /// taking over a velocity-less combination near its end) ends there
   /// (``BatchEngine/_settleSpringValue(handles:springIntervals:)``). O(1).
   func settleMerged(_ q: Int, group: BatchGroup) {
+    defer { _clearHints() }
     guard _kind(group.index) == .mergesWithVelocity else { return }
     let p = Int(settleQuads[q].partner)
     let (lo, hi) = p >= 0 ? (q, p) : p < -1 ? (-(p + 2), q) : (q, -1)
+    // The merge's own retargets tell when the rule cannot hold (see `_SettleHint`): the test
+    // would snap nothing.
+    if let a = _hint(lo), hi < 0 || _hint(hi) != nil,
+      a.rulesOut(
+        with: hi >= 0 ? _hint(hi) : nil,
+        tolerance2: {
+          var tolerance2 = 0.0
+          for half in 0..<2 {
+            let quad = half == 0 ? lo : hi
+            guard quad >= 0 else { continue }
+            let interval = _Quad(settleQuads[quad].springInterval)
+            for k in 0..<4 { _SettleHint.addTolerance(interval.lane(k), to: &tolerance2) }
+          }
+          return tolerance2
+        })
+    {
+      return
+    }
     // The value's lanes through the scratch, low quad first (see ``_scratch``: no array buffer is
     // held across the engine call). Safety: `_h` and `_si` hold eight elements each.
     let (h, si) = (_h, _si)
@@ -923,6 +946,28 @@ final class _FastPath {
     _reread(lo)
     if hi >= 0 { _reread(hi) }
   }
+
+  /// The end-rule hints of the last two quads retargeted (``BatchEngine/_lastSettleHint``; nil
+  /// for a timing curve's combination), the newest second, for ``settleMerged(_:group:)`` right
+  /// after the merge. Cleared there and whenever a quad is added or removed, so a hint never
+  /// outlives the lanes it describes.
+  @exclusivity(unchecked) var _recentHints: (_QuadHint, _QuadHint) = (_QuadHint(), _QuadHint())
+
+  /// Records `hint` as the newest of ``_recentHints``, for quad `q`.
+  @inline(__always)
+  func _noteHint(_ q: Int, _ hint: _SettleHint?) {
+    _recentHints = (_recentHints.1, _QuadHint(quad: q, hint: hint))
+  }
+
+  /// The newest of ``_recentHints`` for quad `q`, nil when none (or a combination's).
+  @inline(__always)
+  func _hint(_ q: Int) -> _SettleHint? {
+    _recentHints.1.quad == q ? _recentHints.1.hint : _recentHints.0.quad == q ? _recentHints.0.hint : nil
+  }
+
+  /// Empties ``_recentHints``.
+  @inline(__always)
+  func _clearHints() { _recentHints = (_QuadHint(), _QuadHint()) }
 
   /// Pairs quads `lo` and `hi` as the low and high lanes of one value (see ``settleQuads``).
   func pair(lo: Int, hi: Int) {
@@ -1176,6 +1221,13 @@ struct _BatchedChannel<V: _QuadLanes> {
     }
     (_lo, _hi) = (-1, -1)
   }
+}
+
+/// A quad and the end-rule hint of its last retarget (see ``_FastPath/_recentHints``); quad −1:
+/// none.
+struct _QuadHint {
+  var quad = -1
+  var hint: _SettleHint? = nil
 }
 
 /// A SwiftUI-spring group of a transaction and a quad's clock origin (see

@@ -164,9 +164,7 @@ extension BatchEngine {
         reserved = true
       }
       if source?.group != g {
-        let from = _groups[g]
-        source = _MoveSource(
-          group: g, columns: from.columns, springForce: Self._springForce(from, into: destination))
+        source = _moveSource(g, into: destination)
       }
       _move(slot: s, index: e.row, from: source!, to: d, columns: destination, target: targets[k])
     }
@@ -176,13 +174,14 @@ extension BatchEngine {
   /// Moves the channel of handle slot `s`, at row `i` of `source`, to group `d`
   /// (whose columns are `columns`, with room reserved) retargeted to `newTarget`, with `velocity`
   /// when given: the state ``retarget(_:to:velocity:group:)`` gives it, without its per-call
-  /// look-ups. Returns its presented value (`newTarget` plus the displacement stored).
+  /// look-ups. Returns what it wrote (``_Written``).
   @discardableResult
+  @inline(__always)
   func _move(
     slot s: Int, index i: Int, from source: _MoveSource, to d: Int, columns: _BatchColumns<Scalar>,
     target newTarget: Scalar,
     velocity: Scalar? = nil
-  ) -> Scalar {
+  ) -> _Written {
     // Safety: `s` is a live handle slot at row `i` of group `source.group` (the caller's look-up),
     // so `i` is below that group's count; `columns` has room for one more channel.
     let c = source.columns
@@ -192,14 +191,24 @@ extension BatchEngine {
     _slots[s].group = Int32(d)
     _detach(c, index: i)
     _appendRow(slot: UInt32(s), into: d, columns: columns, y: y, v: v, target: newTarget, a: start.force)
-    return newTarget + y
+    return _Written(value: newTarget + y, y: y, v: v, a: start.force)
+  }
+
+  /// The state a retarget wrote into a row — displacement `y`, velocity `v`, force `a` (stored
+  /// where the columns have a force) — and the presented value it leaves (`target + y`).
+  struct _Written {
+    let value: Scalar
+    let y: Scalar
+    let v: Scalar
+    let a: Scalar
   }
 
   /// Retargets the channel at storage position `i` of group `g` without moving it to another
-  /// group, with `velocity` when given (see ``retarget(_:to:group:)``). Returns its presented
-  /// value (`newTarget` plus the displacement stored).
+  /// group, with `velocity` when given (see ``retarget(_:to:group:)``). Returns what it wrote
+  /// (``_Written``).
   @discardableResult
-  func _retargetInPlace(group g: Int, index i: Int, to newTarget: Scalar, velocity: Scalar? = nil) -> Scalar {
+  func _retargetInPlace(group g: Int, index i: Int, to newTarget: Scalar, velocity: Scalar? = nil) -> _Written
+  {
     // Safety: callers pass a live channel's position in group `g` (below its count).
     let c = _groups[g].columns
     // No spring force within a group: only an exact spring has one, and only a SwiftUI-model
@@ -208,7 +217,7 @@ extension BatchEngine {
       slot: Int(c.owner[i]), columns: c, index: i, springForce: nil, velocity: velocity)
     let (y, v) = _shifted(keeping: start.value, target: newTarget, velocity: start.velocity)
     _rewrite(group: g, index: i, y: y, v: v, target: newTarget, a: start.force)
-    return newTarget + y
+    return _Written(value: newTarget + y, y: y, v: v, a: start.force)
   }
 
   /// Removes every channel of `channels` (invalid handles are skipped and counted, returned).

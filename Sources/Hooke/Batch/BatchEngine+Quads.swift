@@ -89,6 +89,10 @@ extension BatchEngine {
   /// retarget computes the same way from either group), and a settled channel is never stepped.
   /// A move costs two row copies and two handle-table writes; a scene's reflow retargets many
   /// resting lanes (the sizes of cards that only move) along with the moving ones.
+  ///
+  /// Leaves in ``_lastSettleHint`` what SwiftUI's termination rule reads of the lanes written
+  /// (``_SettleHint``), from the states just written: an embedder that tests the rule right
+  /// after a merge skips the test (two handle look-ups per lane) when the hint rules it out.
   #if !hasFeature(Embedded)
     // Exported Float/Double specialisations for callers in other modules. Embedded Swift
     // specialises everything anyway, and its -Onone pipeline crashes on the attribute.
@@ -105,30 +109,35 @@ extension BatchEngine {
     // for `n` elements; only `k` below all of them is used, and positions come from the slot
     // tables of live handles.
     let n = Swift.min(channels.count, targets.count, startingAtRest?.count ?? Int.max)
+    _settleHintStore = _SettleHint(bounded: false, fast: false)
     guard _groups.indices.contains(group.index) else { return n }
     let d = group.index
     let destination = _groups[d].columns
     var reserved = false
     var source = _MoveSource?.none
     var rejected = 0
+    var hint = _SettleHint(bounded: true, fast: false)
+    // What the end rule reads of the destination's rows: only its kind and spring quotients are
+    // used (the row pointers and active count it also holds go stale as rows are written).
+    let rule = _settleRow(d)
     for k in 0..<n {
       let h = channels[k]
       let s = Int(h.index)
       guard let e = _live(h), targets[k].isFinite else {
         rejected += 1
+        hint.bounded = false
         continue
       }
       let velocity: Scalar? = startingAtRest.map { $0[k] } == true ? 0 : nil
       let g = Int(e.group)
       if g == d {
-        let value = _retargetInPlace(group: d, index: e.row, to: targets[k], velocity: velocity)
-        presented?[k] = value
+        let written = _retargetInPlace(group: d, index: e.row, to: targets[k], velocity: velocity)
+        presented?[k] = written.value
+        rule.note(written, hasAcceleration: destination.hasAcceleration, in: &hint)
         continue
       }
       if source?.group != g {
-        let from = _groups[g]
-        source = _MoveSource(
-          group: g, columns: from.columns, springForce: Self._springForce(from, into: destination))
+        source = _moveSource(g, into: destination)
       }
       if keepingSettled {
         // Safety: `e.row` is a live position of the source group's columns (below its count).
@@ -145,11 +154,13 @@ extension BatchEngine {
         _reserve(destination, destination.count + n - k)
         reserved = true
       }
-      let value = _move(
+      let written = _move(
         slot: s, index: e.row, from: source!, to: d, columns: destination, target: targets[k],
         velocity: velocity)
-      presented?[k] = value
+      presented?[k] = written.value
+      rule.note(written, hasAcceleration: destination.hasAcceleration, in: &hint)
     }
+    _settleHintStore = hint
     return rejected
   }
 

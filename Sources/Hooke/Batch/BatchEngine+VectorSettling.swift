@@ -107,7 +107,7 @@ extension BatchEngine {
       springInterval: { springIntervals[$0] },
       row: { g in
         if g != last || lastRow == nil {
-          lastRow = _SettleRow(_groups[g])
+          lastRow = _settleRow(g)
           last = g
         }
         return lastRow.unsafelyUnwrapped
@@ -157,8 +157,7 @@ extension BatchEngine {
     var tolerance2 = 0.0
     var springLanes = 0
     for l in 0..<lanes {
-      let tolerance = 0.01 * springInterval(l)
-      tolerance2 += tolerance * tolerance
+      _SettleHint.addTolerance(springInterval(l), to: &tolerance2)
       guard let (r, i) = locate(l) else { continue }
       let (y, v, a) = r.state(i)
       v2 += v * v
@@ -182,8 +181,68 @@ extension BatchEngine {
   /// it has grown).
   func _refreshSettleRows() {
     _settleRows.removeAll(keepingCapacity: true)
-    for group in _groups { _settleRows.append(_SettleRow(group)) }
+    for g in _groups.indices { _settleRows.append(_settleRow(g)) }
   }
+
+  /// Group `g`'s ``_SettleRow``, read field by field through the group table (copying the entry
+  /// copies its driver and retains every reference in it). `g` must be a valid group index.
+  @inline(__always)
+  func _settleRow(_ g: Int) -> _SettleRow<Scalar> {
+    // Safety: `g` is below the table's count (the caller's check).
+    _groups.withUnsafeBufferPointer { groups in
+      _SettleRow(columns: groups[g].columns, springQuotients: groups[g].springQuotients)
+    }
+  }
+}
+
+/// What a bulk retarget (``BatchEngine/retarget(_:to:group:startingAtRest:presented:keepingSettled:)``)
+/// learned of SwiftUI's termination rule on the lanes it wrote, so that an embedder testing the
+/// rule right after a merge (``BatchEngine/_settleSpringValue(handles:springIntervals:)``) can
+/// skip the test when it cannot hold. The rule reads the lanes active in spring groups; it holds
+/// when one of the sums `Σ y²`, `Σ v²`, `Σ a²` is not finite, or when `max(Σ v², Σ a²) ≤ 0.0036`
+/// and the gap is within tolerance. A value whose read lanes all have squares at most ``bound``
+/// (at most eight lanes: every sum stays finite) and one of which has `v²` or `a²` above 0.0036
+/// does not end: its test would snap nothing. Nor does one whose gap is certainly beyond its
+/// tolerance (``gap2``).
+package struct _SettleHint: Sendable {
+  /// Every pair of the call was retargeted (none rejected), and every lane written that the
+  /// rule reads has `y²`, `v²` and `a²` at most ``bound``.
+  package var bounded: Bool
+  /// One of the lanes written that the rule reads has `v²` or `a²` above 0.0036.
+  package var fast: Bool
+  /// `Σ y²` over the lanes written that the rule reads, in the call's order. The rule's own sum
+  /// over a value of several calls adds the same squares in another grouping: they agree to a
+  /// relative 8·2⁻⁵³ (nonnegative terms), so a caller compares with a margin.
+  package var gap2 = 0.0
+
+  /// A hint with the given fields.
+  package init(bounded: Bool, fast: Bool, gap2: Double = 0) {
+    (self.bounded, self.fast, self.gap2) = (bounded, fast, gap2)
+  }
+
+  /// Whether SwiftUI's rule cannot hold for a value whose lanes are this hint's and `other`'s
+  /// (nil: none), `tolerance2` giving the rule's `Σ (0.01·I)²` over the value's lanes (summed as
+  /// the rule sums it, ``addTolerance(_:to:)``; read only when the lanes are bounded and slow).
+  /// When true, testing the rule on those lanes right after the retargets snaps nothing.
+  package func rulesOut(with other: _SettleHint? = nil, tolerance2: () -> Double) -> Bool {
+    let b = other ?? _SettleHint(bounded: true, fast: false)
+    guard bounded && b.bounded else { return false }
+    if fast || b.fast { return true }
+    // The rule's own gap sums the same squares in one pass: short of the two sums by a relative
+    // 8·2⁻⁵³ at most.
+    let t = tolerance2()
+    return t > 0 && t < (gap2 + b.gap2) * (1 - 0x1p-40)
+  }
+
+  /// Adds lane interval `interval`'s part of the rule's tolerance, `(0.01·I)²`, to `sum`: the
+  /// rule adds its lanes' parts in lane order.
+  @inline(__always)
+  package static func addTolerance(_ interval: Double, to sum: inout Double) {
+    let tolerance = 0.01 * interval
+    sum += tolerance * tolerance
+  }
+  /// The largest square of a bounded lane: eight of them sum to a finite `Double`.
+  static var bound: Double { 1e300 }
 }
 
 /// One group's columns for the SwiftUI termination rule
@@ -200,27 +259,53 @@ struct _SettleRow<Scalar: BatchScalar> {
   let k: Double
   let c: Double
 
-  /// `group`'s current columns. The driver is not copied (its curve payloads would be retained):
-  /// a SwiftUI-model spring is the layout with a force column, an exact spring the one with
-  /// quotients.
+  /// A group's current columns `c` and its exact spring's force quotients (nil for another
+  /// driver): a SwiftUI-model spring is the layout with a force column, an exact spring the one
+  /// with quotients.
   @inline(__always)
-  init(_ group: BatchEngine<Scalar>._Group) {
-    let c = group.columns
+  init(columns c: _BatchColumns<Scalar>, springQuotients: (Double, Double)?) {
     y = c.y
     v = c.v
     a = c.hasAcceleration ? c.a : nil
     owner = c.owner
     active = c.activeCount
-    kind = c.hasAcceleration ? 1 : group.springQuotients != nil ? 2 : 0
-    (k, self.c) = group.springQuotients ?? (0, 0)
+    kind = c.hasAcceleration ? 1 : springQuotients != nil ? 2 : 0
+    (k, self.c) = springQuotients ?? (0, 0)
   }
 
   /// Row `i`'s displacement, velocity and force per unit mass. `i` must be below `active`.
   @inline(__always)
   func state(_ i: Int) -> (y: Double, v: Double, a: Double) {
-    let y = Double(self.y[i])
-    let v = Double(self.v[i])
-    return (y, v, kind == 1 ? Double(a![i]) : -k * y - c * v)
+    state(y: y[i], v: v[i], a: kind == 1 ? a![i] : 0)
+  }
+
+  /// The displacement, velocity and force per unit mass the rule reads of a row storing `y`, `v`
+  /// and (a SwiftUI-model spring's force column) `a`.
+  @inline(__always)
+  func state(y: Scalar, v: Scalar, a: Scalar) -> (y: Double, v: Double, a: Double) {
+    let y = Double(y)
+    let v = Double(v)
+    return (y, v, kind == 1 ? Double(a) : -k * y - c * v)
+  }
+
+  /// Adds to `hint` what the rule reads of a row of this group just written with `written`
+  /// (``BatchEngine/_Written``; `hasAcceleration`: the columns store a force): nothing when the
+  /// rule does not read it (not a spring group, or a row at rest, which goes to the settled
+  /// range), else whether its state is bounded and fast, and its `y²` (see ``_SettleHint``).
+  @inline(__always)
+  func note(_ written: BatchEngine<Scalar>._Written, hasAcceleration: Bool, in hint: inout _SettleHint) {
+    guard kind != 0,
+      !BatchEngine<Scalar>._isAtRest(
+        y: written.y, v: written.v, a: written.a, hasAcceleration: hasAcceleration)
+    else { return }
+    let (y, v, a) = state(y: written.y, v: written.v, a: written.a)
+    // NaN fails every comparison: such a lane is not bounded.
+    guard y * y <= _SettleHint.bound, v * v <= _SettleHint.bound, a * a <= _SettleHint.bound else {
+      hint.bounded = false
+      return
+    }
+    if Swift.max(v * v, a * a) > FluidSpringModel._finishedSquare { hint.fast = true }
+    hint.gap2 += y * y
   }
 
   /// The first row in `i..<active` that leaves its value able to finish, or `active`: a row is

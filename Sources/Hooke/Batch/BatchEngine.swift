@@ -81,7 +81,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     let durationTicks: Int64
     /// A timing curve's duration in seconds as its driver states it (0 for springs).
     let durationSeconds: Double
-    /// An exact spring driver's (stiffness/mass, damping/mass), for `_springForce` (nil for other
+    /// An exact spring driver's (stiffness/mass, damping/mass), for `_moveSource` (nil for other
     /// drivers): computed once here rather than read out of the driver per moved channel.
     let springQuotients: (Double, Double)?
     /// This step's part of the engine's snap list (`_snapLog`) for this group: where it starts and
@@ -301,6 +301,11 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// ``_settleSpringQuads(laneOfSlot:handles:quads:stamp:)``'s per-group
   /// table (kept with its capacity).
   @exclusivity(unchecked) var _settleRows: [_SettleRow<Scalar>] = []
+  /// What the last package bulk retarget learned of SwiftUI's termination rule on the lanes it
+  /// wrote (``_SettleHint``; not bounded before any).
+  @exclusivity(unchecked) var _settleHintStore = _SettleHint(bounded: false, fast: false)
+  /// ``_settleHintStore`` for a caller in another module (see ``_tick``).
+  package var _lastSettleHint: _SettleHint { _settleHintStore }
   @exclusivity(unchecked) var _groupRows:
     [(y: UnsafeMutablePointer<Scalar>, v: UnsafeMutablePointer<Scalar>)] = []
   /// The channels the spring kernels snapped in a ``step(ticks:)``, per group in order (see
@@ -808,10 +813,10 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     slot s: Int, group g: Int, index i: Int, to newTarget: Scalar, velocity: Scalar?, into d: Int
   ) {
     // Safety: callers pass a live channel's storage position, below its group's count.
-    let c = _groups[g].columns
+    let source = _moveSource(g, into: _groups[d].columns)
+    let c = source.columns
     let start = _retargetStart(
-      slot: s, columns: c, index: i, springForce: Self._springForce(_groups[g], into: _groups[d].columns),
-      velocity: velocity)
+      slot: s, columns: c, index: i, springForce: source.springForce, velocity: velocity)
     let (y, v) = _shifted(keeping: start.value, target: newTarget, velocity: start.velocity)
     if d == g {
       _rewrite(group: g, index: i, y: y, v: v, target: newTarget, a: start.force)
@@ -823,7 +828,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
 
   /// What a retarget of the channel of handle slot `s` (storage position `i` of columns `c`)
   /// starts from — its presented value, its velocity (`velocity` when given) and its force (the
-  /// interrupted exact spring's per unit mass with `springForce`, see ``_springForce(_:into:)``)
+  /// interrupted exact spring's per unit mass with `springForce`, see ``_moveSource(_:into:)``)
   /// — and drops its combination record: a running combination ends at its presented value and
   /// velocity, with no force of its own. Every retarget path reads the start state here.
   @inline(__always)
@@ -919,14 +924,20 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     return y
   }
 
-  /// An exact spring's force quotients (stiffness/mass, damping/mass) when a channel leaves
-  /// `driver` for columns that integrate a force (a SwiftUI-model spring, whose merge keeps the
-  /// force the interrupted motion had); nil otherwise.
+  /// What moving a channel out of group `g` into the group whose columns are `destination`
+  /// needs: `g`'s columns, and its exact spring's force quotients (stiffness/mass, damping/mass)
+  /// when `destination` integrates a force (a SwiftUI-model spring, whose merge keeps the force
+  /// the interrupted motion had; nil otherwise). Read field by field through the group table:
+  /// copying the group entry copies its driver and retains every reference in it (about a
+  /// hundred instructions per bulk retarget).
   @inline(__always)
-  static func _springForce(_ group: _Group, into destination: _BatchColumns<Scalar>) -> (
-    Double, Double
-  )? {
-    destination.hasAcceleration ? group.springQuotients : nil
+  func _moveSource(_ g: Int, into destination: _BatchColumns<Scalar>) -> _MoveSource {
+    // Safety: callers pass a valid group index (a live handle's group, or a checked one).
+    _groups.withUnsafeBufferPointer { groups in
+      _MoveSource(
+        group: g, columns: groups[g].columns,
+        springForce: destination.hasAcceleration ? groups[g].springQuotients : nil)
+    }
   }
 
   /// The force per unit mass `−(k/m)·y − (c/m)·v` for `quotients` (k/m, c/m); 0 if not finite.
@@ -984,7 +995,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   func _rewrite(group g: Int, index i: Int, y: Scalar, v: Scalar, target: Scalar, a: Scalar) {
     let c = _groups[g].columns
     _writeState(c, i, group: g, y: y, v: v, target: target, a: a)
-    let atRest = y == 0 && v == 0 && (!c.hasAcceleration || a == 0)
+    let atRest = Self._isAtRest(y: y, v: v, a: a, hasAcceleration: c.hasAcceleration)
     if atRest && i < c.activeCount {
       _swapRows(c, i, c.activeCount - 1)
       c.activeCount -= 1
@@ -992,6 +1003,14 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       _swapRows(c, i, c.activeCount)
       c.activeCount += 1
     }
+  }
+
+  /// Whether a row written with displacement `y`, velocity `v` and force `a` (stored only where
+  /// the columns have a force) rests exactly: it then goes to the settled range, every other row
+  /// to the active one.
+  @inline(__always)
+  static func _isAtRest(y: Scalar, v: Scalar, a: Scalar, hasAcceleration: Bool) -> Bool {
+    y == 0 && v == 0 && (!hasAcceleration || a == 0)
   }
 
   /// Writes a channel's state into row `i` of group `g`'s columns `c`: displacement, velocity,
@@ -1112,7 +1131,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     // An active channel goes to the front of the settled range, whose first row moves to the end:
     // the rows a write at the end and a swap leave, without writing the new row twice.
     var at = c.count
-    if !(y == 0 && v == 0 && (!c.hasAcceleration || a == 0)) {
+    if !Self._isAtRest(y: y, v: v, a: a, hasAcceleration: c.hasAcceleration) {
       let j = c.activeCount
       if j != at {
         c.copy(j, to: at)

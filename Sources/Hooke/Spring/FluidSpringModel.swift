@@ -200,8 +200,9 @@ extension FluidSpringModel {
     let v2 = state.velocity.magnitudeSquared
     let a2 = state.force.magnitudeSquared
     let gap2 = (target - state.offset).magnitudeSquared
+    // Decided without the tolerance when fast (most frames of an animation).
     guard v2.isFinite, a2.isFinite, gap2.isFinite else { return true }
-    guard Swift.max(v2, a2) <= 0.0036 else { return false }
+    guard Swift.max(v2, a2) <= Self._finishedSquare else { return false }
     return Self._isFinished(
       velocity2: v2, force2: a2, gap2: gap2, tolerance2: target.scaled(by: 0.01).magnitudeSquared)
   }
@@ -215,9 +216,13 @@ extension FluidSpringModel {
     -> Bool
   {
     guard v2.isFinite, a2.isFinite, gap2.isFinite else { return true }
-    guard Swift.max(v2, a2) <= 0.0036 else { return false }
+    guard Swift.max(v2, a2) <= _finishedSquare else { return false }
     return !(tolerance2 > 0 && tolerance2 < gap2)
   }
+
+  /// The bound on the squared velocity and force of a finished animation (0.06² = 0.0036).
+  @inlinable
+  package static var _finishedSquare: Double { 0.0036 }
 
   /// The matrix of one substep on the state (e, v, a) with `e = x − target` (a fixed target),
   /// row-major `[e', v', a']` rows, in exact arithmetic:
