@@ -133,6 +133,8 @@ final class _FastPath {
   /// its channels a merging spring starts from rest, four each (raw, as ``_scratch``).
   let _states: UnsafeMutablePointer<BatchChannelState>
   let _restart: UnsafeMutablePointer<Bool>
+  /// Scratch for one quad's end-rule hint (raw, as ``_scratch``).
+  let _hintScratch: UnsafeMutablePointer<_SettleHint>
   var _v: UnsafeMutablePointer<Double> { _scratch }
   var _t: UnsafeMutablePointer<Double> { _scratch + 4 }
   var _w: UnsafeMutablePointer<Double> { _scratch + 8 }
@@ -155,6 +157,7 @@ final class _FastPath {
     _h.deallocate()
     _states.deallocate()
     _restart.deallocate()
+    _hintScratch.deallocate()
     _originWays.deallocate()
   }
 
@@ -172,6 +175,8 @@ final class _FastPath {
       repeating: BatchChannelState(group: nil, isSettled: true, isCombining: false), count: 4)
     _restart = .allocate(capacity: 4)
     _restart.initialize(repeating: false, count: 4)
+    _hintScratch = .allocate(capacity: 1)
+    _hintScratch.initialize(to: _SettleHint(bounded: false, fast: false))
     _originWays = .allocate(capacity: Self._originWayCount)
     _originWays.initialize(repeating: Self._emptyOriginWay, count: Self._originWayCount)
     // The tables transactions grow, resolved now rather than in a frame (see the helper).
@@ -609,6 +614,7 @@ final class _FastPath {
     isListedMoving._reserveGrowing(quads)
     quadStamp._reserveGrowing(quads)
     laneShadow._reserveGrowing(4 * quads)
+    _merges.cover(quad: quads - 1)
     moving._reserveGrowing(moving.count + fresh)
     // New channels take handle slots past the engine's current ones (or free ones below); the
     // engine's handle tables grow once for them too.
@@ -636,6 +642,7 @@ final class _FastPath {
     quadStamp._cover(quads - 1, with: 0)
     // NaN lanes: a quad never written from compares unequal, so its row is re-derived.
     laneShadow._cover(4 * quads - 1, with: .nan)
+    _merges.cover(quad: quads - 1)
   }
 
   /// Adds four channels at `value` towards `target` with `velocity` in `group`; the quad slot.
@@ -722,7 +729,17 @@ final class _FastPath {
   ///
   /// `model`: the lanes' target before this change (the scene's model value), for the
   /// animation's interval (``interval``).
-  func retarget(_ q: Int, to target: _Quad, from model: _Quad, group: BatchGroup) {
+  ///
+  /// `deferrable`: the caller tests SwiftUI's end rule itself only when this returns false; with
+  /// ``deferringMerges`` on, a merge into a spring group is then deferred to ``flushMerges()``,
+  /// which retargets the deferred quads in one engine call per group and tests the rule on each
+  /// (returns true). Everything the merge decides from the quad's state is decided here.
+  @discardableResult
+  func retarget(_ q: Int, to target: _Quad, from model: _Quad, group: BatchGroup, deferrable: Bool = false)
+    -> Bool
+  {
+    // A quad merged twice in a transaction: the second merge starts from the first one's state.
+    _flushMerge(of: q)
     // Safety: the scratch blocks hold four elements each (allocated in `init`); the engine gets
     // pointers into them, not into an array stored here (see ``_scratch``).
     let (t, h, states, restart) = (_t, _h, _states, _restart)
@@ -781,15 +798,22 @@ final class _FastPath {
           anyAtRest = anyAtRest || restart[k]
         }
       }
+      if deferrable && deferringMerges {
+        _deferMerge(q, group: group, handles: h, targets: t, restart: anyAtRest ? restart : nil)
+        noteMoving(q)
+        return true
+      }
+      let hint = _hintScratch
       read =
         engine.retarget(
           UnsafeBufferPointer(start: h, count: 4), to: UnsafeBufferPointer(start: t, count: 4), group: group,
           startingAtRest: anyAtRest ? UnsafeBufferPointer(start: restart, count: 4) : nil, presented: _r,
-          keepingSettled: true) == 0
-      _noteHint(q, engine._lastSettleHint)
+          keepingSettled: true, hints: hint) == 0
+      _noteHint(q, hint.pointee)
     }
     if read { _storeRead(q) } else { _reread(q) }
     noteMoving(q)
+    return false
   }
 
   /// The group for `group`'s animation whose substep clock reads the time since `origin`, for a
@@ -885,6 +909,7 @@ final class _FastPath {
   }
 
   func removeQuad(_ q: Int) {
+    _flushMerge(of: q)
     _clearHints()
     for k in 0..<4 { slotMap[Int(handles[4 * q + k].index)] = -1 }
     let partner = Int(settleQuads[q].partner)
@@ -907,11 +932,17 @@ final class _FastPath {
     guard _kind(group.index) == .mergesWithVelocity else { return }
     let p = Int(settleQuads[q].partner)
     let (lo, hi) = p >= 0 ? (q, p) : p < -1 ? (-(p + 2), q) : (q, -1)
+    _settleMerged(lo: lo, hi: hi, hints: (_hint(lo), hi >= 0 ? _hint(hi) : nil))
+  }
+
+  /// ``settleMerged(_:group:)`` on the value of quads `lo` and `hi` (−1: none), with the hints of
+  /// their merges (nil: unknown, the rule is tested).
+  func _settleMerged(lo: Int, hi: Int, hints: (_SettleHint?, _SettleHint?)) {
     // The merge's own retargets tell when the rule cannot hold (see `_SettleHint`): the test
     // would snap nothing.
-    if let a = _hint(lo), hi < 0 || _hint(hi) != nil,
+    if let a = hints.0, hi < 0 || hints.1 != nil,
       a.rulesOut(
-        with: hi >= 0 ? _hint(hi) : nil,
+        with: hi >= 0 ? hints.1 : nil,
         tolerance2: {
           var tolerance2 = 0.0
           for half in 0..<2 {
@@ -947,7 +978,14 @@ final class _FastPath {
     if hi >= 0 { _reread(hi) }
   }
 
-  /// The end-rule hints of the last two quads retargeted (``BatchEngine/_lastSettleHint``; nil
+  /// Whether merges of frame quads are deferred (``retarget(_:to:from:group:deferrable:)``):
+  /// on inside a transaction's op and resolve loops, which flush them (``flushMerges()``)
+  /// before anything reads the quads they change.
+  @exclusivity(unchecked) var deferringMerges = false
+  /// The deferred merges (``_DeferredMerges``).
+  let _merges = _DeferredMerges()
+
+  /// The end-rule hints of the last two quads retargeted (``_SettleHint``; nil
   /// for a timing curve's combination), the newest second, for ``settleMerged(_:group:)`` right
   /// after the merge. Cleared there and whenever a quad is added or removed, so a hint never
   /// outlives the lanes it describes.
@@ -977,18 +1015,21 @@ final class _FastPath {
 
   @inline(__always)
   func value(_ q: Int) -> _Quad {
-    _Quad(values[4 * q], values[4 * q + 1], values[4 * q + 2], values[4 * q + 3])
+    _flushMerge(of: q)
+    return _Quad(values[4 * q], values[4 * q + 1], values[4 * q + 2], values[4 * q + 3])
   }
 
   func velocity(_ q: Int) -> _Quad {
-    _Quad(
+    _flushMerge(of: q)
+    return _Quad(
       engine.velocity(of: handles[4 * q]) ?? 0, engine.velocity(of: handles[4 * q + 1]) ?? 0,
       engine.velocity(of: handles[4 * q + 2]) ?? 0, engine.velocity(of: handles[4 * q + 3]) ?? 0)
   }
 
   /// Whether quad `q` moves: one of its channels is not settled (a curve's combination counts).
   func isAnimating(_ q: Int) -> Bool {
-    handles.withUnsafeBufferPointer { isAnimating(q, handles: $0) }
+    _flushMerge(of: q)
+    return handles.withUnsafeBufferPointer { isAnimating(q, handles: $0) }
   }
 
   /// ``isAnimating(_:)`` with ``handles``' buffer held by the caller (a sweep over many quads
@@ -1145,7 +1186,9 @@ struct _BatchedChannel<V: _QuadLanes> {
       if _lo >= 0 {
         // While batched, `_general` holds the model (the lanes' current target).
         let model = _general.value
-        fast.retarget(Int(_lo), to: newValue.quad(0), from: model.quad(0), group: group)
+        // A single quad's merge may be deferred (the flush tests the end rule then).
+        let deferred = fast.retarget(
+          Int(_lo), to: newValue.quad(0), from: model.quad(0), group: group, deferrable: V.quadCount == 1)
         if V.quadCount > 1 {
           if _hi >= 0 {
             fast.retarget(Int(_hi), to: newValue.quad(1), from: model.quad(1), group: group)
@@ -1161,7 +1204,7 @@ struct _BatchedChannel<V: _QuadLanes> {
             fast.pair(lo: Int(_lo), hi: hi)
           }
         }
-        fast.settleMerged(Int(_lo), group: group)
+        if !deferred { fast.settleMerged(Int(_lo), group: group) }
       } else if _general.isAnimating && fast.combines(group) {
         // A timing curve combines with the running general-path animation there, exactly.
         _general.retarget(newValue, animation: animation(), at: t)

@@ -6,6 +6,7 @@ extension Scene {
   @inline(__always)
   func _presentedFrame(_ s: Int) -> Rect {
     guard let f = _fast else { return _presentedFrame(s, batchValues: nil) }
+    f._flushPendingMerges()
     return f.values.withUnsafeBufferPointer { _presentedFrame(s, batchValues: $0) }
   }
 

@@ -127,7 +127,13 @@ extension Scene {
     // into fresh memory while they arrive. Counted per op (a container op counts too): an
     // overestimate reserves address space, not resident memory.
     _fast?.reserve(channels: tx._ops.count > 64 ? 8 * tx._ops.count : 0)
+    // Frame merges are deferred and applied together (`_FastPath.flushMerges()`) after the ops
+    // and after the resolves; anything that reads a deferred quad before flushes them first.
+    _fast?._merges.reserve(2 * tx._ops.count)
+    _fast?.deferringMerges = true
     defer {
+      _fast?.deferringMerges = false
+      _fast?.flushMerges()
       _fast?.reserve(channels: 0)
       _fast?._resetAnimationBegan()
     }
@@ -231,6 +237,7 @@ extension Scene {
         _removeGrid(id, tx: tx, t: t, result: &result)
       }
     }
+    _fast?.flushMerges()
     for s in zoomInserted where _records[s].live {
       _startZoom(s, tx: tx, t: t, result: &result)
       _noteMotion(s)
@@ -240,6 +247,7 @@ extension Scene {
       _noteGroupMotion(g)
       _refreshGroupHot(g)
     }
+    _fast?.flushMerges()
     for s in leaveNow where _records[s].live { _evict(s) }
     if !leaveNow.isEmpty { _compactOrder() }
     // An eviction in a later frame notes its row here: the room grows with the slots, in the

@@ -90,9 +90,11 @@ extension BatchEngine {
   /// A move costs two row copies and two handle-table writes; a scene's reflow retargets many
   /// resting lanes (the sizes of cards that only move) along with the moving ones.
   ///
-  /// Leaves in ``_lastSettleHint`` what SwiftUI's termination rule reads of the lanes written
-  /// (``_SettleHint``), from the states just written: an embedder that tests the rule right
-  /// after a merge skips the test (two handle look-ups per lane) when the hint rules it out.
+  /// `hints`, when given: entry `k / 4` gets what SwiftUI's termination rule reads of lanes
+  /// `4·(k / 4) ..< 4·(k / 4) + 4` (a quad's; ``_SettleHint``), from the states just written
+  /// (an entry whose quad has a rejected pair is not bounded). An embedder that tests the rule
+  /// right after a merge skips the test (two handle look-ups per lane) when the hint rules it
+  /// out. `hints` must hold `(n + 3) / 4` entries for `n` pairs.
   #if !hasFeature(Embedded)
     // Exported Float/Double specialisations for callers in other modules. Embedded Swift
     // specialises everything anyway, and its -Onone pipeline crashes on the attribute.
@@ -103,24 +105,33 @@ extension BatchEngine {
   package func retarget(
     _ channels: UnsafeBufferPointer<BatchChannel>, to targets: UnsafeBufferPointer<Scalar>, group: BatchGroup,
     startingAtRest: UnsafeBufferPointer<Bool>?, presented: UnsafeMutablePointer<Scalar>?,
-    keepingSettled: Bool = false
+    keepingSettled: Bool = false, hints: UnsafeMutablePointer<_SettleHint>? = nil
   ) -> Int {
-    // Safety: the caller's buffers must be valid for their counts and `presented` (when given)
-    // for `n` elements; only `k` below all of them is used, and positions come from the slot
-    // tables of live handles.
+    // Safety: the caller's buffers must be valid for their counts, `presented` (when given) for
+    // `n` elements and `hints` for `(n + 3) / 4`; only `k` below all of them (and `k / 4`) is
+    // used, and positions come from the slot tables of live handles.
     let n = Swift.min(channels.count, targets.count, startingAtRest?.count ?? Int.max)
-    _settleHintStore = _SettleHint(bounded: false, fast: false)
-    guard _groups.indices.contains(group.index) else { return n }
+    guard _groups.indices.contains(group.index) else {
+      if let hints { for j in 0..<(n + 3) / 4 { hints[j] = _SettleHint(bounded: false, fast: false) } }
+      return n
+    }
     let d = group.index
     let destination = _groups[d].columns
     var reserved = false
     var source = _MoveSource?.none
     var rejected = 0
+    // The hint of the quad being written (lanes `4j ..< 4j + 4`), stored at its last lane.
     var hint = _SettleHint(bounded: true, fast: false)
     // What the end rule reads of the destination's rows: only its kind and spring quotients are
     // used (the row pointers and active count it also holds go stale as rows are written).
     let rule = _settleRow(d)
     for k in 0..<n {
+      defer {
+        if let hints, k & 3 == 3 || k == n - 1 {
+          hints[k >> 2] = hint
+          hint = _SettleHint(bounded: true, fast: false)
+        }
+      }
       let h = channels[k]
       let s = Int(h.index)
       guard let e = _live(h), targets[k].isFinite else {
@@ -133,7 +144,7 @@ extension BatchEngine {
       if g == d {
         let written = _retargetInPlace(group: d, index: e.row, to: targets[k], velocity: velocity)
         presented?[k] = written.value
-        rule.note(written, hasAcceleration: destination.hasAcceleration, in: &hint)
+        if hints != nil { rule.note(written, hasAcceleration: destination.hasAcceleration, in: &hint) }
         continue
       }
       if source?.group != g {
@@ -158,9 +169,8 @@ extension BatchEngine {
         slot: s, index: e.row, from: source!, to: d, columns: destination, target: targets[k],
         velocity: velocity)
       presented?[k] = written.value
-      rule.note(written, hasAcceleration: destination.hasAcceleration, in: &hint)
+      if hints != nil { rule.note(written, hasAcceleration: destination.hasAcceleration, in: &hint) }
     }
-    _settleHintStore = hint
     return rejected
   }
 

@@ -195,8 +195,8 @@ extension BatchEngine {
   }
 }
 
-/// What a bulk retarget (``BatchEngine/retarget(_:to:group:startingAtRest:presented:keepingSettled:)``)
-/// learned of SwiftUI's termination rule on the lanes it wrote, so that an embedder testing the
+/// What a bulk retarget (``BatchEngine/retarget(_:to:group:startingAtRest:presented:keepingSettled:hints:)``)
+/// learned of SwiftUI's termination rule on a quad's lanes it wrote, so that an embedder testing the
 /// rule right after a merge (``BatchEngine/_settleSpringValue(handles:springIntervals:)``) can
 /// skip the test when it cannot hold. The rule reads the lanes active in spring groups; it holds
 /// when one of the sums `Σ y²`, `Σ v²`, `Σ a²` is not finite, or when `max(Σ v², Σ a²) ≤ 0.0036`
@@ -205,14 +205,14 @@ extension BatchEngine {
 /// does not end: its test would snap nothing. Nor does one whose gap is certainly beyond its
 /// tolerance (``gap2``).
 package struct _SettleHint: Sendable {
-  /// Every pair of the call was retargeted (none rejected), and every lane written that the
+  /// Every pair of the quad was retargeted (none rejected), and every lane written that the
   /// rule reads has `y²`, `v²` and `a²` at most ``bound``.
   package var bounded: Bool
   /// One of the lanes written that the rule reads has `v²` or `a²` above 0.0036.
   package var fast: Bool
-  /// `Σ y²` over the lanes written that the rule reads, in the call's order. The rule's own sum
-  /// over a value of several calls adds the same squares in another grouping: they agree to a
-  /// relative 8·2⁻⁵³ (nonnegative terms), so a caller compares with a margin.
+  /// `Σ y²` over the lanes written that the rule reads, in lane order. The rule's own sum over a
+  /// value of two quads adds the same squares in another grouping: they agree to a relative
+  /// 8·2⁻⁵³ (nonnegative terms), so a caller compares with a margin.
   package var gap2 = 0.0
 
   /// A hint with the given fields.

@@ -301,11 +301,6 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// ``_settleSpringQuads(laneOfSlot:handles:quads:stamp:)``'s per-group
   /// table (kept with its capacity).
   @exclusivity(unchecked) var _settleRows: [_SettleRow<Scalar>] = []
-  /// What the last package bulk retarget learned of SwiftUI's termination rule on the lanes it
-  /// wrote (``_SettleHint``; not bounded before any).
-  @exclusivity(unchecked) var _settleHintStore = _SettleHint(bounded: false, fast: false)
-  /// ``_settleHintStore`` for a caller in another module (see ``_tick``).
-  package var _lastSettleHint: _SettleHint { _settleHintStore }
   @exclusivity(unchecked) var _groupRows:
     [(y: UnsafeMutablePointer<Scalar>, v: UnsafeMutablePointer<Scalar>)] = []
   /// The channels the spring kernels snapped in a ``step(ticks:)``, per group in order (see

@@ -166,77 +166,95 @@ import _TestSupport
       })
   }
 
-  /// The end-rule hint of the bulk retarget (`_lastSettleHint`) rules a value out only when
-  /// SwiftUI's rule, tested on the same lanes right after (`_settleSpringValue`), snaps nothing.
-  /// Seeded random quads in an exact and a SwiftUI-model spring group — slow and near their new
-  /// targets, fast, far, or with states too large to square — retargeted four lanes a call into
-  /// either group, some lanes keeping their target; the intervals are random too. The hint's
-  /// `gap2` is the rule's `Σ y²` over the lanes it reads (the active ones, recomputed here from
-  /// `displacement(of:)`), and every outcome occurs.
-  @Test func settleHintRulesOutOnlyValuesTheRuleLeavesMoving() throws {
+  /// The end-rule hints of the bulk retarget (`hints`, one per quad of four lanes) rule a quad's
+  /// value out only when SwiftUI's rule, tested on the same lanes right after
+  /// (`_settleSpringValue`), snaps nothing. Seeded random rounds of one to three quads in one
+  /// call, in an exact and a SwiftUI-model spring group — slow and near their new targets, fast,
+  /// far, or with states too large to square — retargeted into either group, some lanes keeping
+  /// their target; the intervals are random too. Each hint's `gap2` is the rule's `Σ y²` over
+  /// its quad's lanes the rule reads (the active ones, recomputed here from `displacement(of:)`),
+  /// and every outcome occurs.
+  @Test func settleHintsRuleOutOnlyValuesTheRuleLeavesMoving() throws {
     let seed: UInt64 = 0x5E77_4E17
     var rng = SplitMix64(seed: seed)
     func unit() -> Double { Double(rng.next() >> 11) * 0x1p-53 }
-    var (ruledOut, snapped, unbounded) = (0, 0, 0)
-    for round in 0..<600 {
+    var (ruledOut, snapped, unbounded, quads) = (0, 0, 0, 0)
+    for round in 0..<400 {
       let engine = BatchEngine<Double>()
       let groups = [
         engine.addGroup(.spring(Spring(response: 0.4, dampingRatio: 0.7)), restRule: .pixel),
         engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.5, dampingFraction: 0.8))),
       ]
-      let scale = [1e-3, 1e-2, 1.0, 1e3, 1e160][Int(rng.next() % 5)]
+      let count = 1 + Int(rng.next() % 3)
       var handles: [BatchChannel] = []
-      for _ in 0..<4 {
-        let target = 100 * unit()
-        handles.append(
-          try engine.addChannel(
-            to: groups[Int(rng.next() % 2)], value: target + scale * (unit() - 0.5), target: target,
-            velocity: rng.next() % 3 == 0 ? 0 : scale * (unit() - 0.5)))
+      var scales: [Double] = []
+      for _ in 0..<count {
+        let scale = [1e-3, 1e-2, 1.0, 1e3, 1e160][Int(rng.next() % 5)]
+        for _ in 0..<4 {
+          let target = 100 * unit()
+          handles.append(
+            try engine.addChannel(
+              to: groups[Int(rng.next() % 2)], value: target + scale * (unit() - 0.5), target: target,
+              velocity: rng.next() % 3 == 0 ? 0 : scale * (unit() - 0.5)))
+          scales.append(scale)
+        }
       }
       for _ in 0..<Int(rng.next() % 3) { engine.step(ticks: 30_240) }
       var targets: [Double] = []
-      for h in handles {
+      for (h, scale) in zip(handles, scales) {
         let old = engine.target(of: h)!
         targets.append(rng.next() % 4 == 0 ? old : old + scale * (unit() - 0.5))
       }
       let intervals = handles.map { _ in rng.next() % 5 == 0 ? 0 : 40 * (unit() - 0.25) }
       let destination = groups[Int(rng.next() % 2)]
       let keeping = rng.next() % 2 == 0
+      var hints = [_SettleHint](repeating: _SettleHint(bounded: false, fast: true, gap2: -1), count: count)
       let rejected = handles.withUnsafeBufferPointer { h in
         targets.withUnsafeBufferPointer { t in
-          engine.retarget(
-            h, to: t, group: destination, startingAtRest: nil, presented: nil, keepingSettled: keeping)
+          hints.withUnsafeMutableBufferPointer {
+            engine.retarget(
+              h, to: t, group: destination, startingAtRest: nil, presented: nil, keepingSettled: keeping,
+              hints: $0.baseAddress!)
+          }
         }
       }
       #expect(rejected == 0, "seed \(seed) round \(round)")
-      let hint = engine._lastSettleHint
-      var gap2 = 0.0
-      for h in handles where engine.isSettled(h) == false {
-        let y = engine.displacement(of: h)!
-        gap2 += y * y
+      for quad in 0..<count {
+        quads += 1
+        let lanes = (4 * quad)..<(4 * quad + 4)
+        let hint = hints[quad]
+        var gap2 = 0.0
+        for h in handles[lanes] where engine.isSettled(h) == false {
+          let y = engine.displacement(of: h)!
+          gap2 += y * y
+        }
+        if hint.bounded {
+          #expect(hint.gap2.bitPattern == gap2.bitPattern, "seed \(seed) round \(round) quad \(quad)")
+        } else {
+          unbounded += 1
+        }
+        let rulesOut = hint.rulesOut(tolerance2: {
+          var sum = 0.0
+          for i in intervals[lanes] { _SettleHint.addTolerance(i, to: &sum) }
+          return sum
+        })
+        let result = Array(handles[lanes]).withUnsafeBufferPointer { h in
+          Array(intervals[lanes]).withUnsafeBufferPointer {
+            engine._settleSpringValue(handles: h, springIntervals: $0)
+          }
+        }
+        if rulesOut {
+          ruledOut += 1
+          #expect(
+            result == 0,
+            "seed \(seed) round \(round) quad \(quad): ruled out, yet the rule snapped \(result) lanes")
+        }
+        if result > 0 { snapped += 1 }
       }
-      if hint.bounded {
-        #expect(hint.gap2.bitPattern == gap2.bitPattern, "seed \(seed) round \(round)")
-      } else {
-        unbounded += 1
-      }
-      let rulesOut = hint.rulesOut(tolerance2: {
-        var sum = 0.0
-        for i in intervals { _SettleHint.addTolerance(i, to: &sum) }
-        return sum
-      })
-      let result = handles.withUnsafeBufferPointer { h in
-        intervals.withUnsafeBufferPointer { engine._settleSpringValue(handles: h, springIntervals: $0) }
-      }
-      if rulesOut {
-        ruledOut += 1
-        #expect(result == 0, "seed \(seed) round \(round): ruled out, yet the rule snapped \(result) lanes")
-      }
-      if result > 0 { snapped += 1 }
     }
     #expect(
-      ruledOut > 100 && snapped > 20 && unbounded > 20,
-      "seed \(seed): ruled out \(ruledOut), snapped \(snapped), unbounded \(unbounded) of 600")
+      ruledOut > 150 && snapped > 30 && unbounded > 30,
+      "seed \(seed): ruled out \(ruledOut), snapped \(snapped), unbounded \(unbounded) of \(quads)")
   }
 
   @Test func retargetReportingPresentedValuesEqualsTheBulkCallAndAReadBack() throws {
