@@ -17,18 +17,19 @@ extension _FastPath {
     // Bounded: a transaction of more merges applies them in runs of this many.
     if _merges.count == _DeferredMerges.limit { flushMerges() }
     _merges.append(q, group: Int32(group.index), handles: h, targets: t, restart: restart)
+    _hasDeferredMerges = true
   }
 
   /// Applies the deferred merges when quad `q`'s is among them (before something reads `q`).
   @inline(__always)
   func _flushMerge(of q: Int) {
-    if _merges.count > 0 && _merges.isPending(q) { flushMerges() }
+    if _hasDeferredMerges && _merges.isPending(q) { flushMerges() }
   }
 
   /// Applies the deferred merges, if any (before something reads quads they may change).
   @inline(__always)
   func _flushPendingMerges() {
-    if _merges.count > 0 { flushMerges() }
+    if _hasDeferredMerges { flushMerges() }
   }
 
   /// Applies the deferred merges: per run of merges into the same group, one engine retarget of
@@ -42,6 +43,7 @@ extension _FastPath {
     guard n > 0 else { return }
     // Emptied first: a test below that snaps re-reads its quad through the guarded reads.
     m.count = 0
+    _hasDeferredMerges = false
     let anyRestart = m.anyRestart
     m.anyRestart = false
     let engine = self.engine

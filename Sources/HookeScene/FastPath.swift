@@ -982,8 +982,10 @@ final class _FastPath {
   /// on inside a transaction's op and resolve loops, which flush them (``flushMerges()``)
   /// before anything reads the quads they change.
   @exclusivity(unchecked) var deferringMerges = false
-  /// The deferred merges (``_DeferredMerges``).
+  /// The deferred merges (``_DeferredMerges``), and whether there are any (read on this class
+  /// by every guarded read, without loading the table).
   let _merges = _DeferredMerges()
+  @exclusivity(unchecked) var _hasDeferredMerges = false
 
   /// The end-rule hints of the last two quads retargeted (``_SettleHint``; nil
   /// for a timing curve's combination), the newest second, for ``settleMerged(_:group:)`` right
@@ -1186,9 +1188,13 @@ struct _BatchedChannel<V: _QuadLanes> {
       if _lo >= 0 {
         // While batched, `_general` holds the model (the lanes' current target).
         let model = _general.value
-        // A single quad's merge may be deferred (the flush tests the end rule then).
+        // A value of one quad on the engine may have its merge deferred (the flush tests the end
+        // rule then): a frame, or a style or effect whose high lanes rest on their target off the
+        // engine and keep it (an opacity fade).
+        let single =
+          V.quadCount == 1 || (_hi < 0 && newValue.quad(1).isIdentical(to: _general.value.quad(1)))
         let deferred = fast.retarget(
-          Int(_lo), to: newValue.quad(0), from: model.quad(0), group: group, deferrable: V.quadCount == 1)
+          Int(_lo), to: newValue.quad(0), from: model.quad(0), group: group, deferrable: single)
         if V.quadCount > 1 {
           if _hi >= 0 {
             fast.retarget(Int(_hi), to: newValue.quad(1), from: model.quad(1), group: group)

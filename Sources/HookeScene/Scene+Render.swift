@@ -1239,108 +1239,117 @@ extension Scene {
     // opacity-only update below first; its full write then rewrites the same values.
     _rowDirtyBits.withUnsafeMutableBufferPointer { written in
       _liveSlots.withUnsafeBufferPointer { live in
-        _groupSoleMember.withUnsafeBufferPointer { soleMember in
-          @inline(__always)
-          func write(_ s: Int) {
-            _ = _writeRow(
-              columns, slot: s, row: Int(rowOf[s]), style: Int(styleOf[s]), tables, dimming: false)
+        @inline(__always)
+        func write(_ s: Int) {
+          _ = _writeRow(
+            columns, slot: s, row: Int(rowOf[s]), style: Int(styleOf[s]), tables, dimming: false)
+        }
+        @inline(__always)
+        func full(_ s: Int) {
+          guard s < live.count, live[s], rowOf[s] >= 0 else { return }
+          let w = s >> 6
+          // A slot past the bitmap (none expected: it covers the slots) is written at once, out
+          // of line: `_writeRow` inlined once, in the bitmap pass below, not at every call of this.
+          guard w < written.count else {
+            return _writeRowOutOfLine(columns, slot: s, tables)
           }
-          @inline(__always)
-          func full(_ s: Int) {
-            guard s < live.count, live[s], rowOf[s] >= 0 else { return }
-            let w = s >> 6
-            // A slot past the bitmap (none expected: it covers the slots) is written at once.
-            guard w < written.count else { return write(s) }
-            written[w] |= 1 << UInt64(s & 63)
-          }
-          // Group `g`'s members: the sole member from the dense table (as `_collectMovingRows`:
-          // reading the group's member list chases a pointer per group, a cache miss per moving
-          // group at 100,000 matched elements), several members from the list.
-          @inline(__always)
-          func members(_ g: Int) {
-            let sole = g < soleMember.count ? soleMember[g] : _GroupHot.severalMembers
-            if sole >= 0 {
-              full(Int(sole))
-            } else if sole == _GroupHot.severalMembers && g < _groups.count {
-              _groups.withUnsafeBufferPointer { for m in $0[g].members { full(m) } }
-            }
-          }
-          f.quadOwner.withUnsafeBufferPointer { owners in
-            f.quadIsLowStyle.withUnsafeBufferPointer { lowStyle in
-              f.moving.withUnsafeBufferPointer { moving in
-                for q32 in moving {
-                  let q = Int(q32)
-                  guard q < owners.count else { continue }
-                  let owner = owners[q]
-                  if owner < 0 {
-                    // A matched group's shared frame: its members' rows (few groups move at once).
-                    if owner != Int32.min { members(Int(-(owner + 1))) }
-                    continue
+          written[w] |= 1 << UInt64(s & 63)
+        }
+        f.quadOwner.withUnsafeBufferPointer { owners in
+          f.quadIsLowStyle.withUnsafeBufferPointer { lowStyle in
+            f.moving.withUnsafeBufferPointer { moving in
+              for q32 in moving {
+                let q = Int(q32)
+                guard q < owners.count else { continue }
+                let owner = owners[q]
+                if owner < 0 {
+                  // A matched group's shared frame: its members' rows. The sole member from the
+                  // dense table (as `_collectMovingRows`: reading the group's member list chases a
+                  // pointer per group, a cache miss per moving group at 100,000 matched
+                  // elements), several members from the list.
+                  guard owner != Int32.min else { continue }
+                  let g = Int(-(owner + 1))
+                  let sole = g < _groupSoleMember.count ? _groupSoleMember[g] : _GroupHot.severalMembers
+                  if sole >= 0 {
+                    full(Int(sole))
+                  } else if sole == _GroupHot.severalMembers && g < _groups.count {
+                    _groups.withUnsafeBufferPointer { for m in $0[g].members { full(m) } }
                   }
-                  let s = Int(owner)
-                  guard s < live.count, live[s], rowOf[s] >= 0 else { continue }
-                  // Only a style or effect low quad may spare the row's full write; the element's
-                  // entry (a cache miss per quad in a random listing) is read for those alone.
-                  guard q < lowStyle.count, lowStyle[q] else {
-                    full(s)
-                    continue
-                  }
-                  let styleLo = hot[s].styleLo
-                  let effectLo = hot[s].effectLo
-                  guard q32 == styleLo || q32 == effectLo else {
-                    full(s)
-                    continue
-                  }
-                  let i = 4 * q
-                  guard i + 3 < shadow.count else {
-                    full(s)
-                    continue
-                  }
-                  // Safety: `i + 3` is inside `shadow` and `v` (a quad's values, `4q ..< 4q + 4`).
-                  // Lanes 1–3 (scale, offsets) moved: the rectangle changes, the row is re-derived.
-                  let rest =
-                    (v[i + 1].bitPattern ^ shadow[i + 1].bitPattern)
-                    | (v[i + 2].bitPattern ^ shadow[i + 2].bitPattern)
-                    | (v[i + 3].bitPattern ^ shadow[i + 3].bitPattern)
-                  if rest != 0 {
-                    full(s)
-                  } else if v[i].bitPattern != shadow[i].bitPattern {
-                    // Only the opacity lane moved: the rectangle and the rest of the style stand. The
-                    // look is read only for a low quad the row does not have.
-                    let st = styleLo >= 0 ? v[4 * Int(styleLo)] : tables.looks[Int(hot[s].look)].style.lo.a
-                    let fx = effectLo >= 0 ? v[4 * Int(effectLo)] : tables.looks[Int(hot[s].look)].effect.lo.a
-                    shadow[i] = v[i]
-                    let opacity = hot[s].flags & _Hot.hidden != 0 ? 0 : st * fx
-                    styles[Int(styleOf[s])].opacity = RenderList.Style._clampedOpacity(opacity)
-                  }
+                  continue
+                }
+                let s = Int(owner)
+                guard s < live.count, live[s], rowOf[s] >= 0 else { continue }
+                // Only a style or effect low quad may spare the row's full write; the element's
+                // entry (a cache miss per quad in a random listing) is read for those alone.
+                guard q < lowStyle.count, lowStyle[q] else {
+                  full(s)
+                  continue
+                }
+                let styleLo = hot[s].styleLo
+                let effectLo = hot[s].effectLo
+                guard q32 == styleLo || q32 == effectLo else {
+                  full(s)
+                  continue
+                }
+                let i = 4 * q
+                guard i + 3 < shadow.count else {
+                  full(s)
+                  continue
+                }
+                // Safety: `i + 3` is inside `shadow` and `v` (a quad's values, `4q ..< 4q + 4`).
+                // Lanes 1–3 (scale, offsets) moved: the rectangle changes, the row is re-derived.
+                let rest =
+                  (v[i + 1].bitPattern ^ shadow[i + 1].bitPattern)
+                  | (v[i + 2].bitPattern ^ shadow[i + 2].bitPattern)
+                  | (v[i + 3].bitPattern ^ shadow[i + 3].bitPattern)
+                if rest != 0 {
+                  full(s)
+                } else if v[i].bitPattern != shadow[i].bitPattern {
+                  // Only the opacity lane moved: the rectangle and the rest of the style stand. The
+                  // look is read only for a low quad the row does not have.
+                  let st = styleLo >= 0 ? v[4 * Int(styleLo)] : tables.looks[Int(hot[s].look)].style.lo.a
+                  let fx = effectLo >= 0 ? v[4 * Int(effectLo)] : tables.looks[Int(hot[s].look)].effect.lo.a
+                  shadow[i] = v[i]
+                  let opacity = hot[s].flags & _Hot.hidden != 0 ? 0 : st * fx
+                  styles[Int(styleOf[s])].opacity = RenderList.Style._clampedOpacity(opacity)
                 }
               }
             }
           }
-          for g in _stampedGroups { members(g) }
-          for s in _stampedRows { full(s) }
-          var sink: UInt64 = 0
-          for w in 0..<written.count where written[w] != 0 {
-            var bits = written[w]
-            written[w] = 0
-            // The frame values of the word's rows are loaded first, into a sink: a storm's quads
-            // sit at random in the value table, and each row's write waited for its own miss;
-            // loaded ahead, the word's misses overlap.
-            var ahead = bits
-            while ahead != 0 {
-              let q = Int(hot[w << 6 | ahead.trailingZeroBitCount].quad)
-              if q >= 0 && 4 * q < v.count { sink &+= v[4 * q].bitPattern }
-              ahead &= ahead &- 1
-            }
-            while bits != 0 {
-              write(w << 6 | bits.trailingZeroBitCount)
-              bits &= bits &- 1
-            }
-          }
-          f._warmSink &+= Int(truncatingIfNeeded: sink)
         }
+        for g in _stampedGroups where g < _groups.count {
+          _groups.withUnsafeBufferPointer { for m in $0[g].members { full(m) } }
+        }
+        for s in _stampedRows { full(s) }
+        var sink: UInt64 = 0
+        for w in 0..<written.count where written[w] != 0 {
+          var bits = written[w]
+          written[w] = 0
+          // The frame values of the word's rows are loaded first, into a sink: a storm's quads
+          // sit at random in the value table, and each row's write waited for its own miss;
+          // loaded ahead, the word's misses overlap.
+          var ahead = bits
+          while ahead != 0 {
+            let q = Int(hot[w << 6 | ahead.trailingZeroBitCount].quad)
+            if q >= 0 && 4 * q < v.count { sink &+= v[4 * q].bitPattern }
+            ahead &= ahead &- 1
+          }
+          while bits != 0 {
+            write(w << 6 | bits.trailingZeroBitCount)
+            bits &= bits &- 1
+          }
+        }
+        f._warmSink &+= Int(truncatingIfNeeded: sink)
       }
     }
+  }
+
+  /// ``_writeRow(_:slot:row:style:_:dimming:)`` of slot `s` at its mapped row and style entry,
+  /// without a dimming overlay, as a call (for a rare path beside an inlined bulk one).
+  @inline(never)
+  func _writeRowOutOfLine(_ columns: _RenderColumns, slot s: Int, _ tables: _RowTables) {
+    _ = _writeRow(
+      columns, slot: s, row: Int(tables.rowOf[s]), style: Int(tables.styleOf[s]), tables, dimming: false)
   }
 
   /// Writes the rows of `order[range]` from row `firstRow` on (a zoom destination's dimming
