@@ -95,7 +95,7 @@ extension _FastPath {
 /// engine's `_HandleSlots`): an array stored on the fast path paid a uniqueness check per write,
 /// a dozen per merge. Grown in transactions only (``reserve(_:)``, ``cover(quad:)``).
 final class _DeferredMerges {
-  /// The most merges recorded at once (about 540 KB of storage): enough for one engine call to
+  /// The most merges recorded at once (124 bytes each, about 500 KB): enough for one engine call to
   /// amortise its set-up, few enough that a transaction of any size keeps the storage small.
   static var limit: Int { 4096 }
 
@@ -115,9 +115,10 @@ final class _DeferredMerges {
   @exclusivity(unchecked) private(set) var pending: UnsafeMutablePointer<Bool>
   @exclusivity(unchecked) private(set) var quadCapacity = 0
 
-  // Safety: every block holds `max(capacity, 1)` merges' entries (`4·` for lanes) and `pending`
-  // `max(quadCapacity, 1)` flags, all initialised; the element types are trivial, so plain
-  // deallocation is sound.
+  // Safety: every block holds `max(capacity, 1)` merges' entries (`4·` for lanes), written
+  // before they are read (by `append`, and by the engine for `presented` and `hints`); `pending`
+  // holds `max(quadCapacity, 1)` flags, all initialised. The element types are trivial, so
+  // assignment into allocated memory and plain deallocation are sound.
   init() {
     quads = .allocate(capacity: 1)
     groups = .allocate(capacity: 1)
@@ -131,11 +132,14 @@ final class _DeferredMerges {
   }
 
   deinit {
-    for block in [
-      UnsafeMutableRawPointer(quads), UnsafeMutableRawPointer(groups), UnsafeMutableRawPointer(handles),
-      UnsafeMutableRawPointer(targets), UnsafeMutableRawPointer(restart), UnsafeMutableRawPointer(presented),
-      UnsafeMutableRawPointer(hints), UnsafeMutableRawPointer(pending),
-    ] { block.deallocate() }
+    quads.deallocate()
+    groups.deallocate()
+    handles.deallocate()
+    targets.deallocate()
+    restart.deallocate()
+    presented.deallocate()
+    hints.deallocate()
+    pending.deallocate()
   }
 
   /// Whether quad `q`'s merge is recorded.
@@ -172,21 +176,14 @@ final class _DeferredMerges {
   func reserve(_ wanted: Int) {
     let n = Swift.min(wanted, Self.limit)
     guard n > capacity else { return }
-    func grow<T>(_ block: inout UnsafeMutablePointer<T>, _ perMerge: Int, _ fill: T) {
-      // Safety: the first `perMerge · count` entries move over, the rest are filled.
-      let grown = UnsafeMutablePointer<T>.allocate(capacity: perMerge * n)
-      grown.moveInitialize(from: block, count: perMerge * count)
-      (grown + perMerge * count).initialize(repeating: fill, count: perMerge * (n - count))
-      block.deallocate()
-      block = grown
-    }
-    grow(&quads, 1, 0)
-    grow(&groups, 1, 0)
-    grow(&handles, 4, BatchChannel(index: 0, generation: 0))
-    grow(&targets, 4, 0)
-    grow(&restart, 4, false)
-    grow(&presented, 4, 0)
-    grow(&hints, 1, _SettleHint(bounded: false, fast: false))
+    // Safety: `n` > `capacity` ≥ `count`; the recorded entries move over.
+    quads = quads._regrown(count: count, capacity: n)
+    groups = groups._regrown(count: count, capacity: n)
+    hints = hints._regrown(count: count, capacity: n)
+    handles = handles._regrown(count: 4 * count, capacity: 4 * n)
+    targets = targets._regrown(count: 4 * count, capacity: 4 * n)
+    restart = restart._regrown(count: 4 * count, capacity: 4 * n)
+    presented = presented._regrown(count: 4 * count, capacity: 4 * n)
     capacity = n
   }
 
@@ -196,11 +193,8 @@ final class _DeferredMerges {
     guard q >= quadCapacity else { return }
     let n = Swift.max(q + 1, 2 * quadCapacity, 64)
     // Safety: the `quadCapacity` flags move over, the rest start clear.
-    let grown = UnsafeMutablePointer<Bool>.allocate(capacity: n)
-    grown.moveInitialize(from: pending, count: quadCapacity)
-    (grown + quadCapacity).initialize(repeating: false, count: n - quadCapacity)
-    pending.deallocate()
-    pending = grown
+    pending = pending._regrown(count: quadCapacity, capacity: n)
+    (pending + quadCapacity).initialize(repeating: false, count: n - quadCapacity)
     quadCapacity = n
   }
 }

@@ -122,9 +122,10 @@ extension BatchEngine {
     var rejected = 0
     // The hint of the quad being written (lanes `4j ..< 4j + 4`), stored at its last lane.
     var hint = _SettleHint(bounded: true, fast: false)
-    // What the end rule reads of the destination's rows: only its kind and spring quotients are
-    // used (the row pointers and active count it also holds go stale as rows are written).
-    let rule = _settleRow(d)
+    // What the end rule reads of the destination's rows, when hints are asked for: only its kind
+    // and spring quotients are used (the row pointers and active count it also holds go stale as
+    // rows are written).
+    let rule = hints == nil ? nil : _settleRow(d)
     for k in 0..<n {
       defer {
         if let hints, k & 3 == 3 || k == n - 1 {
@@ -144,7 +145,7 @@ extension BatchEngine {
       if g == d {
         let written = _retargetInPlace(group: d, index: e.row, to: targets[k], velocity: velocity)
         presented?[k] = written.value
-        if hints != nil { rule.note(written, hasAcceleration: destination.hasAcceleration, in: &hint) }
+        rule?.note(written, hasAcceleration: destination.hasAcceleration, in: &hint)
         continue
       }
       if source?.group != g {
@@ -169,7 +170,7 @@ extension BatchEngine {
         slot: s, index: e.row, from: source!, to: d, columns: destination, target: targets[k],
         velocity: velocity)
       presented?[k] = written.value
-      if hints != nil { rule.note(written, hasAcceleration: destination.hasAcceleration, in: &hint) }
+      rule?.note(written, hasAcceleration: destination.hasAcceleration, in: &hint)
     }
     return rejected
   }

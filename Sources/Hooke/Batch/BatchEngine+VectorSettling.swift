@@ -241,6 +241,7 @@ package struct _SettleHint: Sendable {
     let tolerance = 0.01 * interval
     sum += tolerance * tolerance
   }
+
   /// The largest square of a bounded lane: eight of them sum to a finite `Double`.
   static var bound: Double { 1e300 }
 }

@@ -55,10 +55,7 @@ final class _BatchColumns<S: BatchScalar> {
 
   private static func _grow<T>(_ p: inout UnsafeMutablePointer<T>, _ count: Int, _ capacity: Int) {
     // Safety: `capacity` ≥ `count`; the first `count` elements move over, then the old block is freed.
-    let q = UnsafeMutablePointer<T>.allocate(capacity: capacity)
-    q.moveInitialize(from: p, count: count)
-    p.deallocate()
-    p = q
+    p = p._regrown(count: count, capacity: capacity)
   }
 
   /// Grows every used column to hold at least `needed` channels (geometrically). Inlined check,

@@ -40,10 +40,7 @@ final class _HandleSlots {
   func reserve(_ n: Int) {
     guard n > capacity else { return }
     // Safety: `n` > `count`; the initialised entries move over, then the old block is freed.
-    let grown = UnsafeMutablePointer<_HandleSlot>.allocate(capacity: n)
-    grown.moveInitialize(from: entries, count: count)
-    entries.deallocate()
-    entries = grown
+    entries = entries._regrown(count: count, capacity: n)
     capacity = n
   }
 
