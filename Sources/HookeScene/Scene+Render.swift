@@ -63,6 +63,7 @@ extension Scene {
     _releaseLook(s)
     _records[s].live = false
     _liveSlots[s] = false
+    _evictedSinceCompaction += 1
     // A reused slot must not inherit this element's row (the row map edit reads it as old row),
     // nor a pending re-placement (an evicted slot has left `_order` already).
     _vacateRow(of: s)
@@ -142,8 +143,35 @@ extension Scene {
   /// moves between the evicted slots' old rows when they are known (`_compactByRows`), else by
   /// testing every entry's liveness.
   func _compactOrder() {
+    let evicted = _evictedSinceCompaction
+    _evictedSinceCompaction = 0
     if _compactByRows && _vacatedComplete && _compactOrderByRows() { return }
-    _liveSlots.withUnsafeBufferPointer { live in _filterOrder { live[$0] } }
+    _liveSlots.withUnsafeBufferPointer { live in
+      _filterOrder(from: _firstDeadOrderEntry(evicted: evicted, live: live)) { live[$0] }
+    }
+  }
+
+  /// The lowest position of `_order` that holds a dead slot, found by scanning back from the end
+  /// until all `evicted` dead entries are seen — elements added last (overlays, details, the
+  /// newest items) are the ones that leave first, so a compaction then touches the tail only.
+  /// The scan gives up after a quarter of the order (at least 4,096 entries) and returns 0:
+  /// the filter then tests every entry, as without the scan. O(order − result).
+  func _firstDeadOrderEntry(evicted: Int, live: UnsafeBufferPointer<Bool>) -> Int {
+    let n = _order.count
+    guard evicted > 0 else { return n }
+    let limit = Swift.max(n - Swift.max(4096, n / 4), 0)
+    return _order.withUnsafeBufferPointer { order in
+      var found = 0
+      var k = n
+      while k > limit {
+        k -= 1
+        if !live[order[k]] {
+          found += 1
+          if found == evicted { return k }
+        }
+      }
+      return 0
+    }
   }
 
   /// ``_compactOrder()`` when every evicted slot that had a row sits at its old row in `_order`
@@ -239,18 +267,20 @@ extension Scene {
   }
 
   /// Keeps the slots of `_order` for which `keep` holds, in their relative order, and counts how
-  /// many of the sorted prefix remain (`_orderSorted`). O(order).
+  /// many of the sorted prefix remain (`_orderSorted`); the entries before `start` are kept
+  /// without a test. O(order − start).
   @inline(__always)
-  func _filterOrder(_ keep: (Int) -> Bool) {
+  func _filterOrder(from start: Int = 0, _ keep: (Int) -> Bool) {
     _compactByRows = false
     var kept = 0
     var keptSorted = 0
     let sorted = Swift.min(_orderSorted, _order.count)
     _order.withUnsafeMutableBufferPointer { order in
-      // Up to the first entry dropped nothing moves; from there every entry is written to the
-      // next kept position, which advances when the entry is kept (no branch per entry).
+      // Up to the first entry dropped nothing moves (every entry before `start` is kept, by the
+      // caller's word); from there every entry is written to the next kept position, which
+      // advances when the entry is kept (no branch per entry).
       let n = order.count
-      var k = 0
+      var k = Swift.min(Swift.max(start, 0), n)
       while k < n && keep(order[k]) { k += 1 }
       kept = k
       if k < n { _orderChangedFrom = Swift.min(_orderChangedFrom, k) }

@@ -193,6 +193,9 @@ public final class Scene {
   /// has only been appended to since (no compaction, filter or merge): `_compactOrder` then
   /// closes the vacated rows' gaps by block moves instead of testing every entry's liveness.
   @exclusivity(unchecked) var _compactByRows = false
+  /// Slots evicted since `_order` was last compacted: each left exactly one dead entry there
+  /// (`_evict` is the only place a slot dies), so `_compactOrder` knows when it has found them all.
+  @exclusivity(unchecked) var _evictedSinceCompaction = 0
   /// The length of `_order` when the last render list was written (its rows, while
   /// `_vacatedComplete`); entries after it were appended since.
   @exclusivity(unchecked) var _orderWritten = 0
@@ -339,6 +342,7 @@ public final class Scene {
     _vacatedStyles = other._vacatedStyles
     _vacatedComplete = other._vacatedComplete
     _compactByRows = other._compactByRows
+    _evictedSinceCompaction = other._evictedSinceCompaction
     _orderWritten = other._orderWritten
     _orderChangedFrom = other._orderChangedFrom
     _vacatedBits = other._vacatedBits

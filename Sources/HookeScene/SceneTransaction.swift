@@ -612,7 +612,21 @@ extension Scene {
     guard c != current else { return }
     _records[s].element.container = c
     _reposition(s)
-    _hotDirty.append(s)
+    // Of the slot's row inputs only the container's index and the clipped flag change: set in
+    // place rather than re-deriving the row from the whole record (`_refreshHot` reads several
+    // of its cache lines, a miss each when a transaction moves thousands of elements). A slot
+    // whose row is not derived yet, or is listed for re-derivation, is re-derived anyway.
+    if s < _hot.count {
+      let index = _denseContainerIndex(c)
+      _hot.withUnsafeMutableBufferPointer { hot in
+        hot[s].container = index
+        let clipped = c != .root || hot[s].flags & _Hot.ownClip != 0
+        hot[s].flags = clipped ? hot[s].flags | _Hot.clipped : hot[s].flags & ~_Hot.clipped
+      }
+      _noteRowInputs(s)
+    } else {
+      _hotDirty.append(s)
+    }
   }
 
   /// ``SceneTransaction/setOpacity(_:_:)`` on slot `s`: what ``_update`` does for an element

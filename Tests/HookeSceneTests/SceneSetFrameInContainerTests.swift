@@ -8,7 +8,8 @@ import _TestSupport
 
 /// `SceneTransaction.setFrame(_:_:in:)` is documented as the same change as
 /// `update(id) { $0.frame = frame; $0.container = container }`. Two scenes run one seeded script —
-/// clipped containers at different z-indices, an id that names no container, matched groups with
+/// clipped containers at different z-indices, an id that names no container, elements with their
+/// own clip, matched groups with
 /// several members, removals still on screen, interruptions by springs, SwiftUI springs, curves
 /// and unanimated changes, unknown ids, non-finite and negative-size frames, moves within the same
 /// container — one scene moving elements through `update`, the other through `setFrame(_:_:in:)`;
@@ -41,8 +42,10 @@ import _TestSupport
           id: ElementID(id),
           frame: Rect(x: Double(id % 7) * 40, y: Double(id / 7) * 30, width: 30, height: 20),
           container: Self.containers[id % 3])
-        // Every third element shares a matched group with two others.
+        // Every third element shares a matched group with two others; every fifth has its own
+        // clip (a container change keeps it, intersected with the new container's).
         if id % 3 == 0 { e = e.matchedGeometryEffect(id: .int(id % 9), in: ns, isSource: id % 2 == 0) }
+        if id % 5 == 0 { e.clipRect = Rect(x: 20, y: 10, width: 120, height: 200) }
         return e
       }
       func insert(_ count: Int, animation: Animation?, at t: Double) {
