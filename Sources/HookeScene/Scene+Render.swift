@@ -55,6 +55,7 @@ extension Scene {
     }
     if let src = _records[s].zoomSource {
       if let i = _zoomDestinations.firstIndex(of: id) { _zoomDestinations.remove(at: i) }
+      if let i = _zoomDestinationSlots.firstIndex(of: s) { _zoomDestinationSlots.remove(at: i) }
       if let ss = _slots[src] {
         _records[ss].hidden = false
         _hotDirty.append(ss)
@@ -542,32 +543,45 @@ extension Scene {
     var dimmingSlots = _dimmingScratch
     _dimmingScratch = []
     dimmingSlots.removeAll(keepingCapacity: true)
-    for id in _zoomDestinations {
-      guard let d = _slots[id] else { continue }
-      // Field reads through the buffer: reading a field off an array element by subscript copied
-      // the whole record (retaining each of its references) per destination per frame.
-      let (source, flying, overlay) = _records.withUnsafeBufferPointer { records in
-        let r = records.baseAddress! + d
-        let overlay: Bool
-        if case .some = r.pointee.dimming { overlay = r.pointee.live } else { overlay = false }
-        return (r.pointee.zoomSource, _Record.frameIsAnimating(r, fast) || r.pointee.removing, overlay)
-      }
-      if overlay {
-        dimmingRows += 1
-        // Insertion into sorted position (a handful of entries; `sort()` may allocate).
-        var i = dimmingSlots.count
-        dimmingSlots.append(d)
-        while i > 0 && dimmingSlots[i - 1] > d {
-          dimmingSlots.swapAt(i, i - 1)
-          i -= 1
+    // A batched frame's motion is asked of the engine with the handle table bound once for the
+    // loop (asking the fast path per destination retained the table and the engine each time);
+    // nothing in the loop changes the handle table (`_refreshHot` claims quads, adding none),
+    // and no merge is deferred in a frame (flushed here if one were).
+    fast?._flushPendingMerges()
+    let engine = fast?.engine
+    (fast?.handles ?? []).withUnsafeBufferPointer { handles in
+      for id in _zoomDestinations {
+        guard let d = _slots[id] else { continue }
+        // Field reads through the buffer: reading a field off an array element by subscript
+        // copied the whole record (retaining each of its references) per destination per frame.
+        let (source, flying) = _records.withUnsafeBufferPointer { records in
+          let r = records.baseAddress! + d
+          let q = Int(r.pointee.frame._lo)
+          // Safety: a batched frame's quad has its four handles in the table.
+          let moving =
+            q >= 0 && engine != nil
+            ? engine!._anyUnsettled(handles.baseAddress! + 4 * q, count: 4)
+            : r.pointee.frame._general.isAnimating
+          return (r.pointee.zoomSource, moving || r.pointee.removing)
+        }
+        guard let src = source, let s = _slots[src] else { continue }
+        if _records.withUnsafeBufferPointer({ $0[s].hidden }) != flying {
+          _records[s].hidden = flying
+          _refreshHot(s)
         }
       }
-      guard let src = source, let s = _slots[src] else { continue }
-      if _records.withUnsafeBufferPointer({ $0[s].hidden }) != flying {
-        _records[s].hidden = flying
-        _refreshHot(s)
+    }
+    // The overlays in ascending slot order (the layout compares them with the last frame's),
+    // from the destinations' slots kept sorted as they come and go: sorting them here cost
+    // O(k²) swaps per frame by insertion (destinations are listed in time order), a tenth of
+    // zoom-navigation's frame at a hundred destinations.
+    _records.withUnsafeBufferPointer { records in
+      for d in _zoomDestinationSlots {
+        let r = records.baseAddress! + d
+        if case .some = r.pointee.dimming, r.pointee.live { dimmingSlots.append(d) }
       }
     }
+    dimmingRows = dimmingSlots.count
     // Clipped rows read their container's clip from the table: a bulk refresh re-derives them.
     let clipsChanged = _containerTableDirty
     if _containerTableDirty { _refreshContainerClips() }
@@ -1405,7 +1419,16 @@ extension Scene {
   /// overlay row written).
   @inline(__always)
   func _dimmingOpacity(of s: Int) -> Double? {
-    _records.withUnsafeBufferPointer { $0[s].dimming?.value(_fast) }
+    // Not through the channel's `value(_:)`: calling a method on the optional copied the
+    // channel, retaining its animator, per overlay row written.
+    let (present, q) = _records.withUnsafeBufferPointer { records -> (Bool, Int32) in
+      let r = records.baseAddress! + s
+      guard case .some = r.pointee.dimming else { return (false, -1) }
+      return (true, r.pointee.dimming?._lo ?? -1)
+    }
+    guard present else { return nil }
+    if q >= 0, let f = _fast { return f.value(Int(q)).a }
+    return _records.withUnsafeBufferPointer { $0[s].dimming?._general.value }
   }
 
   /// Writes slot `s`'s row at `row` with style entry `style` (and, when `dimming` and the slot is a

@@ -101,6 +101,8 @@ public final class Scene {
     repeating: (.root, 0), count: 8)
   @exclusivity(unchecked) var _zoomSources: [_GroupKey: ElementID] = [:]
   @exclusivity(unchecked) var _zoomDestinations: [ElementID] = []
+  /// The slots of `_zoomDestinations`, ascending (kept sorted as destinations come and go).
+  @exclusivity(unchecked) var _zoomDestinationSlots: [Int] = []
   @exclusivity(unchecked) var _order: [Int] = []
   @exclusivity(unchecked) var _orderDirty = false
   /// `_order[..<_orderSorted]` is in render order; the entries after it are insertions not yet
@@ -297,6 +299,7 @@ public final class Scene {
     _containerTableDirty = other._containerTableDirty
     _zoomSources = other._zoomSources
     _zoomDestinations = other._zoomDestinations
+    _zoomDestinationSlots = other._zoomDestinationSlots
     _order = other._order
     _orderDirty = other._orderDirty
     _orderSorted = other._orderSorted

@@ -947,5 +947,16 @@ extension Scene {
     _records[s].dimming = dimming
     _records[s].zoomSource = srcID
     _zoomDestinations.append(e.id)
+    // In ascending position (binary search); the slot is not listed yet (a destination is
+    // started once per insertion, and an eviction unlists it).
+    var lo = 0
+    var hi = _zoomDestinationSlots.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if _zoomDestinationSlots[mid] < s { lo = mid + 1 } else { hi = mid }
+    }
+    if lo == _zoomDestinationSlots.count || _zoomDestinationSlots[lo] != s {
+      _zoomDestinationSlots.insert(s, at: lo)
+    }
   }
 }
