@@ -557,7 +557,9 @@ extension Scene {
         let (source, flying) = _records.withUnsafeBufferPointer { records in
           let r = records.baseAddress! + d
           let q = Int(r.pointee.frame._lo)
-          // Safety: a batched frame's quad has its four handles in the table.
+          // Safety: a batched frame's quad has its four handles in the table. (The engine bound
+          // once, not `_FastPath.isAnimating(_:handles:)`: reading it off the fast path per call
+          // retained it, +0.7 % instructions on zoom-navigation 10k.)
           let moving =
             q >= 0 && engine != nil
             ? engine!._anyUnsettled(handles.baseAddress! + 4 * q, count: 4)
