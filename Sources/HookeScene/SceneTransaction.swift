@@ -29,9 +29,10 @@ public struct SceneTransaction {
   /// `animation != nil`, read once: testing the optional existential per op goes through its
   /// value witnesses (a few hundred instructions per unanimated frame change).
   let _isAnimated: Bool
-  /// Recorded changes that may retarget a frame (set-frame, update and replace): a bulk
-  /// transaction reads their records ahead in blocks (``Scene/_warmFrameChanges(_:_:)``).
-  var _frameChanges = 0
+  /// Recorded changes that read or write an element's record (insert, remove, set-frame, update
+  /// and replace): a bulk transaction reads what they touch ahead in blocks
+  /// (``Scene/_warmRecords(_:_:)``).
+  var _recordChanges = 0
 
   init(animation: Animation?) {
     self.animation = animation
@@ -41,29 +42,32 @@ public struct SceneTransaction {
   /// Inserts `element` (runs its insertion transition).
   public mutating func insert(_ element: Element) {
     _ops.append(.insert(element))
+    _recordChanges += 1
   }
   /// Inserts each element.
   public mutating func insert(contentsOf elements: [Element]) {
     for e in elements { _ops.append(.insert(e)) }
+    _recordChanges += elements.count
   }
   /// Removes `id` (runs its removal transition; it leaves when its animations end).
   public mutating func remove(_ id: ElementID) {
     _ops.append(.remove(id))
+    _recordChanges += 1
   }
   /// Changes element `id` with `body` (frame, style, attachments; `id` itself is kept).
   public mutating func update(_ id: ElementID, _ body: @escaping (inout Element) -> Void) {
     _ops.append(.update(id, body))
-    _frameChanges += 1
+    _recordChanges += 1
   }
   /// Replaces the element with `element.id` by `element`.
   public mutating func replace(_ element: Element) {
     _ops.append(.replace(element))
-    _frameChanges += 1
+    _recordChanges += 1
   }
   /// Moves element `id` to `frame` (no closure: the cheap path for bulk retargets).
   public mutating func setFrame(_ id: ElementID, _ frame: Rect) {
     _ops.append(.setFrame(id, frame))
-    _frameChanges += 1
+    _recordChanges += 1
   }
   /// Moves element `id` to `frame` inside `container`: the same change as
   /// `update(id) { $0.frame = frame; $0.container = container }` (an unknown container reads as
@@ -73,7 +77,7 @@ public struct SceneTransaction {
   public mutating func setFrame(_ id: ElementID, _ frame: Rect, in container: ContainerID) {
     _ops.append(.setFrame(id, frame))
     _ops.append(.setElementContainer(id, container))
-    _frameChanges += 1
+    _recordChanges += 1
   }
   /// Sets element `id`'s opacity: the same change as `update(id) { $0.opacity = opacity }`
   /// (a non-finite opacity reads as 1 and is reported), without a closure or a copy of the
@@ -169,11 +173,11 @@ extension Scene {
       _groupIndex.reserveCapacity(_groupIndex.count + inserts + headroom)
       dirtyGroups.reserveCapacity(inserts)
     }
-    var warmed = 0  // ops before this index have been read ahead (`_warmFrameChanges`)
+    var warmed = 0  // ops before this index have been read ahead (`_warmRecords`)
     for (k, op) in tx._ops.enumerated() {
-      if k == warmed, tx._frameChanges > Self._warmBlock {
+      if k == warmed, tx._recordChanges > Self._warmBlock {
         warmed = Swift.min(k + Self._warmBlock, tx._ops.count)
-        _warmFrameChanges(tx._ops, k..<warmed)
+        _warmRecords(tx._ops, k..<warmed)
       }
       switch op {
       case .insert(let e):
@@ -261,32 +265,81 @@ extension Scene {
 
   // MARK: - Operations
 
-  /// Frame changes read ahead at a time by ``_warmFrameChanges(_:_:)``.
+  /// Changes read ahead at a time by ``_warmRecords(_:_:)``.
   static var _warmBlock: Int { 16 }
 
-  /// Reads ahead what applying the frame changes among `ops[range]` reads first: each element's
-  /// slot, its record's frame channel, its quad's handles, values and begin tick, and the batch
-  /// storage of the quad's first channel. A bulk retarget of elements in random order reads
-  /// these as a chain of dependent cache misses per change (element → slot → record → quad →
-  /// channel → row), each waiting for the one before; read here a block of changes at a time,
-  /// each pass's loads are independent and overlap, and the changes then find them in cache.
-  /// Reads only (the sum it stores is never used): the changes are applied as before.
-  func _warmFrameChanges(_ ops: [SceneTransaction._Op], _ range: Range<Int>) {
+  /// Reads ahead what applying the changes among `ops[range]` reads first. A bulk transaction
+  /// touches elements in random order, and each change reads a chain of dependent cache misses
+  /// (element → slot → record → quad → channel → row), each waiting for the one before; read
+  /// here a block of changes at a time, each pass's loads are independent and overlap, and the
+  /// changes then find them in cache:
+  /// - a frame change: the element's slot, its record's frame channel, its quad's handles,
+  ///   values and begin tick, and the batch storage of the quad's first channel;
+  /// - a removal: the whole record (its flags, element, channels and group, which the removal
+  ///   reads and an eviction at the end of the transaction reads again) and its compact row;
+  /// - an insertion: the whole record of the free slot it takes (the next one `_free` gives:
+  ///   the insertion rewrites every cache line of the record, each write waiting for its line)
+  ///   and that slot's compact row.
+  ///
+  /// Reads only (the sum it stores is never used): the changes are applied as before. A wrong
+  /// guess (an insertion refused, so that the next one takes its slot) costs a few reads.
+  func _warmRecords(_ ops: [SceneTransaction._Op], _ range: Range<Int>) {
     guard let f = _fast else { return }
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: range.count) { slots in
+    let block = range.count
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * block) { slots in
+      // Frame changes' slots in `slots[0..<n]`, whole records' in `slots[block..<block + m]`.
       var n = 0
+      var m = 0
+      // Insertions of the block so far: each takes the last free slot (removals free theirs
+      // only at the end of the transaction, and the changes before the block took theirs).
+      var taken = 0
       for k in range {
-        if case .setFrame(let id, _) = ops[k], let s = _slots[id] {
-          slots[n] = s
-          n += 1
+        switch ops[k] {
+        case .setFrame(let id, _):
+          if let s = _slots[id] {
+            slots[n] = s
+            n += 1
+          }
+        case .remove(let id):
+          if let s = _slots[id] {
+            slots[block + m] = s
+            m += 1
+          }
+        case .insert:
+          if taken < _free.count {
+            slots[block + m] = _free[_free.count - 1 - taken]
+            m += 1
+          }
+          taken += 1
+        default:
+          break
         }
       }
-      guard n > 0 else { return }
+      guard n + m > 0 else { return }
       var sink = 0
-      // Safety: `slots[0..<n]` are live slots (below `_records.count`), then quads of them
-      // (`_lo`, −1 for none), which index `handles` and `values` at `4q` when not negative.
+      // Safety: `slots[0..<n]` and `slots[block..<block + m]` are slots (live, or free ones:
+      // below `_records.count`, whose records stay initialised), then quads of them (`_lo`, −1
+      // for none), which index `handles` and `values` at `4q` when not negative. The whole-record
+      // reads load a byte per cache line of initialised memory (a trivial type's raw load).
       _records.withUnsafeBufferPointer { records in
         _hot.withUnsafeBufferPointer { hot in
+          let size = MemoryLayout<_Record>.size
+          let hotSize = MemoryLayout<_Hot>.size
+          for j in block..<(block + m) {
+            let s = slots[j]
+            let record = UnsafeRawPointer(records.baseAddress! + s)
+            var offset = 0
+            while offset < size {
+              sink &+= Int(record.load(fromByteOffset: offset, as: UInt8.self))
+              offset += 64
+            }
+            sink &+= Int(record.load(fromByteOffset: size - 1, as: UInt8.self))
+            if s < hot.count {
+              let row = UnsafeRawPointer(hot.baseAddress! + s)
+              sink &+=
+                Int(row.load(as: UInt8.self)) &+ Int(row.load(fromByteOffset: hotSize - 1, as: UInt8.self))
+            }
+          }
           for j in 0..<n {
             let s = slots[j]
             // What `_setFrame` and `_noteMotion` read of the record (several of its cache lines).
