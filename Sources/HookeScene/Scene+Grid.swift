@@ -96,8 +96,10 @@ extension Scene {
       let o = other.grid._matchRange
       if o.overlaps(ids) { first = Swift.min(first ?? .max, Swift.max(o.lowerBound, ids.lowerBound)) }
     }
-    for key in _groupIndex.keys where key.namespace == namespace {
-      if case .int(let k) = key.id, ids.contains(k) { first = Swift.min(first ?? .max, k) }
+    _groupIndex.forEachKey { key in
+      if key.namespace == namespace, case .int(let k) = key.id, ids.contains(k) {
+        first = Swift.min(first ?? .max, k)
+      }
     }
     return first.map { .int($0) }
   }

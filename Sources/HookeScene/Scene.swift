@@ -82,7 +82,7 @@ public final class Scene {
   @exclusivity(unchecked) var _slots = _SlotTable()
   @exclusivity(unchecked) var _groups: [_Group] = []
   @exclusivity(unchecked) var _freeGroups: [Int] = []
-  @exclusivity(unchecked) var _groupIndex: [_GroupKey: Int] = [:]
+  @exclusivity(unchecked) var _groupIndex = _GroupTable()
   @exclusivity(unchecked) var _containers: [ContainerID: Container] = [:] {
     didSet { _containerTableDirty = true }
   }
@@ -250,7 +250,7 @@ public final class Scene {
   /// `Dictionary._instantiateStorage(with:_:)`). Leaves them empty.
   func _instantiateTables() {
     let key = _GroupKey(namespace: Namespace(sceneToken: 0, rawValue: -1), id: .int(-1))
-    _groupIndex._instantiateStorage(with: key, -1)
+    _groupIndex.sparse._instantiateStorage(with: key, -1)
     _zoomSources._instantiateStorage(with: key, ElementID(-1))
     _gridIndex._instantiateStorage(with: GridID(-1), -1)
   }

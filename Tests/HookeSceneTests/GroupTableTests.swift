@@ -1,0 +1,73 @@
+import Testing
+import _TestSupport
+
+@testable import HookeScene
+
+/// The matched-group index against a plain dictionary: integer ids of up to
+/// `_GroupTable.denseNamespaceLimit` namespaces direct-mapped, string, negative and far-off ids
+/// and further namespaces in the dictionary, removals, and a dense part growing over keys that
+/// were in the dictionary.
+@Suite struct GroupTableTests {
+  @Test(arguments: [UInt64(0x6_0001), 0x6_0002, 0x6_0003])
+  func agreesWithADictionary(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    var table = _GroupTable()
+    var reference: [_GroupKey: Int] = [:]
+    // More namespaces than get a dense part, from two scenes.
+    let namespaces = (0..<(_GroupTable.denseNamespaceLimit + 3)).map {
+      Namespace(sceneToken: UInt64(1 + $0 % 2), rawValue: $0)
+    }
+    func randomKey() -> _GroupKey {
+      let namespace = namespaces[Int(rng.next() % UInt64(namespaces.count))]
+      let id: MatchID
+      switch rng.next() % 8 {
+      case 0: id = .string("m\(rng.next() % 500)")
+      case 1: id = .int(-Int(rng.next() % 1000) - 1)
+      case 2: id = .int(Int(rng.next() % 10_000_000))
+      default: id = .int(Int(rng.next() % 3000))
+      }
+      return _GroupKey(namespace: namespace, id: id)
+    }
+    for step in 0..<20_000 {
+      let key = randomKey()
+      if rng.next() % 3 == 0 {
+        table[key] = nil
+        reference[key] = nil
+      } else {
+        let group = Int(rng.next() % 1_000_000)
+        table[key] = group
+        reference[key] = group
+      }
+      let probe = randomKey()
+      #expect(table[probe] == reference[probe], "seed \(seed) step \(step): \(probe)")
+      #expect(table.count == reference.count, "seed \(seed) step \(step): count")
+    }
+    for (key, group) in reference { #expect(table[key] == group, "seed \(seed): \(key)") }
+    var keys: [_GroupKey] = []
+    table.forEachKey { keys.append($0) }
+    #expect(keys.count == reference.count && Set(keys) == Set(reference.keys), "seed \(seed): keys")
+    #expect(table.namespaces.count <= _GroupTable.denseNamespaceLimit)
+  }
+
+  @Test func aGrowingDensePartTakesOverItsKeysFromTheDictionary() {
+    var table = _GroupTable()
+    let a = Namespace(sceneToken: 1, rawValue: 0)
+    let b = Namespace(sceneToken: 1, rawValue: 1)
+    // With few keys a dense part covers ids below 4,096: 5,000 goes to the dictionary, as do
+    // another namespace's 5,000 and a string id.
+    table[_GroupKey(namespace: a, id: .int(5000))] = 1
+    table[_GroupKey(namespace: b, id: .int(5000))] = 2
+    table[_GroupKey(namespace: a, id: "card")] = 3
+    #expect(table.sparse.count == 3 && table.count == 3)
+    // 2,600 keys raise the bound to twice the key count: covering 5,001 moves a's 5,000 over,
+    // not b's (b's dense part is its own) nor the string.
+    for id in 0..<2600 { table[_GroupKey(namespace: a, id: .int(id))] = 10 + id }
+    table[_GroupKey(namespace: a, id: .int(5001))] = 4
+    #expect(table.dense[0].count > 5001)
+    #expect(table.sparse[_GroupKey(namespace: a, id: .int(5000))] == nil)
+    #expect(table.sparse.count == 2)
+    #expect(table[_GroupKey(namespace: a, id: .int(5000))] == 1)
+    #expect(table[_GroupKey(namespace: b, id: .int(5000))] == 2)
+    #expect(table[_GroupKey(namespace: a, id: "card")] == 3 && table.count == 2604)
+  }
+}
