@@ -9,9 +9,9 @@
 /// sparse numbering costs what a dictionary costs and never more memory than a dense one would.
 ///
 /// A key is in exactly one of the two parts: integer ids in `0..<dense[n].count` of a namespace
-/// `namespaces[n]` only in `dense`, the rest only in `sparse`. A dense part grows geometrically,
-/// to at most twice the number of keys in the table (or 4,096), and keys it comes to cover move
-/// over from the dictionary.
+/// `namespaces[n]` only in `dense`, the rest only in `sparse`. A dense part grows by
+/// ``_DenseIndex``'s policy, the one the element-id table follows, and keys it comes to cover
+/// move over from the dictionary.
 struct _GroupTable {
   /// The namespaces with a dense part, in the order they got one.
   var namespaces: [Namespace] = []
@@ -54,25 +54,13 @@ struct _GroupTable {
       return sparse.isEmpty ? nil : sparse[key]
     }
     set {
-      if newValue != nil, case .int(let raw) = key.id, raw >= 0, raw < Swift.max(4096, 2 * (count + 1)) {
+      if newValue != nil, case .int(let raw) = key.id, _DenseIndex.admits(raw, keys: count) {
         _growDense(key.namespace, toCover: raw)
       }
       if let (n, raw) = _densePosition(key) {
-        let had = dense[n][raw] >= 0
-        if let g = newValue {
-          // Groups stay below 2³¹: each holds at least one element's record.
-          dense[n][raw] = Int32(truncatingIfNeeded: g)
-          if !had { count += 1 }
-        } else if had {
-          dense[n][raw] = -1
-          count -= 1
-        }
-        return
-      }
-      if let g = newValue {
-        if sparse.updateValue(g, forKey: key) == nil { count += 1 }
-      } else if sparse.removeValue(forKey: key) != nil {
-        count -= 1
+        count += _DenseIndex.write(newValue, at: raw, in: &dense[n])
+      } else {
+        count += _DenseIndex.write(newValue, for: key, in: &sparse)
       }
     }
   }
@@ -92,7 +80,7 @@ struct _GroupTable {
     }
     let old = dense[n].count
     guard raw >= old else { return }
-    let new = Swift.max(raw + 1, Swift.min(2 * old, Swift.max(4096, 2 * (count + 1))), 64)
+    let new = _DenseIndex.grownCount(from: old, toCover: raw, keys: count)
     dense[n].append(contentsOf: repeatElement(-1, count: new - old))
     guard !sparse.isEmpty else { return }
     var moved: [(Int, Int)] = []

@@ -29,25 +29,13 @@ struct _SlotTable {
     }
     set {
       let raw = id.rawValue
-      if raw >= 0 && raw >= dense.count, newValue != nil, raw < Swift.max(4096, 2 * (count + 1)) {
+      if raw >= dense.count, newValue != nil, _DenseIndex.admits(raw, keys: count) {
         _growDense(toCover: raw)
       }
       if raw >= 0 && raw < dense.count {
-        let had = dense[raw] >= 0
-        if let s = newValue {
-          // Slots stay below 2³¹: a slot's record alone is over 100 bytes.
-          dense[raw] = Int32(truncatingIfNeeded: s)
-          if !had { count += 1 }
-        } else if had {
-          dense[raw] = -1
-          count -= 1
-        }
-        return
-      }
-      if let s = newValue {
-        if sparse.updateValue(s, forKey: id) == nil { count += 1 }
-      } else if sparse.removeValue(forKey: id) != nil {
-        count -= 1
+        count += _DenseIndex.write(newValue, at: raw, in: &dense)
+      } else {
+        count += _DenseIndex.write(newValue, for: id, in: &sparse)
       }
     }
   }
@@ -55,7 +43,7 @@ struct _SlotTable {
   /// Grows the dense part to cover `raw` (at least doubling), moving covered ids over.
   mutating func _growDense(toCover raw: Int) {
     let old = dense.count
-    let new = Swift.max(raw + 1, Swift.min(2 * old, Swift.max(4096, 2 * (count + 1))), 64)
+    let new = _DenseIndex.grownCount(from: old, toCover: raw, keys: count)
     dense.append(contentsOf: repeatElement(-1, count: new - old))
     guard !sparse.isEmpty else { return }
     var moved: [(Int, Int)] = []
