@@ -132,6 +132,9 @@ public final class Scene {
   /// slots listed in `_hotDirty` are re-derived before the next render list.
   @exclusivity(unchecked) var _hot: [_Hot] = []
   @exclusivity(unchecked) var _hotDirty: [Int] = []
+  /// The records whose own frame rides its matched group's shared frame (`_Record.ridesShared`):
+  /// while none does, transactions skip the riding checks.
+  @exclusivity(unchecked) var _riders = 0
   /// Per group, its presented shared frame's storage (`_GroupHot`), derived from `_groups`.
   @exclusivity(unchecked) var _groupHot: [_GroupHot] = []
   /// Per group, its only member's slot, `_GroupHot.noMembers` or `_GroupHot.severalMembers`
@@ -313,6 +316,7 @@ public final class Scene {
     _fast = other._fast
     _hot = other._hot
     _hotDirty = other._hotDirty
+    _riders = other._riders
     _groupHot = other._groupHot
     _groupSoleMember = other._groupSoleMember
     _looks = other._looks
@@ -680,6 +684,11 @@ struct _Record {
   var look: Int32 = 0
   /// Listed in `Scene._motion` (kept across slot reuse).
   var inMotion = false
+  /// The own frame rides its matched group's shared frame (see `Scene+RidingFrames.swift`): the
+  /// element is the group's source, matched on its whole frame, so its row is the shared frame's,
+  /// and its own frame channel rests on the model of the last transaction instead of repeating
+  /// the shared frame's motion.
+  var ridesShared = false
 
   /// Whether the record at `r` must be sampled per frame: it is being removed, or a channel of it
   /// animates on the general path. Takes a pointer and reads stored fields only: a computed

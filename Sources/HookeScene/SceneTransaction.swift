@@ -563,6 +563,8 @@ extension Scene {
       result.diagnostics.append(.alreadyRemoved(id))
       return
     }
+    // The removal may read and move the own frame: a riding one takes its motion back first.
+    if _riders > 0 { _materializeOwnFrame(s, tx: tx, t: t) }
     _records[s].removing = true
     _noteMotion(s)
     if let g = _records[s].group { _markDirty(g, &dirty) }
@@ -628,6 +630,11 @@ extension Scene {
     }
     guard f != current else { return }
     _records[s].element.frame = f
+    // A matched source drawn at its group's shared frame: the resolve moves that one only.
+    if let g = group, _ridesSharedFrame(s, group: g, was: current, tx: tx, t: t, batchGroup: &batchGroup) {
+      _markDirty(g, &dirty)
+      return
+    }
     if !tx._isAnimated && _records.withUnsafeBufferPointer({ $0[s].frame.isIdle }) {
       // An unanimated change of a frame at rest (keyframe-driven frames, layout without
       // animation): the value jumps; nothing to merge, combine or release.
@@ -726,6 +733,8 @@ extension Scene {
     _ s: Int, _ raw: consuming Element, tx: SceneTransaction, t: Double, batchGroup: inout BatchGroup??,
     styleGroup: inout BatchGroup??, result: inout TransactionResult, dirty: inout [Int]
   ) {
+    // The update may change what the own frame shows: a riding one takes its motion back first.
+    if _riders > 0 { _materializeOwnFrame(s, tx: tx, t: t) }
     var e = raw
     _sanitize(&e, previous: _records[s].element.frame, result: &result)
     e.id = _records[s].element.id
@@ -881,6 +890,13 @@ extension Scene {
       } else {
         _diagnoseMembers(g, members, sources: &sources, result: &result)
       }
+    }
+    // A source whose frame rides the shared frame goes on riding while it stays the source, and
+    // takes its own motion back (from the shared frame's, before that moves on) when it does not.
+    if _riders > 0, let previous = _groups[g].source, let p = _slots[previous],
+      _records.withUnsafeBufferPointer({ $0[p].ridesShared })
+    {
+      if p == (single ?? sources.first) { _rideOn(p, t: t) } else { _materializeOwnFrame(p, tx: tx, t: t) }
     }
     guard let src = single ?? sources.first else {
       _groups[g].source = nil

@@ -49,6 +49,33 @@ extension BatchEngine {
     return invalid
   }
 
+  /// The stored velocity and force per unit mass of `channel` (the force is 0 where its group
+  /// keeps none: only a SwiftUI-model spring integrates one), or nil for an invalid handle or a
+  /// channel running a combination (whose motion is its curves', not its row's). With
+  /// ``_setForce(_:_:)``, for an embedder that continues a motion on new channels of the same
+  /// group — a linear map of a spring's state is a state of the same spring. O(1); reads only.
+  package func _velocityAndForce(of channel: BatchChannel) -> (velocity: Scalar, force: Scalar)? {
+    guard let entry = _live(channel) else { return nil }
+    guard _combinations.isEmpty || _liveCombination(slot: Int(channel.index)) == nil else { return nil }
+    // Safety: a live handle's row is below its group's count.
+    let c = _groups[Int(entry.group)].columns
+    return (c.v[entry.row], c.hasAcceleration ? c.a[entry.row] : 0)
+  }
+
+  /// Stores force `a` per unit mass for `channel`, its displacement, velocity and target kept
+  /// (a channel at rest that takes a force starts moving). Ignored for an invalid handle, a
+  /// non-finite force, a combining channel, or a group that keeps no force. O(1).
+  package func _setForce(_ channel: BatchChannel, _ a: Scalar) {
+    guard a.isFinite, let entry = _live(channel) else { return }
+    guard _combinations.isEmpty || _liveCombination(slot: Int(channel.index)) == nil else { return }
+    let g = Int(entry.group)
+    let c = _groups[g].columns
+    guard c.hasAcceleration else { return }
+    // Safety: a live handle's row is below its group's count.
+    let i = entry.row
+    _rewrite(group: g, index: i, y: c.y[i], v: c.v[i], target: c.target[i], a: a)
+  }
+
   /// Retargets `channels[k]` to `targets[k]` and moves it to `group`, as
   /// ``retarget(_:to:group:)``, except that a channel with `startingAtRest[k]` true starts from
   /// rest (velocity 0; its position is kept), as ``retarget(_:to:velocity:group:)`` with velocity
