@@ -9,9 +9,9 @@ import HookeAnimation
 // frame, resting on the model of the last transaction. When it could be seen again (another
 // source takes the group, the element is updated or removed, or an animation it cannot share
 // arrives) its motion is rebuilt from the shared frame's — a spring's state mapped by the same
-// linear map is that spring's state (see `_materializeOwnFrame(_:tx:applyingChange:t:)`) — so that every
-// later retarget starts from what the row showed. A reflow of N matched elements then retargets
-// and steps four channels per element instead of eight.
+// linear map is that spring's state (see `_materializeOwnFrame`) — so that every later retarget
+// starts from what the row showed. A reflow of N matched elements then retargets and steps four
+// channels per element instead of eight.
 
 extension Scene {
   /// Whether the frame change just stored for slot `s` — a member of group `g` whose model frame
@@ -19,8 +19,8 @@ extension Scene {
   /// group's resolve moves the shared frame and rests the own frame on the new model).
   ///
   /// A riding frame keeps riding while the transaction's animation is one it can share
-  /// (``_sharesMotion(_:group:to:batchGroup:)``); otherwise it is rebuilt first, and the caller
-  /// retargets it as any frame. A frame starts riding when its element is the group's source,
+  /// (``_sharesMotion(_:group:to:anchor:batchGroup:)``); otherwise it is rebuilt first, and the
+  /// caller retargets it as any frame. A frame starts riding when its element is the group's source,
   /// matched on its whole frame, and both frames rest on the same model (own at `current`, the
   /// shared frame at its matched frame, bit for bit): from there the two would move in step.
   func _ridesSharedFrame(

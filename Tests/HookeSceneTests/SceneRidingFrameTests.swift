@@ -144,9 +144,6 @@ import _TestSupport
       total.riding += o.riding
       total.rebuiltInFlight += o.rebuiltInFlight
     }
-    print(
-      "riding test: \(total.compared) rows, \(total.riding) riding frames, \(total.rebuiltInFlight) rebuilt in flight"
-    )
     #expect(total.compared > 200_000, "\(total.compared) rows compared")
     // The scripts exercise what they are for: frames ride, and rides end mid-flight.
     #expect(total.riding > 10_000, "\(total.riding) frames with a riding element")
