@@ -82,15 +82,14 @@ extension Scene {
   }
 
   /// Rests riding slot `s`'s own frame on its element's model (the group's resolve, when `s`
-  /// stays the source): the frame a later rebuild retargets from.
-  func _rideOn(_ s: Int, t: Double) {
-    let (model, batched) = _records.withUnsafeBufferPointer { ($0[s].element.frame._q, $0[s].frame._lo >= 0) }
-    if batched {
-      _records[s].frame.release(_fast)
-      _records[s].frame._general = _Channel(model, time: t)
-    } else {
-      // In place through the buffer: a subscript write checks the table's uniqueness per field.
-      _records.withUnsafeMutableBufferPointer { $0[s].frame._general.jumpIdle(to: model) }
+  /// stays the source): the frame a later rebuild retargets from. A riding frame is never on the
+  /// batch (it leaves it when the ride starts, and only a rebuild puts it back).
+  func _rideOn(_ s: Int) {
+    // In place through the buffer: a subscript write checks the table's uniqueness per field.
+    let model = _records.withUnsafeMutableBufferPointer {
+      let model = $0[s].element.frame._q
+      $0[s].frame._general.jumpIdle(to: model)
+      return model
     }
     _restOwnFrameRow(s, on: model)
   }
@@ -119,27 +118,12 @@ extension Scene {
       _records[s].frame._lo = Int32(mirrored)
       _records[s].frame._general = _Channel(old, time: t)
     }
-    if applyingChange {
-      let model = _records.withUnsafeBufferPointer { $0[s].element.frame._q }
-      if !model.isIdentical(to: old) {
-        var cache: BatchGroup?? = .none
-        if !tx._isAnimated && _records.withUnsafeBufferPointer({ $0[s].frame.isIdle }) {
-          _records[s].frame._general.jumpIdle(to: model)
-        } else {
-          let batch = _batchGroup(tx, &cache)
-          _records[s].frame.retarget(model, at: t, fast: f, batchGroup: batch) { tx.animation }
-        }
-      }
-    }
-    _noteMotion(s, row: false)
-    if s < _hot.count {
-      let (quad, value) = _records.withUnsafeBufferPointer { ($0[s].frame._quad, $0[s].frame._general.value) }
-      _hot[s].quad = Int32(quad)
-      _hot[s].frame = value
-      f.claim(quad, owner: Int32(s))
-      _noteRowInputs(s)
+    let model = _records.withUnsafeBufferPointer { $0[s].element.frame._q }
+    if applyingChange && !model.isIdentical(to: old) {
+      var cache: BatchGroup?? = .none
+      _retargetOwnFrame(s, to: model, tx: tx, t: t, batchGroup: &cache)
     } else {
-      _hotDirty.append(s)
+      _refreshOwnFrameRow(s)
     }
   }
 

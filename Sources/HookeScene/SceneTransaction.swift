@@ -635,15 +635,29 @@ extension Scene {
       _markDirty(g, &dirty)
       return
     }
+    _retargetOwnFrame(s, to: f._q, tx: tx, t: t, batchGroup: &batchGroup)
+    if let g = group { _markDirty(g, &dirty) }
+  }
+
+  /// Retargets slot `s`'s own frame to `frame` with `tx`'s animation (its batch group from the
+  /// transaction's cache) and patches its compact row: what a frame change does to the own frame
+  /// (``_setFrame``, and a riding frame's change once it is rebuilt).
+  func _retargetOwnFrame(
+    _ s: Int, to frame: _Quad, tx: SceneTransaction, t: Double, batchGroup: inout BatchGroup??
+  ) {
     if !tx._isAnimated && _records.withUnsafeBufferPointer({ $0[s].frame.isIdle }) {
       // An unanimated change of a frame at rest (keyframe-driven frames, layout without
       // animation): the value jumps; nothing to merge, combine or release.
-      _records[s].frame._general.jumpIdle(to: f._q)
+      _records[s].frame._general.jumpIdle(to: frame)
     } else {
       let batch = _batchGroup(tx, &batchGroup)
-      _records[s].frame.retarget(f._q, at: t, fast: _fast, batchGroup: batch) { tx.animation }
+      _records[s].frame.retarget(frame, at: t, fast: _fast, batchGroup: batch) { tx.animation }
     }
-    // Only the own frame changed: patch its row instead of re-deriving it.
+    _refreshOwnFrameRow(s)
+  }
+
+  /// Patches slot `s`'s compact row after its own frame changed (only it: no re-derivation).
+  func _refreshOwnFrameRow(_ s: Int) {
     _noteMotion(s, row: false)
     if s < _hot.count {
       let (quad, value) = _records.withUnsafeBufferPointer { ($0[s].frame._quad, $0[s].frame._general.value) }
@@ -654,7 +668,6 @@ extension Scene {
     } else {
       _hotDirty.append(s)
     }
-    if let g = group { _markDirty(g, &dirty) }
   }
 
   /// The container half of ``SceneTransaction/setFrame(_:_:in:)`` on slot `s`: what ``_update``
@@ -893,12 +906,13 @@ extension Scene {
     }
     // A source whose frame rides the shared frame goes on riding while it stays the source, and
     // takes its own motion back (from the shared frame's, before that moves on) when it does not.
+    let chosen = single ?? sources.first
     if _riders > 0, let previous = _groups[g].source, let p = _slots[previous],
       _records.withUnsafeBufferPointer({ $0[p].ridesShared })
     {
-      if p == (single ?? sources.first) { _rideOn(p, t: t) } else { _materializeOwnFrame(p, tx: tx, t: t) }
+      if p == chosen { _rideOn(p) } else { _materializeOwnFrame(p, tx: tx, t: t) }
     }
-    guard let src = single ?? sources.first else {
+    guard let src = chosen else {
       _groups[g].source = nil
       return
     }
