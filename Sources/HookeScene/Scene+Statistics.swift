@@ -51,7 +51,7 @@ package struct SceneStructureCounts: Equatable, Sendable {
   package var freeLooks = 0
   /// Rows of the last render list.
   package var renderRows = 0
-  /// Slots sampled per frame on the general path.
+  /// Slots and matched groups' shared frames sampled per frame on the general path.
   package var generalPathMotion = 0
   /// Fast path: batch engine groups, the free (parked) ones among them, and the animations with
   /// a group (animation keys).
@@ -99,7 +99,7 @@ extension Scene {
     c.looks = _looks.count
     c.freeLooks = _freeLooks.count
     c.renderRows = renderList.count
-    c.generalPathMotion = _motion.count
+    c.generalPathMotion = _motion.count + _movingGroups.count
     if let f = _fast {
       c.batchGroups = f.engine.groupCount
       c.freeBatchGroups = f.freeGroups.count

@@ -642,6 +642,14 @@ public final class Scene {
   /// NaN act at ``currentTime`` (see the type's *Time* rule).
   public static var maximumTime: Double { 1e9 }
 
+  /// The longest an animation may keep a value of the scene moving: 3,600 s (an hour, far past
+  /// any interface animation). An animation estimated to run longer, or never to end by time (an
+  /// undamped spring, an infinite duration or delay, a speed near zero), is not started: its
+  /// changes apply at once and the transaction reports
+  /// ``SceneDiagnostic/animationTooLong(element:duration:)``. A repeat without a count
+  /// (`repeatForever`) and custom animations run as given.
+  public static var maximumAnimationDuration: Double { 3600 }
+
   func _clock(_ time: Double) -> Double {
     // One comparison chain that NaN fails: anything not in [currentTime, maximumTime] is ignored.
     guard time >= currentTime && time <= Self.maximumTime else { return currentTime }

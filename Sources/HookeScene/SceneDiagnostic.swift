@@ -57,6 +57,14 @@ public enum SceneDiagnostic: Hashable, Sendable {
   /// A grid inserted with more cards than ``ElementGrid/maximumCount`` (`limit`), which would
   /// need more memory than a scene may take at once. Outcome: the grid is not inserted.
   case gridTooLarge(grid: GridID, count: Int, limit: Int)
+  /// An animation that would keep values moving longer than ``Scene/maximumAnimationDuration``:
+  /// `duration` seconds by its estimate (`Animation`'s settling bound; +∞ when it never ends by
+  /// time — an undamped spring, one that never moves, an infinite duration or delay, a speed
+  /// near zero). `element` is nil for the transaction's animation, else the element whose
+  /// transition carries it. Outcome: the changes it would animate are applied without animation
+  /// (as if it were nil), so no value of the scene stays in motion forever. A repeat without a
+  /// count and custom animations are not judged.
+  case animationTooLong(element: ElementID?, duration: Double)
 }
 
 /// The outcome of a transaction.

@@ -118,8 +118,9 @@ extension Scene {
 
   /// Applies a recorded transaction at `time`; see the type's documentation for the rules.
   @discardableResult
-  public func apply(_ tx: SceneTransaction, at time: Double) -> TransactionResult {
+  public func apply(_ transaction: SceneTransaction, at time: Double) -> TransactionResult {
     var result = TransactionResult()
+    let tx = _bounded(transaction, result: &result)
     let t = _clock(time)
     _fast?.refresh(to: t)
     // Empty groups are swept here, before the transaction looks any group up, and never in a
@@ -261,6 +262,41 @@ extension Scene {
       _vacatedStyles.reserveCapacity(_records.capacity)
     }
     return result
+  }
+
+  /// `tx`, or a copy without its animation when that animation would run longer than
+  /// ``maximumAnimationDuration`` (reported): its changes then apply at once.
+  func _bounded(_ tx: SceneTransaction, result: inout TransactionResult) -> SceneTransaction {
+    guard let animation = tx.animation, let duration = Self._tooLong(animation) else { return tx }
+    result.diagnostics.append(.animationTooLong(element: nil, duration: duration))
+    var unanimated = SceneTransaction(animation: nil)
+    unanimated._ops = tx._ops
+    unanimated._recordChanges = tx._recordChanges
+    return unanimated
+  }
+
+  /// `animation`'s estimated run (``Animation/_settlingBound``) when it exceeds
+  /// ``maximumAnimationDuration``, else nil (also for a run it cannot estimate).
+  static func _tooLong(_ animation: Animation) -> Double? {
+    guard let duration = animation._settlingBound, duration > maximumAnimationDuration else { return nil }
+    return duration
+  }
+
+  /// The animation of `transition` for `direction` on element `id`: its own fixed animation,
+  /// else the transaction's (bounded by `apply` already). A fixed animation that would run too
+  /// long is dropped and reported (`tooLong`).
+  func _transitionAnimation(
+    _ transition: AnyTransition, _ direction: TransitionDirection, tx: SceneTransaction,
+    element id: ElementID,
+    result: inout TransactionResult
+  ) -> (animation: Animation?, tooLong: Bool) {
+    guard let own = direction == .insertion ? transition.insertionAnimation : transition.removalAnimation
+    else {
+      return (tx.animation, false)
+    }
+    guard let duration = Self._tooLong(own) else { return (own, false) }
+    result.diagnostics.append(.animationTooLong(element: id, duration: duration))
+    return (nil, true)
   }
 
   // MARK: - Operations
@@ -460,7 +496,9 @@ extension Scene {
       _records[s].removing = false
       var e = raw
       _sanitize(&e, previous: _records[s].element.frame, result: &result)
-      let anim = e.effectiveTransition.animation(for: .insertion, transactionAnimation: tx.animation)
+      let anim = _transitionAnimation(
+        e.effectiveTransition, .insertion, tx: tx, element: e.id, result: &result
+      ).animation
       let identity = e.effectiveTransition.body(
         content: TransitionContent(size: e.frame.size), phase: .identity
       )._vector
@@ -498,11 +536,13 @@ extension Scene {
     var effect = _OctChannel(identityContent._vector, time: t)
     var anchor = identityContent.scaleAnchor
     if startContent._vector != identityContent._vector {
-      if let anim = e.effectiveTransition.animation(for: .insertion, transactionAnimation: tx.animation) {
+      let (animation, tooLong) = _transitionAnimation(
+        e.effectiveTransition, .insertion, tx: tx, element: e.id, result: &result)
+      if let anim = animation {
         effect = _OctChannel(startContent._vector, time: t)
         effect.retarget(identityContent._vector, animation: anim, at: t, fast: _fast)
         anchor = startContent.scaleAnchor
-      } else if e.navigationTransition == nil && e.transition != nil {
+      } else if !tooLong && e.navigationTransition == nil && e.transition != nil {
         result.diagnostics.append(.transitionWithoutAnimation(element: e.id, direction: .insertion))
       }
     }
@@ -599,8 +639,9 @@ extension Scene {
       }
       return
     }
-    guard let anim = effective.animation(for: .removal, transactionAnimation: tx.animation) else {
-      if transition != nil {
+    let (animation, tooLong) = _transitionAnimation(effective, .removal, tx: tx, element: id, result: &result)
+    guard let anim = animation else {
+      if !tooLong && transition != nil {
         result.diagnostics.append(.transitionWithoutAnimation(element: id, direction: .removal))
       }
       leaveNow.append(s)
