@@ -898,8 +898,8 @@ final class _FastPath {
   /// combining).
   @inline(__always)
   func _isAtRest() -> Bool {
-    let h = _h
-    return (0..<4).allSatisfy { engine.isSettled(h[$0]) ?? true }
+    // One engine call for the four (the group table bound once), not one `isSettled` each.
+    !engine._anyUnsettled(_h, count: 4)
   }
 
   /// Whether `group` combines with a running motion (a timing curve) instead of merging.

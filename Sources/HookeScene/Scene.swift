@@ -631,9 +631,12 @@ public final class Scene {
 
   /// Lists group `g` for per-frame sampling when its shared frame animates on the general path.
   func _noteGroupMotion(_ g: Int) {
-    guard !_groups[g].inMotion, let ch = _groups[g].shared, ch._quad < 0, ch._general.isAnimating else {
-      return
+    // Read through the buffer: binding the shared frame copied it (retaining its animator) per
+    // resolved group of a transaction.
+    let listed = _groups.withUnsafeBufferPointer {
+      $0[g].inMotion || !($0[g].shared.map { $0._quad < 0 && $0._general.isAnimating } ?? false)
     }
+    guard !listed else { return }
     _groups[g].inMotion = true
     _movingGroups.append(g)
   }
@@ -1014,10 +1017,11 @@ extension Scene {
       _groupSoleMember.append(
         contentsOf: repeatElement(_GroupHot.noMembers, count: g + 1 - _groupSoleMember.count))
     }
-    let members = _groups[g].members
-    _groupSoleMember[g] =
-      members.isEmpty
-      ? _GroupHot.noMembers : members.count == 1 ? Int32(members[0]) : _GroupHot.severalMembers
+    // Through the buffer: `_groups[g].members` retained and released the list per call.
+    _groupSoleMember[g] = _groups.withUnsafeBufferPointer {
+      $0[g].members.isEmpty
+        ? _GroupHot.noMembers : $0[g].members.count == 1 ? Int32($0[g].members[0]) : _GroupHot.severalMembers
+    }
   }
 
   /// Gives up slot `s`'s use of its look entry (the slot is evicted).

@@ -948,7 +948,8 @@ extension Scene {
     // A source whose frame rides the shared frame goes on riding while it stays the source, and
     // takes its own motion back (from the shared frame's, before that moves on) when it does not.
     let chosen = single ?? sources.first
-    if _riders > 0, let previous = _groups[g].source, let p = _slots[previous],
+    if _riders > 0, let previous = _groups.withUnsafeBufferPointer({ $0[g].source }),
+      let p = _slots[previous],
       _records.withUnsafeBufferPointer({ $0[p].ridesShared })
     {
       if p == chosen { _rideOn(p) } else { _materializeOwnFrame(p, tx: tx, t: t) }
@@ -962,8 +963,11 @@ extension Scene {
     }
     let target = MatchedGeometryFrame(frame: srcFrame, anchor: srcAnchor)
     let tv = _Quad(target.anchorPosition.x, target.anchorPosition.y, target.size.width, target.size.height)
-    // Frames before the change of the clipped members, for the clip check.
-    _groups[g].shared?.sample(at: t)
+    // Frames before the change of the clipped members, for the clip check. (A batched shared
+    // frame has nothing to sample: asked first, without the array's write access per group.)
+    if _groups.withUnsafeBufferPointer({ $0[g].shared?.needsSampling == true }) {
+      _groups[g].shared?.sample(at: t)
+    }
     var before: [(slot: Int, clip: Rect, frame: Rect)] = []
     func noteClip(_ s: Int) {
       // Unclipped (no container, no clip rect: the common case) is read off the record's fields.
