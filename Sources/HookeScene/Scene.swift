@@ -18,6 +18,11 @@ import HookeAnimation
 ///   or NaN time acts at the last time used. So does a time beyond ``maximumTime`` (10⁹ s, about
 ///   31 years) or +∞: it is ignored rather than adopted, because a clock parked in the far future
 ///   would leave every later transaction at its first frame for ever.
+/// - **Bounded motion**: an animation estimated to keep values moving longer than
+///   ``maximumAnimationDuration`` (an hour), or never to end by time — an undamped spring, an
+///   infinite duration or delay, a speed near zero — is not started: its changes apply at once
+///   and the transaction reports ``SceneDiagnostic/animationTooLong(element:duration:)``. A
+///   repeat without a count runs until replaced, as asked.
 /// - **Animated properties**: an update animates the element's frame and style with the
 ///   transaction's animation; interrupting animations merge (springs: position and velocity
 ///   continuous) or combine (timing curves), exactly as `PropertyAnimator`.
