@@ -136,6 +136,55 @@ import _TestSupport
     return outcome
   }
 
+  /// A rebuilt frame ends by SwiftUI's rule on its edges' interval. A centre-matched source grows
+  /// 40 points wide while its anchor moves 20 to the right — its leading edge stays put — on a
+  /// slow, heavily damped SwiftUI spring (response 10 s, fraction 22: the slow mode decays at
+  /// about 0.0143 s⁻¹, so position, not speed, decides the end). Unmatched in flight, its own
+  /// frame takes the motion back. The rule's tolerance is 1 % of the interval: on the edges
+  /// (0, 0, 40, 0) the spring runs until the width is within 0.4 points of its target (about 322
+  /// s in); on the anchor and size it would stop within 0.447 points, about 8 s earlier. The
+  /// frame agrees with the reference scene, which animated the edges all along, at every frame.
+  @Test func aRebuiltFrameEndsByItsEdgesInterval() {
+    let hz: Int64 = 60
+    let batch = Scene()
+    let reference = Scene(perPropertyReference: batch.bounds)
+    let scenes = [batch, reference]
+    let spring = Animation.spring(response: 10, dampingFraction: 22)
+    let start = Rect(x: 100, y: 100, width: 40, height: 40)
+    // Anchor (centre) +20, width +40: the leading edge stays at x = 100.
+    let end = Rect(x: 100, y: 100, width: 80, height: 40)
+    for scene in scenes {
+      let ns = scene.makeNamespace()
+      scene.withoutAnimation(at: 0) { $0.insert(Element(id: 1, frame: start).matchedGeometry(id: 1, in: ns)) }
+      scene.advance(to: PropertyAnimator<Double>.time(tick: 1, ticksPerSecond: hz))
+      scene.withAnimation(spring, at: PropertyAnimator<Double>.time(tick: 2, ticksPerSecond: hz)) {
+        $0.setFrame(1, end)
+      }
+    }
+    #expect(batch._slots[1].map { batch._records[$0].ridesShared } == true, "the source rides")
+    var settledAt: Int64?
+    var worst = 0.0
+    for k in Int64(3)...Int64(hz * 360) {
+      let t = PropertyAnimator<Double>.time(tick: k, ticksPerSecond: hz)
+      if k == 30 {
+        for scene in scenes {
+          scene.withoutAnimation(at: t) { $0.update(1) { $0.matchedGeometry = nil } }
+        }
+      }
+      for scene in scenes { scene.advance(to: t) }
+      guard let a = batch.rendered(1), let b = reference.rendered(1) else {
+        Issue.record("frame \(k): element 1 not rendered")
+        return
+      }
+      worst = Swift.max(worst, abs(a.width - b.width), abs(a.minX - b.minX))
+      if settledAt == nil && b == end { settledAt = k }
+    }
+    #expect(worst <= 1e-9, "largest difference \(worst) points")
+    // The reference ends when the width is within 0.4 points: f = 0.01 of the slow mode.
+    let ended = Double(settledAt ?? 0) / Double(hz)
+    #expect(ended > 300 && ended < 345, "the reference settled at \(ended) s")
+  }
+
   @Test func ridingSourcesAgreeWithTheReferenceScene() {
     var total = Outcome()
     for seed in 0..<300 {
