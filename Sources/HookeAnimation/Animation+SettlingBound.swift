@@ -3,12 +3,6 @@ import Hooke
 // How long a built-in animation can run: what an embedder that must not keep a value animating
 // forever (HookeScene's `Scene`) checks before it starts one.
 
-/// A built-in animation that knows a bound on how long it runs (``Animation/_settlingBound``).
-protocol _SettlingBounded {
-  /// See ``Animation/_settlingBound``.
-  var _settlingBound: Double? { get }
-}
-
 extension Animation {
   /// An upper estimate, in seconds from its start, of how long this animation keeps a value
   /// moving: `0` when it ends at its first evaluation (bad parameters that snap), `+∞` when it
@@ -29,36 +23,42 @@ extension Animation {
   ///   snaps gives 0); `repeatCount(n)` multiplies by `n` (cycles of a base that ends at once
   ///   counted as 1 ms each); `logicallyComplete(after:)` is its base.
   ///
-  /// Cost: a few arithmetic operations and one dynamic cast per modifier level.
+  /// Cost: a few arithmetic operations and type checks per modifier level. The built-in types
+  /// are matched by concrete type (a metadata comparison each); only a generic
+  /// ``TimingCurveAnimation`` or a custom animation reaches a protocol lookup (as
+  /// `cssLinear(tolerance:maximumDuration:)`'s curve check does).
   package var _settlingBound: Double? {
-    guard let bound = (base as? any _SettlingBounded)?._settlingBound else { return nil }
-    return bound.isNaN ? .infinity : bound
+    let bound: Double?
+    if let a = self.as(FluidSpringAnimation.self) {
+      bound = a._settlingBound
+    } else if self.as(DefaultAnimation.self) != nil {
+      bound = DefaultAnimation._resolved._settlingBound
+    } else if let a = self.as(SpringAnimation.self) {
+      bound = a.duration
+    } else if let a = self.as(DelayAnimation.self) {
+      let delay = a.delay.isNaN ? 0 : Swift.max(a.delay, 0)
+      bound = a.base._settlingBound.map { delay + $0 }
+    } else if let a = self.as(SpeedAnimation.self) {
+      bound = a.speed > 0 && a.speed.isFinite ? a.base._settlingBound.map { $0 / a.speed } : 0
+    } else if let a = self.as(RepeatAnimation.self) {
+      // Cycles of a base that ends at once count as 1 ms each.
+      bound = a.repeatCount.flatMap { count in
+        a.base._settlingBound.map { Double(Swift.max(count, 1)) * Swift.max($0, 0.001) }
+      }
+    } else if let a = self.as(LogicallyCompleteAnimation.self) {
+      bound = a.base._settlingBound
+    } else if let (_, duration) = _timingCurve {
+      bound = duration > 0 ? duration : 0
+    } else {
+      bound = nil
+    }
+    return bound.map { $0.isNaN ? .infinity : $0 }
   }
 }
 
-/// A timing curve's bound: its duration, 0 when it ends at once (≤ 0 or NaN).
-private func _curveBound(_ duration: Double) -> Double {
-  duration > 0 ? duration : 0
-}
-
-extension TimingCurveAnimation: _SettlingBounded {
-  var _settlingBound: Double? { _curveBound(duration) }
-}
-
-extension BezierAnimation: _SettlingBounded {
-  var _settlingBound: Double? { _curveBound(duration) }
-}
-
-extension UnitCurveAnimation: _SettlingBounded {
-  var _settlingBound: Double? { _curveBound(duration) }
-}
-
-extension SpringAnimation: _SettlingBounded {
-  var _settlingBound: Double? { duration }
-}
-
-extension FluidSpringAnimation: _SettlingBounded {
-  var _settlingBound: Double? {
+extension FluidSpringAnimation {
+  /// See ``Animation/_settlingBound``.
+  var _settlingBound: Double {
     switch model {
     case .swiftUI:
       let fluid = FluidSpringModel(response: response, dampingFraction: dampingFraction)
@@ -79,34 +79,4 @@ extension FluidSpringAnimation: _SettlingBounded {
     let rate = zeta < 1 ? zeta * w0 : w0 / (zeta + (zeta * zeta - 1).squareRoot())
     return rate > 0 ? 30 / rate : .infinity
   }
-}
-
-extension DefaultAnimation: _SettlingBounded {
-  var _settlingBound: Double? { Self._resolved._settlingBound }
-}
-
-extension DelayAnimation: _SettlingBounded {
-  var _settlingBound: Double? {
-    guard let base = base._settlingBound else { return nil }
-    let delay = delay.isNaN ? 0 : Swift.max(delay, 0)
-    return delay + base
-  }
-}
-
-extension SpeedAnimation: _SettlingBounded {
-  var _settlingBound: Double? {
-    guard speed > 0, speed.isFinite else { return 0 }
-    return base._settlingBound.map { $0 / speed }
-  }
-}
-
-extension RepeatAnimation: _SettlingBounded {
-  var _settlingBound: Double? {
-    guard let count = repeatCount, let base = base._settlingBound else { return nil }
-    return Double(Swift.max(count, 1)) * Swift.max(base, 0.001)
-  }
-}
-
-extension LogicallyCompleteAnimation: _SettlingBounded {
-  var _settlingBound: Double? { base._settlingBound }
 }

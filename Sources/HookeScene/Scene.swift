@@ -638,10 +638,10 @@ public final class Scene {
   func _noteGroupMotion(_ g: Int) {
     // Read through the buffer: binding the shared frame copied it (retaining its animator) per
     // resolved group of a transaction.
-    let listed = _groups.withUnsafeBufferPointer {
-      $0[g].inMotion || !($0[g].shared.map { $0._quad < 0 && $0._general.isAnimating } ?? false)
+    let animatesUnlisted = _groups.withUnsafeBufferPointer {
+      !$0[g].inMotion && ($0[g].shared?._quad ?? 0) < 0 && $0[g].shared?._general.isAnimating == true
     }
-    guard !listed else { return }
+    guard animatesUnlisted else { return }
     _groups[g].inMotion = true
     _movingGroups.append(g)
   }

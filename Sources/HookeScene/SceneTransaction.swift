@@ -38,6 +38,14 @@ public struct SceneTransaction {
     self.animation = animation
     _isAnimated = animation != nil
   }
+  /// The same changes without an animation (``Scene`` applies a transaction whose animation would
+  /// never end this way).
+  func _unanimated() -> SceneTransaction {
+    var copy = SceneTransaction(animation: nil)
+    copy._ops = _ops
+    copy._recordChanges = _recordChanges
+    return copy
+  }
 
   /// Inserts `element` (runs its insertion transition).
   public mutating func insert(_ element: Element) {
@@ -269,10 +277,7 @@ extension Scene {
   func _bounded(_ tx: SceneTransaction, result: inout TransactionResult) -> SceneTransaction {
     guard let animation = tx.animation, let duration = Self._tooLong(animation) else { return tx }
     result.diagnostics.append(.animationTooLong(element: nil, duration: duration))
-    var unanimated = SceneTransaction(animation: nil)
-    unanimated._ops = tx._ops
-    unanimated._recordChanges = tx._recordChanges
-    return unanimated
+    return tx._unanimated()
   }
 
   /// `animation`'s estimated run (``Animation/_settlingBound``) when it exceeds
@@ -282,21 +287,20 @@ extension Scene {
     return duration
   }
 
-  /// The animation of `transition` for `direction` on element `id`: its own fixed animation,
-  /// else the transaction's (bounded by `apply` already). A fixed animation that would run too
-  /// long is dropped and reported (`tooLong`).
+  /// The animation of `transition` for `direction`: its own fixed animation, else the
+  /// transaction's (``AnyTransition/animation(for:transactionAnimation:)``; the transaction's is
+  /// bounded by `apply` already). An own animation that would run too long is reported for element
+  /// `id` and gives nil (`refused` is set): the element then changes without animation.
   func _transitionAnimation(
     _ transition: AnyTransition, _ direction: TransitionDirection, tx: SceneTransaction,
     element id: ElementID,
-    result: inout TransactionResult
-  ) -> (animation: Animation?, tooLong: Bool) {
-    guard let own = direction == .insertion ? transition.insertionAnimation : transition.removalAnimation
-    else {
-      return (tx.animation, false)
-    }
-    guard let duration = Self._tooLong(own) else { return (own, false) }
+    refused: inout Bool, result: inout TransactionResult
+  ) -> Animation? {
+    guard let own = transition.fixedAnimation(for: direction) else { return tx.animation }
+    guard let duration = Self._tooLong(own) else { return own }
     result.diagnostics.append(.animationTooLong(element: id, duration: duration))
-    return (nil, true)
+    refused = true
+    return nil
   }
 
   // MARK: - Operations
@@ -496,9 +500,9 @@ extension Scene {
       _records[s].removing = false
       var e = raw
       _sanitize(&e, previous: _records[s].element.frame, result: &result)
+      var refused = false
       let anim = _transitionAnimation(
-        e.effectiveTransition, .insertion, tx: tx, element: e.id, result: &result
-      ).animation
+        e.effectiveTransition, .insertion, tx: tx, element: e.id, refused: &refused, result: &result)
       let identity = e.effectiveTransition.body(
         content: TransitionContent(size: e.frame.size), phase: .identity
       )._vector
@@ -536,13 +540,14 @@ extension Scene {
     var effect = _OctChannel(identityContent._vector, time: t)
     var anchor = identityContent.scaleAnchor
     if startContent._vector != identityContent._vector {
-      let (animation, tooLong) = _transitionAnimation(
-        e.effectiveTransition, .insertion, tx: tx, element: e.id, result: &result)
-      if let anim = animation {
+      var refused = false
+      if let anim = _transitionAnimation(
+        e.effectiveTransition, .insertion, tx: tx, element: e.id, refused: &refused, result: &result)
+      {
         effect = _OctChannel(startContent._vector, time: t)
         effect.retarget(identityContent._vector, animation: anim, at: t, fast: _fast)
         anchor = startContent.scaleAnchor
-      } else if !tooLong && e.navigationTransition == nil && e.transition != nil {
+      } else if !refused && e.navigationTransition == nil && e.transition != nil {
         result.diagnostics.append(.transitionWithoutAnimation(element: e.id, direction: .insertion))
       }
     }
@@ -639,9 +644,12 @@ extension Scene {
       }
       return
     }
-    let (animation, tooLong) = _transitionAnimation(effective, .removal, tx: tx, element: id, result: &result)
-    guard let anim = animation else {
-      if !tooLong && transition != nil {
+    var refused = false
+    guard
+      let anim = _transitionAnimation(
+        effective, .removal, tx: tx, element: id, refused: &refused, result: &result)
+    else {
+      if !refused && transition != nil {
         result.diagnostics.append(.transitionWithoutAnimation(element: id, direction: .removal))
       }
       leaveNow.append(s)

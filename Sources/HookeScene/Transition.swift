@@ -134,7 +134,12 @@ public struct AnyTransition: Transition {
 
   /// The animation to use for `direction`: the fixed one, else `transactionAnimation`.
   public func animation(for direction: TransitionDirection, transactionAnimation: Animation?) -> Animation? {
-    (direction == .insertion ? insertionAnimation : removalAnimation) ?? transactionAnimation
+    fixedAnimation(for: direction) ?? transactionAnimation
+  }
+
+  /// The animation fixed for `direction` (``insertionAnimation`` or ``removalAnimation``), or nil.
+  func fixedAnimation(for direction: TransitionDirection) -> Animation? {
+    direction == .insertion ? insertionAnimation : removalAnimation
   }
 
   /// Whether the transition changes anything between `phase` and identity for an element of `size`.
