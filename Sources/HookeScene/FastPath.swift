@@ -74,9 +74,11 @@ final class _FastPath {
   /// storage; read to find the rows a step moved.
   @exclusivity(unchecked) var quadOwner: [Int32] = []
   /// Per quad: claimed as its element's style or effect low quad, whose move may change only
-  /// the row's opacity (`Scene._refreshMovedRows` looks up the element's quads for these only;
-  /// any other moving quad's row is re-derived whole).
+  /// the row's opacity (`Scene._refreshMovedRows`; any other moving quad's row is re-derived
+  /// whole), and then what that opacity is computed from besides the quad's own first lane
+  /// (``_LowStyleQuad``; meaningless for other quads).
   @exclusivity(unchecked) var quadIsLowStyle: [Bool] = []
+  @exclusivity(unchecked) var quadLowStyle: [_LowStyleQuad] = []
   /// Quads that may have moved since they were last listed as settled: every quad added or
   /// retargeted is listed once (`isListedMoving`) until the scene sees it settled. The scene
   /// rewrites only the rows of these quads' owners when nothing else about the layout changed.
@@ -99,14 +101,16 @@ final class _FastPath {
     }
   }
 
-  /// Sets the owner of quad `q` (see ``quadOwner``) and whether it is the owner's style or
-  /// effect low quad (``quadIsLowStyle``); negative `q` (no quad) is ignored.
+  /// Sets the owner of quad `q` (see ``quadOwner``) and, for the owner's style or effect low
+  /// quad, what its row's opacity is computed from besides the quad (``quadLowStyle``; `nil`:
+  /// not a low quad); negative `q` (no quad) is ignored.
   @inline(__always)
-  func claim(_ q: Int, owner: Int32, lowStyle: Bool = false) {
+  func claim(_ q: Int, owner: Int32, lowStyle: _LowStyleQuad? = nil) {
     guard q >= 0 else { return }
     _track(q)
     quadOwner[q] = owner
-    quadIsLowStyle[q] = lowStyle
+    quadIsLowStyle[q] = lowStyle != nil
+    if let lowStyle { quadLowStyle[q] = lowStyle }
   }
 
   /// Grows the per-quad tables (``quadOwner``, ``isListedMoving`` and the rest) to cover quad `q`
@@ -611,6 +615,7 @@ final class _FastPath {
     settleQuads._reserveGrowing(quads)
     quadOwner._reserveGrowing(quads)
     quadIsLowStyle._reserveGrowing(quads)
+    quadLowStyle._reserveGrowing(quads)
     isListedMoving._reserveGrowing(quads)
     quadStamp._reserveGrowing(quads)
     laneShadow._reserveGrowing(4 * quads)
@@ -638,6 +643,7 @@ final class _FastPath {
     settleQuads._cover(quads - 1, with: _SettleQuad())
     quadOwner._cover(quads - 1, with: Int32.min)
     quadIsLowStyle._cover(quads - 1, with: false)
+    quadLowStyle._cover(quads - 1, with: _LowStyleQuad(partner: -1, hidden: false, otherOpacity: 1))
     isListedMoving._cover(quads - 1, with: false)
     quadStamp._cover(quads - 1, with: 0)
     // NaN lanes: a quad never written from compares unequal, so its row is re-derived.
@@ -1373,4 +1379,20 @@ extension _Quad {
   /// These lanes as a ``_SettleQuad`` entry stores them.
   @inline(__always)
   var settleLanes: _SettleLanes { _SettleLanes(a, b, c, d) }
+}
+
+/// What the row refresh needs of an element's style or effect low quad to rewrite the row's
+/// opacity alone (``_FastPath/quadLowStyle``; written by `Scene._refreshHot` whenever the row's
+/// inputs change): the opacity is the product of the style's and the effect's first lanes, one
+/// of which is the quad's own. 16 bytes a quad, read in quad order with the quad's values:
+/// finding these in the element's compact row (72 bytes, at the slot, and then its look) cost a
+/// cache miss or two per fading element per frame.
+struct _LowStyleQuad {
+  /// The row's other low quad (the effect's for a style's quad, the style's for an effect's), or
+  /// −1 when that value is not batched (``otherOpacity`` applies).
+  var partner: Int32
+  /// The element is hidden (a zoom source under its flying destination): opacity 0.
+  var hidden: Bool
+  /// The other value's opacity when it is not batched (its look's).
+  var otherOpacity: Double
 }

@@ -1302,62 +1302,61 @@ extension Scene {
           written[w] |= 1 << UInt64(s & 63)
         }
         f.quadOwner.withUnsafeBufferPointer { owners in
-          f.quadIsLowStyle.withUnsafeBufferPointer { lowStyle in
-            f.moving.withUnsafeBufferPointer { moving in
-              for q32 in moving {
-                let q = Int(q32)
-                guard q < owners.count else { continue }
-                let owner = owners[q]
-                if owner < 0 {
-                  // A matched group's shared frame: its members' rows. The sole member from the
-                  // dense table (as `_collectMovingRows`: reading the group's member list chases a
-                  // pointer per group, a cache miss per moving group at 100,000 matched
-                  // elements), several members from the list.
-                  guard owner != Int32.min else { continue }
-                  let g = Int(-(owner + 1))
-                  let sole = g < _groupSoleMember.count ? _groupSoleMember[g] : _GroupHot.severalMembers
-                  if sole >= 0 {
-                    full(Int(sole))
-                  } else if sole == _GroupHot.severalMembers && g < _groups.count {
-                    _groups.withUnsafeBufferPointer { for m in $0[g].members { full(m) } }
+          f.quadIsLowStyle.withUnsafeBufferPointer { isLowStyle in
+            f.quadLowStyle.withUnsafeBufferPointer { lowStyle in
+              f.moving.withUnsafeBufferPointer { moving in
+                for q32 in moving {
+                  let q = Int(q32)
+                  guard q < owners.count else { continue }
+                  let owner = owners[q]
+                  if owner < 0 {
+                    // A matched group's shared frame: its members' rows. The sole member from the
+                    // dense table (as `_collectMovingRows`: reading the group's member list chases a
+                    // pointer per group, a cache miss per moving group at 100,000 matched
+                    // elements), several members from the list.
+                    guard owner != Int32.min else { continue }
+                    let g = Int(-(owner + 1))
+                    let sole = g < _groupSoleMember.count ? _groupSoleMember[g] : _GroupHot.severalMembers
+                    if sole >= 0 {
+                      full(Int(sole))
+                    } else if sole == _GroupHot.severalMembers && g < _groups.count {
+                      _groups.withUnsafeBufferPointer { for m in $0[g].members { full(m) } }
+                    }
+                    continue
                   }
-                  continue
-                }
-                let s = Int(owner)
-                guard s < live.count, live[s], rowOf[s] >= 0 else { continue }
-                // Only a style or effect low quad may spare the row's full write; the element's
-                // entry (a cache miss per quad in a random listing) is read for those alone.
-                guard q < lowStyle.count, lowStyle[q] else {
-                  full(s)
-                  continue
-                }
-                let styleLo = hot[s].styleLo
-                let effectLo = hot[s].effectLo
-                guard q32 == styleLo || q32 == effectLo else {
-                  full(s)
-                  continue
-                }
-                let i = 4 * q
-                guard i + 3 < shadow.count else {
-                  full(s)
-                  continue
-                }
-                // Safety: `i + 3` is inside `shadow` and `v` (a quad's values, `4q ..< 4q + 4`).
-                // Lanes 1–3 (scale, offsets) moved: the rectangle changes, the row is re-derived.
-                let rest =
-                  (v[i + 1].bitPattern ^ shadow[i + 1].bitPattern)
-                  | (v[i + 2].bitPattern ^ shadow[i + 2].bitPattern)
-                  | (v[i + 3].bitPattern ^ shadow[i + 3].bitPattern)
-                if rest != 0 {
-                  full(s)
-                } else if v[i].bitPattern != shadow[i].bitPattern {
-                  // Only the opacity lane moved: the rectangle and the rest of the style stand. The
-                  // look is read only for a low quad the row does not have.
-                  let st = styleLo >= 0 ? v[4 * Int(styleLo)] : tables.looks[Int(hot[s].look)].style.lo.a
-                  let fx = effectLo >= 0 ? v[4 * Int(effectLo)] : tables.looks[Int(hot[s].look)].effect.lo.a
-                  shadow[i] = v[i]
-                  let opacity = hot[s].flags & _Hot.hidden != 0 ? 0 : st * fx
-                  styles[Int(styleOf[s])].opacity = RenderList.Style._clampedOpacity(opacity)
+                  let s = Int(owner)
+                  guard s < live.count, live[s], rowOf[s] >= 0 else { continue }
+                  // Only a style or effect low quad may spare the row's full write. What its opacity
+                  // needs besides the quad comes from the quad's own entry, read in the order of the
+                  // values: the element's compact row (at the slot) is not read.
+                  guard q < isLowStyle.count, isLowStyle[q], q < lowStyle.count else {
+                    full(s)
+                    continue
+                  }
+                  let low = lowStyle[q]
+                  let i = 4 * q
+                  guard i + 3 < shadow.count else {
+                    full(s)
+                    continue
+                  }
+                  // Safety: `i + 3` is inside `shadow` and `v` (a quad's values, `4q ..< 4q + 4`).
+                  // Lanes 1–3 (scale, offsets) moved: the rectangle changes, the row is re-derived.
+                  let rest =
+                    (v[i + 1].bitPattern ^ shadow[i + 1].bitPattern)
+                    | (v[i + 2].bitPattern ^ shadow[i + 2].bitPattern)
+                    | (v[i + 3].bitPattern ^ shadow[i + 3].bitPattern)
+                  if rest != 0 {
+                    full(s)
+                  } else if v[i].bitPattern != shadow[i].bitPattern {
+                    // Only the opacity lane moved: the rectangle and the rest of the style stand. The
+                    // opacity is the style's times the effect's first lane, as `_writeRow` computes
+                    // it (a product of two numbers is the same whichever comes first): this quad's,
+                    // and the other low quad's or, when that value is not batched, its look's.
+                    let other = low.partner >= 0 ? v[4 * Int(low.partner)] : low.otherOpacity
+                    shadow[i] = v[i]
+                    let opacity = low.hidden ? 0 : v[i] * other
+                    styles[Int(styleOf[s])].opacity = RenderList.Style._clampedOpacity(opacity)
+                  }
                 }
               }
             }

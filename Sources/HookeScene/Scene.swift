@@ -943,13 +943,29 @@ extension Scene {
       _lastLook = li
     }
     _records[s].look = li
+    // A low quad the row had and no longer has, still claimed by the slot, is no longer read as
+    // one (its row is re-derived whole if it moves).
+    let (oldStyleLo, oldEffectLo) = (_hot[s].styleLo, _hot[s].effectLo)
+    @inline(__always)
+    func dropped(_ q: Int32) -> Bool { q >= 0 && q != quads.1 && q != quads.3 }
+    if dropped(oldStyleLo) || dropped(oldEffectLo), let f = _fast {
+      for q in [oldStyleLo, oldEffectLo]
+      where dropped(q) && Int(q) < f.quadOwner.count && f.quadOwner[Int(q)] == Int32(s) {
+        f.quadIsLowStyle[Int(q)] = false
+      }
+    }
     // Only batched channels have quads to claim (checked first: binding the fast path retains it).
     if quads.0 >= 0 || quads.1 >= 0 || quads.3 >= 0 || dimmingQuad >= 0, let f = _fast {
       let owner = Int32(s)
+      let hidden = hot.flags & _Hot.hidden != 0
       f.claim(Int(quads.0), owner: owner)
-      f.claim(Int(quads.1), owner: owner, lowStyle: true)
+      f.claim(
+        Int(quads.1), owner: owner,
+        lowStyle: _LowStyleQuad(partner: quads.3, hidden: hidden, otherOpacity: look.effect.lo.a))
       f.claim(Int(quads.2), owner: owner)
-      f.claim(Int(quads.3), owner: owner, lowStyle: true)
+      f.claim(
+        Int(quads.3), owner: owner,
+        lowStyle: _LowStyleQuad(partner: quads.1, hidden: hidden, otherOpacity: look.style.lo.a))
       f.claim(Int(quads.4), owner: owner)
       f.claim(Int(dimmingQuad), owner: owner)
     }
