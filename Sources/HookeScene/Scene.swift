@@ -949,10 +949,12 @@ extension Scene {
     @inline(__always)
     func dropped(_ q: Int32) -> Bool { q >= 0 && q != quads.1 && q != quads.3 }
     if dropped(oldStyleLo) || dropped(oldEffectLo), let f = _fast {
-      for q in [oldStyleLo, oldEffectLo]
-      where dropped(q) && Int(q) < f.quadOwner.count && f.quadOwner[Int(q)] == Int32(s) {
+      func release(_ q: Int32) {
+        guard dropped(q), Int(q) < f.quadOwner.count, f.quadOwner[Int(q)] == Int32(s) else { return }
         f.quadIsLowStyle[Int(q)] = false
       }
+      release(oldStyleLo)
+      release(oldEffectLo)
     }
     // Only batched channels have quads to claim (checked first: binding the fast path retains it).
     if quads.0 >= 0 || quads.1 >= 0 || quads.3 >= 0 || dimmingQuad >= 0, let f = _fast {
