@@ -107,13 +107,17 @@ public struct SceneTransaction {
 extension Scene {
   /// Applies the changes recorded by `body` at `time`, animated with `animation` (SwiftUI's
   /// `withAnimation`), and returns the diagnostics.
+  ///
+  /// Memory: each change is let go of as soon as it is applied (an inserted element is then held
+  /// by the scene alone, an ``SceneTransaction/update(_:_:)`` closure is released), unless `body`
+  /// kept a copy of the transaction. ``apply(_:at:)`` leaves its argument untouched.
   @discardableResult
   public func withAnimation(
     _ animation: Animation? = .default, at time: Double, _ body: (inout SceneTransaction) -> Void
   ) -> TransactionResult {
     var tx = SceneTransaction(animation: animation)
     body(&tx)
-    return apply(tx, at: time)
+    return _apply(consume tx, at: time, releasingChanges: true)
   }
 
   /// Applies the changes recorded by `body` at `time` without animation.
@@ -127,8 +131,25 @@ extension Scene {
   /// Applies a recorded transaction at `time`; see the type's documentation for the rules.
   @discardableResult
   public func apply(_ transaction: SceneTransaction, at time: Double) -> TransactionResult {
+    _apply(transaction, at: time, releasingChanges: false)
+  }
+
+  /// ``apply(_:at:)``; with `releasingChanges`, for a transaction nothing else holds (the one
+  /// ``withAnimation(_:at:_:)`` records), each change is dropped from the transaction once it is
+  /// applied. An element a change inserts or replaces is then held once — by the scene — and not
+  /// also by the transaction until its end: a bulk insertion's peak memory is the scene's, not
+  /// the scene's plus a boxed copy of every element (about 450 bytes each). When a copy of the
+  /// transaction survives (a `body` that stored one), the first drop copies the list of changes
+  /// (48 bytes per change) and nothing is released early; the outcome is the same either way.
+  func _apply(_ transaction: consuming SceneTransaction, at time: Double, releasingChanges: Bool)
+    -> TransactionResult
+  {
     var result = TransactionResult()
-    let tx = _bounded(transaction, result: &result)
+    var tx = _bounded(consume transaction, result: &result)
+    // The changes, taken out of the transaction (the callees read only its animation and
+    // counts), so that dropping one below finds the list unshared.
+    var ops = tx._ops
+    tx._ops = []
     let t = _clock(time)
     _fast?.refresh(to: t)
     // Empty groups are swept here, before the transaction looks any group up, and never in a
@@ -139,10 +160,10 @@ extension Scene {
     // transition effect: up to two quads each): its storage grows once rather than by doubling
     // into fresh memory while they arrive. Counted per op (a container op counts too): an
     // overestimate reserves address space, not resident memory.
-    _fast?.reserve(channels: tx._ops.count > 64 ? 8 * tx._ops.count : 0)
+    _fast?.reserve(channels: ops.count > 64 ? 8 * ops.count : 0)
     // Frame merges are deferred and applied together (`_FastPath.flushMerges()`) after the ops
     // and after the resolves; anything that reads a deferred quad before flushes them first.
-    _fast?._merges.reserve(2 * tx._ops.count)
+    _fast?._merges.reserve(2 * ops.count)
     _fast?.deferringMerges = true
     defer {
       _fast?.deferringMerges = false
@@ -163,7 +184,7 @@ extension Scene {
     // inserting a few (details, overlays) before its removals free slots, and doubling a table of
     // 100,000 records in one of those frames copies tens of megabytes.
     var inserts = 0
-    for op in tx._ops { if case .insert = op { inserts += 1 } }
+    for op in ops { if case .insert = op { inserts += 1 } }
     if inserts > 64 {
       let headroom = inserts / 4
       if _records.capacity < _records.count + inserts {
@@ -183,11 +204,14 @@ extension Scene {
       dirtyGroups.reserveCapacity(inserts)
     }
     var warmed = 0  // ops before this index have been read ahead (`_warmRecords`)
-    for (k, op) in tx._ops.enumerated() {
+    for k in ops.indices {
       if k == warmed, tx._recordChanges > Self._warmBlock {
-        warmed = Swift.min(k + Self._warmBlock, tx._ops.count)
-        _warmRecords(tx._ops, k..<warmed)
+        warmed = Swift.min(k + Self._warmBlock, ops.count)
+        _warmRecords(ops, k..<warmed)
       }
+      let op = ops[k]
+      // Dropped from the list now, freed when applied (`op` holds it until the iteration ends).
+      if releasingChanges { ops[k] = .remove(ElementID(0)) }
       switch op {
       case .insert(let e):
         _insert(e, tx: tx, t: t, result: &result, dirty: &dirtyGroups, zoom: &zoomInserted)
