@@ -209,15 +209,17 @@ extension Scene {
         warmed = Swift.min(k + Self._warmBlock, ops.count)
         _warmRecords(ops, k..<warmed)
       }
-      let op = ops[k]
-      // Dropped from the list now, freed when applied (`op` holds it until the iteration ends).
-      if releasingChanges { ops[k] = .remove(ElementID(0)) }
-      switch op {
+      // A change that holds memory of its own (a box, a closure) is dropped from the list as it
+      // is applied (`drop()`, in its case: the bound payload holds it until the case ends).
+      func drop() { if releasingChanges { ops[k] = .remove(ElementID(0)) } }
+      switch ops[k] {
       case .insert(let e):
+        drop()
         _insert(e, tx: tx, t: t, result: &result, dirty: &dirtyGroups, zoom: &zoomInserted)
       case .remove(let id):
         _remove(id, tx: tx, t: t, result: &result, dirty: &dirtyGroups, leaveNow: &leaveNow)
       case .update(let id, let body):
+        drop()
         guard let s = _slots[id] else {
           result.diagnostics.append(.unknownElement(id))
           continue
@@ -229,6 +231,7 @@ extension Scene {
           s, e, tx: tx, t: t, batchGroup: &txGroup, styleGroup: &txStyleGroup, result: &result,
           dirty: &dirtyGroups)
       case .replace(let e):
+        drop()
         guard let s = _slots[e.id] else {
           result.diagnostics.append(.unknownElement(e.id))
           continue
@@ -253,6 +256,7 @@ extension Scene {
         }
         _setOpacity(s, opacity, tx: tx, t: t, styleGroup: &txStyleGroup, result: &result, dirty: &dirtyGroups)
       case .container(let c):
+        drop()
         guard c.id != .root else { continue }
         var c = c
         if let r = c.clipRect, !_isFinite(r) { c.clipRect = nil }
@@ -261,8 +265,10 @@ extension Scene {
         _containers[c.id] = c
         _orderDirty = true
       case .insertGrid(let grid):
+        drop()
         _insertGrid(grid, tx: tx, t: t, result: &result)
       case .updateGrid(let id, let body):
+        drop()
         guard let g = _gridIndex[id] else {
           result.diagnostics.append(.unknownGrid(id))
           continue
