@@ -19,7 +19,7 @@ extension Scene {
   /// group's resolve moves the shared frame and rests the own frame on the new model).
   ///
   /// A riding frame keeps riding while the transaction's animation is one it can share
-  /// (``_sharesMotion(_:group:to:anchor:batchGroup:)``); otherwise it is rebuilt first, and the
+  /// (``_sharesMotion(_:_:group:to:anchor:batchGroup:)``); otherwise it is rebuilt first, and the
   /// caller retargets it as any frame. A frame starts riding when its element is the group's source,
   /// matched on its whole frame, and both frames rest on the same model (own at `current`, the
   /// shared frame at its matched frame, bit for bit): from there the two would move in step.
@@ -33,7 +33,7 @@ extension Scene {
       ($0[s].element.frame, $0[s].element.matchedGeometry?.anchor ?? .center, $0[s].ridesShared)
     }
     if rides {
-      if _sharesMotion(tx, group: g, to: frame, anchor: anchor, batchGroup: &batchGroup) { return true }
+      if _sharesMotion(tx, f, group: g, to: frame, anchor: anchor, batchGroup: &batchGroup) { return true }
       _materializeOwnFrame(s, tx: tx, applyingChange: false, t: t)
       return false
     }
@@ -42,14 +42,19 @@ extension Scene {
     }
     let isSource = _groups.withUnsafeBufferPointer { $0[g].source == id }
     guard wholeFrame, isSource else { return false }
-    guard let own = _restingValue(_records.withUnsafeBufferPointer { $0[s].frame }, f),
+    // The channels read in place (returning a channel from the buffer copied it, retaining its
+    // animator box).
+    guard let own = _records.withUnsafeBufferPointer({ _restingValue($0[s].frame, f) }),
       own.isIdentical(to: current._q)
     else { return false }
-    guard let sharedChannel = _groups.withUnsafeBufferPointer({ $0[g].shared }),
-      let shared = _restingValue(sharedChannel, f),
+    guard
+      let shared = _groups.withUnsafeBufferPointer({ b -> _Quad? in
+        guard case .some = b[g].shared else { return nil }
+        return _restingValue(b[g].shared.unsafelyUnwrapped, f)
+      }),
       shared.isIdentical(to: Self._matchedLanes(current, anchor: anchor))
     else { return false }
-    guard _sharesMotion(tx, group: g, to: frame, anchor: anchor, batchGroup: &batchGroup) else {
+    guard _sharesMotion(tx, f, group: g, to: frame, anchor: anchor, batchGroup: &batchGroup) else {
       return false
     }
     if _records.withUnsafeBufferPointer({ $0[s].frame._lo >= 0 }) {
@@ -68,17 +73,21 @@ extension Scene {
   /// (a merge: the state the own frame would reach is the shared frame's, mapped), or changes
   /// without animation while the shared frame rests (both jump). Timing curves (which combine),
   /// animations off the batch and values too large for it rebuild the own frame first.
+  /// `f` is the fast path (the caller's binding: binding `_fast` again retained it per call).
   func _sharesMotion(
-    _ tx: SceneTransaction, group g: Int, to frame: Rect, anchor: UnitPoint, batchGroup: inout BatchGroup??
+    _ tx: SceneTransaction, _ f: _FastPath, group g: Int, to frame: Rect, anchor: UnitPoint,
+    batchGroup: inout BatchGroup??
   ) -> Bool {
-    guard let f = _fast, _Quad._batchable(frame._q),
-      _Quad._batchable(Self._matchedLanes(frame, anchor: anchor))
-    else { return false }
+    guard _Quad._batchable(frame._q), _Quad._batchable(Self._matchedLanes(frame, anchor: anchor)) else {
+      return false
+    }
     if tx._isAnimated {
       guard let group = _batchGroup(tx, &batchGroup) else { return false }
       return f._kind(group.index) == .mergesWithVelocity
     }
-    return !(_groups.withUnsafeBufferPointer { $0[g].shared }?.isAnimating(f) ?? false)
+    // The shared frame's batch quad and general channel read in place (binding the channel
+    // copied it).
+    return !_groups.withUnsafeBufferPointer { $0[g].shared?.isAnimating(f) ?? false }
   }
 
   /// Rests riding slot `s`'s own frame on its element's model (the group's resolve, when `s`

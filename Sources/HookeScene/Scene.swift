@@ -1017,34 +1017,49 @@ extension Scene {
         b[g].shared?._general.value ?? .zero
       )
     }
-    if quad >= 0, let f = _fast { f.claim(Int(quad), owner: -Int32(g) - 1) }
+    // Optional chaining and one buffer access: a binding of `_fast`, and a read then a write of
+    // the stamp, each retained and released a reference per resolved group.
+    if quad >= 0 { _fast?.claim(Int(quad), owner: -Int32(g) - 1) }
     _groupStamp._cover(g, with: 0)
-    if _groupStamp[g] != _renderStamp {
-      _groupStamp[g] = _renderStamp
+    let stamp = _renderStamp
+    let restamped = _groupStamp.withUnsafeMutableBufferPointer {
+      guard $0[g] != stamp else { return false }
+      $0[g] = stamp
+      return true
+    }
+    if restamped {
       if _stampedGroups.count < _incrementalRowLimit {
         _stampedGroups.append(g)
       } else {
         _stampListsFull = true
       }
     }
+    let sole = _refreshSoleMember(g)
     if !_rowsAllDirty {
-      _groups.withUnsafeBufferPointer { b in for m in b[g].members { _noteRow(m) } }
+      // One member (the common case) without iterating the list: an iteration retained and
+      // released it per call.
+      if sole >= 0 {
+        _noteRow(Int(sole))
+      } else if sole == _GroupHot.severalMembers {
+        _groups.withUnsafeBufferPointer { b in for m in b[g].members { _noteRow(m) } }
+      }
     }
-    _refreshSoleMember(g)
     _groupHot[g] = _GroupHot(value: value, quad: quad, active: active)
   }
 
-  /// Re-derives group `g`'s `_groupSoleMember` entry from its member list.
-  func _refreshSoleMember(_ g: Int) {
+  /// Re-derives group `g`'s `_groupSoleMember` entry from its member list; returns it.
+  @discardableResult
+  func _refreshSoleMember(_ g: Int) -> Int32 {
     if g >= _groupSoleMember.count {
       _groupSoleMember.append(
         contentsOf: repeatElement(_GroupHot.noMembers, count: g + 1 - _groupSoleMember.count))
     }
-    // Through the buffer: `_groups[g].members` retained and released the list per call.
-    _groupSoleMember[g] = _groups.withUnsafeBufferPointer {
-      $0[g].members.isEmpty
-        ? _GroupHot.noMembers : $0[g].members.count == 1 ? Int32($0[g].members[0]) : _GroupHot.severalMembers
-    }
+    // Through the buffer, count and first read together: `_groups[g].members`, or one read per
+    // property, retained and released the list per call.
+    let (count, first) = _groups.withUnsafeBufferPointer { ($0[g].members.count, $0[g].members.first ?? -1) }
+    let sole = count == 0 ? _GroupHot.noMembers : count == 1 ? Int32(first) : _GroupHot.severalMembers
+    _groupSoleMember[g] = sole
+    return sole
   }
 
   /// Gives up slot `s`'s use of its look entry (the slot is evicted).

@@ -944,9 +944,9 @@ extension Scene {
     let (memberCount, first) = _groups.withUnsafeBufferPointer {
       ($0[g].members.count, $0[g].members.first ?? -1)
     }
-    var members: [Int] = []
-    var sources: [Int] = []
-    var single: Int?
+    // The source chosen. The one-member path builds no arrays: even empty ones were retained and
+    // released per resolved group (six runtime calls, for every card of a reflow).
+    var chosen: Int?
     if memberCount == 1 {
       // The common case (one member): no bookkeeping arrays.
       let s = first
@@ -955,7 +955,7 @@ extension Scene {
       }
       if !removing {
         if isSource {
-          single = s
+          chosen = s
         } else {
           let key = _groups[g].key
           result.diagnostics.append(
@@ -963,7 +963,7 @@ extension Scene {
         }
       }
     } else {
-      members = _groups[g].members
+      let members = _groups[g].members
       // One pass without bookkeeping arrays first: the diagnostics need them only when the group
       // has several sources, none among members not being removed, or several visible members.
       var (insertedCount, visibleCount, sourceCount, newest, newestSeq) = (0, 0, 0, -1, Int.min)
@@ -978,14 +978,15 @@ extension Scene {
         }
       }
       if sourceCount <= 1 && (sourceCount == 1 || insertedCount == 0) && visibleCount <= 1 {
-        if sourceCount == 1 { single = newest }
+        if sourceCount == 1 { chosen = newest }
       } else {
+        var sources: [Int] = []
         _diagnoseMembers(g, members, sources: &sources, result: &result)
+        chosen = sources.first
       }
     }
     // A source whose frame rides the shared frame goes on riding while it stays the source, and
     // takes its own motion back (from the shared frame's, before that moves on) when it does not.
-    let chosen = single ?? sources.first
     if _riders > 0, let previous = _groups.withUnsafeBufferPointer({ $0[g].source }),
       let p = _slots[previous],
       _records.withUnsafeBufferPointer({ $0[p].ridesShared })
@@ -1006,7 +1007,7 @@ extension Scene {
     if _groups.withUnsafeBufferPointer({ $0[g].shared?.needsSampling == true }) {
       _groups[g].shared?.sample(at: t)
     }
-    var before: [(slot: Int, clip: Rect, frame: Rect)] = []
+    var before: [(slot: Int, clip: Rect, frame: Rect)]?  // created by the first clipped member
     func noteClip(_ s: Int) {
       // Unclipped (no container, no clip rect: the common case) is read off the record's fields.
       let unclipped = _records.withUnsafeBufferPointer {
@@ -1014,9 +1015,14 @@ extension Scene {
       }
       guard !unclipped, let clip = _clip(of: s) else { return }
       _records[s].sample(at: t)
-      before.append((s, clip, _presentedFrame(s)))
+      if before == nil { before = [] }
+      before!.append((s, clip, _presentedFrame(s)))
     }
-    if memberCount == 1 { noteClip(first) } else { for s in members { noteClip(s) } }
+    if memberCount == 1 {
+      noteClip(first)
+    } else {
+      for s in _groups[g].members { noteClip(s) }
+    }
     let (hasShared, sharedTarget) = _groups.withUnsafeBufferPointer {
       ($0[g].shared != nil, $0[g].shared?.target)
     }
@@ -1028,6 +1034,7 @@ extension Scene {
       _groups[g].shared!.retarget(tv, at: t, fast: _fast, batchGroup: group) { tx.animation }
     }
     _groups[g].source = srcID
+    guard let before else { return }
     for (s, clip, start) in before {
       let e = _records[s].element
       let m = e.matchedGeometry!
