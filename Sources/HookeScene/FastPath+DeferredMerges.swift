@@ -16,7 +16,7 @@ extension _FastPath {
   ) {
     // Bounded: a transaction of more merges applies them in runs of this many.
     if _merges.count == _DeferredMerges.limit { flushMerges() }
-    _merges.append(q, group: Int32(group.index), handles: h, targets: t, restart: restart)
+    _merges.append(q, group: group, handles: h, targets: t, restart: restart)
     _hasDeferredMerges = true
   }
 
@@ -57,7 +57,7 @@ extension _FastPath {
       let lanes = 4 * (end - start)
       let rejected = engine.retarget(
         UnsafeBufferPointer(start: m.handles + 4 * start, count: lanes),
-        to: UnsafeBufferPointer(start: m.targets + 4 * start, count: lanes), group: BatchGroup(index: Int(g)),
+        to: UnsafeBufferPointer(start: m.targets + 4 * start, count: lanes), group: g,
         startingAtRest: anyRestart ? UnsafeBufferPointer(start: m.restart + 4 * start, count: lanes) : nil,
         presented: m.presented + 4 * start, keepingSettled: true, hints: m.hints + start)
       for k in start..<end { m.pending[Int(m.quads[k])] = false }
@@ -95,7 +95,7 @@ extension _FastPath {
 /// engine's `_HandleSlots`): an array stored on the fast path paid a uniqueness check per write,
 /// a dozen per merge. Grown in transactions only (``reserve(_:)``, ``cover(quad:)``).
 final class _DeferredMerges {
-  /// The most merges recorded at once (124 bytes each, about 500 KB): enough for one engine call to
+  /// The most merges recorded at once (136 bytes each, about 560 KB): enough for one engine call to
   /// amortise its set-up, few enough that a transaction of any size keeps the storage small.
   static var limit: Int { 4096 }
 
@@ -105,7 +105,8 @@ final class _DeferredMerges {
   /// Merges the storage holds.
   @exclusivity(unchecked) private(set) var capacity = 0
   @exclusivity(unchecked) private(set) var quads: UnsafeMutablePointer<Int32>
-  @exclusivity(unchecked) private(set) var groups: UnsafeMutablePointer<Int32>
+  /// Per merge, its destination: the group and the substep clock its lanes follow.
+  @exclusivity(unchecked) private(set) var groups: UnsafeMutablePointer<BatchGroup>
   @exclusivity(unchecked) private(set) var handles: UnsafeMutablePointer<BatchChannel>
   @exclusivity(unchecked) private(set) var targets: UnsafeMutablePointer<Double>
   @exclusivity(unchecked) private(set) var restart: UnsafeMutablePointer<Bool>
@@ -150,7 +151,7 @@ final class _DeferredMerges {
   /// starting from rest; four each), growing the storage when full.
   @inline(__always)
   func append(
-    _ q: Int, group g: Int32, handles h: UnsafeMutablePointer<BatchChannel>,
+    _ q: Int, group g: BatchGroup, handles h: UnsafeMutablePointer<BatchChannel>,
     targets t: UnsafeMutablePointer<Double>,
     restart r: UnsafeMutablePointer<Bool>?
   ) {

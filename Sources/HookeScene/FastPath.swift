@@ -253,6 +253,19 @@ final class _FastPath {
     for g in styleGroups.values where _epoch(g) >= 0 && engine.activeCount(of: g) == 0 {
       engine.moveSettledChannels(of: g, to: _restingGroup)
     }
+    // A SwiftUI spring's shared group keeps moving while its transactions' channels settle one
+    // by one: the settled ones rest in the resting group, and the clocks no channel follows any
+    // more are given back. The handles of its clocks (the tables' entries with real ticks) are
+    // dropped below: only a transaction at the current tick looks them up, and the engine keeps
+    // the clocks of this tick (a later look-up makes a new clock with the same state).
+    for g in groups.values where g._clock == 0 && _epoch(g) == _BatchGroupKey.shared {
+      engine.moveSettledChannels(of: g, to: _restingGroup)
+      engine._releaseUnusedSubstepClocks(of: g)
+    }
+    for g in styleGroups.values where g._clock == 0 && _epoch(g) == _BatchGroupKey.shared {
+      engine.moveSettledChannels(of: g, to: _restingGroup)
+      engine._releaseUnusedSubstepClocks(of: g)
+    }
     var empty = _emptyScratch
     _emptyScratch = []
     defer { _emptyScratch = empty }
@@ -260,12 +273,23 @@ final class _FastPath {
     // The empty groups listed first, then each table rebuilt from the groups it keeps (a few):
     // removing the empty ones entry by entry hashed each key's animation twice and copied the
     // table being iterated.
+    // A group is listed once, by its own entry (clock 0); the entries of a shared group's clocks go.
     var listed = empty.count
-    for g in groups.values where engine.channelCount(of: g) == 0 { empty.append(g) }
-    if empty.count > listed { groups = groups.filter { engine.channelCount(of: $0.value) != 0 } }
+    var clocked = false
+    for g in groups.values {
+      if g._clock != 0 { clocked = true } else if engine.channelCount(of: g) == 0 { empty.append(g) }
+    }
+    if empty.count > listed || clocked {
+      groups = groups.filter { $0.value._clock == 0 && engine.channelCount(of: $0.value) != 0 }
+    }
     listed = empty.count
-    for g in styleGroups.values where engine.channelCount(of: g) == 0 { empty.append(g) }
-    if empty.count > listed { styleGroups = styleGroups.filter { engine.channelCount(of: $0.value) != 0 } }
+    clocked = false
+    for g in styleGroups.values {
+      if g._clock != 0 { clocked = true } else if engine.channelCount(of: g) == 0 { empty.append(g) }
+    }
+    if empty.count > listed || clocked {
+      styleGroups = styleGroups.filter { $0.value._clock == 0 && engine.channelCount(of: $0.value) != 0 }
+    }
     // A free group keeps its driver until reuse replaces it: an empty group's step is a clock
     // advance and a cached-matrix look-up, while parking it on another driver here and replacing
     // that again at reuse swapped its column storage twice (a storage of the other layout,
@@ -280,7 +304,9 @@ final class _FastPath {
     _originGroups.removeAll(keepingCapacity: true)
     _clearOriginWays()
     _lastOrigin = nil
-    recycleAt = Swift.max(16, 2 * (groups.count + styleGroups.count))
+    // The clocks still followed count as entries: their handles come back as new entries, one
+    // per clock a transaction merges into, and a sweep only gives back the ones no channel follows.
+    recycleAt = Swift.max(16, 2 * (groups.count + styleGroups.count + engine._substepClockCount))
   }
 
   /// Whether a Bézier-curve group (``_GroupKind/combinesWithoutVelocity``) was ever created: until
@@ -351,7 +377,7 @@ final class _FastPath {
   /// `style`, for styles and effects; for a SwiftUI-model spring, the one of this transaction
   /// whose substep clock starts at `origin` (default: now). Created when new.
   func _group(animation id: Int32, style: Bool, origin: Int64?) -> BatchGroup {
-    // A SwiftUI-model spring's substep clock starts at the transaction (the group's epoch) on
+    // A SwiftUI-model spring's substep clock starts at the transaction (the clock's epoch) on
     // the time scale of the animation's beginning (origin); the other drivers keep their timing
     // per channel and share one group per animation.
     let (kind, isFluid) = _animations.withUnsafeBufferPointer { ($0[Int(id)].kind, $0[Int(id)].isFluid) }
@@ -359,6 +385,27 @@ final class _FastPath {
     let key = _BatchGroupKey(
       animation: id, epoch: isFluid ? now : -1, origin: isFluid ? Swift.min(origin ?? now, now) : -1)
     if let g = style ? styleGroups[key] : groups[key] { return g }
+    guard isFluid else { return _newGroup(animation: id, key: key, style: style, kind: kind) }
+    // The clocks of a SwiftUI spring share one group (per frames or styles), each the engine's
+    // extra clock of that group (`BatchEngine._addSubstepClock`): a group per clock kept
+    // thousands of groups of a few channels each under an interrupt storm, and every frame
+    // visited each of them (at 10,000 elements the frame took twice as long after a few seconds).
+    let sharedKey = _BatchGroupKey(animation: id, epoch: _BatchGroupKey.shared, origin: _BatchGroupKey.shared)
+    let shared =
+      (style ? styleGroups[sharedKey] : groups[sharedKey])
+      ?? _newGroup(animation: id, key: sharedKey, style: style, kind: kind)
+    guard let clocked = engine._addSubstepClock(to: shared, origin: key.origin) else {
+      return _newGroup(animation: id, key: key, style: style, kind: kind)
+    }
+    if style { styleGroups[key] = clocked } else { groups[key] = clocked }
+    return clocked
+  }
+
+  /// A group for the animation with id `id` under `key` (a reused free group or a new one, with
+  /// the animation's driver and rest rule; a SwiftUI spring's substep clock from `key.origin`),
+  /// entered in the frame or style table.
+  func _newGroup(animation id: Int32, key: _BatchGroupKey, style: Bool, kind: _GroupKind) -> BatchGroup {
+    let isFluid = key.epoch >= 0
     let driver = _animations[Int(id)].driver
     if kind == .combinesWithoutVelocity { _hasVelocitylessGroups = true }
     // Springs end by SwiftUI's rule on the whole value (``settleSpringVectors()``), not per
@@ -827,8 +874,13 @@ final class _FastPath {
   /// `group` itself otherwise.
   func _group(_ group: BatchGroup, origin: Int64) -> BatchGroup {
     // Through the buffer: copying the entry would copy its key's animation existential.
-    let (epoch, groupOrigin) = groupInfo.withUnsafeBufferPointer {
+    var (epoch, groupOrigin) = groupInfo.withUnsafeBufferPointer {
       ($0[group.index].epoch, $0[group.index].origin)
+    }
+    if epoch == _BatchGroupKey.shared {
+      // A SwiftUI spring's shared group: the origin of the clock the handle puts channels on.
+      groupOrigin = engine._substepClockOrigin(of: group) ?? groupOrigin
+      epoch = 0
     }
     guard epoch >= 0, groupOrigin != origin else { return group }
     // A transaction asks once per quad, with few distinct origins: remember the answers for this
@@ -1302,6 +1354,10 @@ struct _BatchGroupKey: Hashable {
   /// (the group's substep clock origin); −1 for the other drivers.
   var epoch: Int64
   var origin: Int64
+
+  /// The epoch and origin of the key of a SwiftUI spring's shared group, whose channels follow
+  /// the engine's extra clocks (the keys of those clocks have real ticks).
+  static var shared: Int64 { -2 }
 }
 
 /// What the scene knows of one of its batch groups: its animation's kind, its key (nil for the

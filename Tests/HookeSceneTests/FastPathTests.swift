@@ -520,8 +520,9 @@ struct SceneBadTimeTests {
 /// The batch engine's group table after a burst of animations: every step visits every group, so
 /// the groups a burst added must not stay in the table once they are free. Seeded.
 @Suite struct FastPathGroupTableTests {
-  /// A burst of 200 frames with a new SwiftUI spring per frame on many elements (each a batch
-  /// group of its own, the table grows to hundreds), then a quiet stretch with one spring
+  /// A burst of 200 frames with two new SwiftUI springs per frame, each on ten elements that no
+  /// other transaction of the burst moves (each spring a batch group of its own until its
+  /// elements settle, so the table grows to hundreds), then a quiet stretch with one spring
   /// transaction every 20 frames on two elements. Once the burst's animations have ended and the
   /// recycling sweeps have run, the table must come down to the order of the groups in use: the
   /// animation tables' groups, the resting group and free groups left between them, bounded by
@@ -531,29 +532,34 @@ struct SceneBadTimeTests {
     var rng = SplitMix64(seed: seed)
     let scene = Scene()
     scene.withoutAnimation(at: 0) { tx in
-      for i in 0..<100 {
+      for i in 0..<4_000 {
         tx.insert(Element(id: ElementID(i), frame: Rect(x: Double(i % 10) * 40, y: 0, width: 30, height: 30)))
       }
     }
     let fast = scene._fast!
-    func animate(_ frame: Int, count: Int) {
-      let spring = Animation.spring(response: 0.3 + Double(frame % 100) / 200, dampingFraction: 0.8)
+    // Transaction `k` moves `ids(k)` with a spring of its own (SwiftUI's springs of one
+    // animation share a group, whatever their clocks: distinct animations make the groups).
+    func animate(_ frame: Int, _ k: Int, _ ids: [Int]) {
+      let spring = Animation.spring(response: 0.3 + Double(k % 400) / 400, dampingFraction: 0.8)
       scene.withAnimation(spring, at: frameTime(Int64(frame))) { tx in
-        for _ in 0..<count {
-          let id = ElementID(Int(rng.next() % 100))
+        for i in ids {
           tx.setFrame(
-            id, Rect(x: Double(rng.next() % 400), y: Double(rng.next() % 800), width: 30, height: 30))
+            ElementID(i),
+            Rect(x: Double(rng.next() % 400), y: Double(rng.next() % 800), width: 30, height: 30))
         }
       }
     }
     var peak = 0
     for frame in 1...200 {
-      animate(frame, count: 20)
+      for k in 0..<2 {
+        let first = 20 * (frame - 1) + 10 * k
+        animate(frame, 2 * frame + k, Array(first..<first + 10))
+      }
       scene.advance(to: frameTime(Int64(frame)))
       peak = max(peak, fast.engine.groupCount)
     }
     for frame in 201...2_000 {
-      if frame % 20 == 0 { animate(frame, count: 2) }
+      if frame % 20 == 0 { animate(frame, frame, [Int(rng.next() % 4_000), Int(rng.next() % 4_000)]) }
       scene.advance(to: frameTime(Int64(frame)))
     }
     let inUse = fast.groups.count + fast.styleGroups.count + 1

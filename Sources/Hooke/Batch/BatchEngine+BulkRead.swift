@@ -77,7 +77,8 @@ extension BatchEngine {
     let c = _groups[group.index].columns
     _reserve(c, c.count + n)
     _addRows(
-      to: group.index, columns: c, values: values, targets: targets, velocities: velocities, into: handles,
+      to: group.index, clock: group._clock, columns: c, values: values, targets: targets,
+      velocities: velocities, into: handles,
       presented: presented, n)
   }
 
@@ -86,7 +87,7 @@ extension BatchEngine {
   /// same rows; `presented[k]`, when given, gets channel `k`'s presented value (target plus the
   /// displacement stored). `c` has room for `n`.
   func _addRows(
-    to g: Int, columns c: _BatchColumns<Scalar>, values: UnsafeBufferPointer<Scalar>,
+    to g: Int, clock: Int32, columns c: _BatchColumns<Scalar>, values: UnsafeBufferPointer<Scalar>,
     targets: UnsafeBufferPointer<Scalar>, velocities: UnsafeBufferPointer<Scalar>,
     into handles: UnsafeMutableBufferPointer<BatchChannel>, presented: UnsafeMutablePointer<Scalar>?, _ n: Int
   ) {
@@ -108,7 +109,7 @@ extension BatchEngine {
         }
         let (y, v) = _shifted(keeping: values[k], target: targets[k], velocity: velocities[k])
         _slots[Int(slot)].group = Int32(g)
-        _appendRow(slot: slot, into: g, columns: c, y: y, v: v, target: targets[k], a: 0)
+        _appendRow(slot: slot, into: g, clock: clock, columns: c, y: y, v: v, target: targets[k], a: 0)
         handles[k] = BatchChannel(index: slot, generation: _slots[Int(slot)].generation)
         presented?[k] = targets[k] + y
       }
@@ -155,7 +156,7 @@ extension BatchEngine {
       }
       let g = Int(e.group)
       if g == d {
-        _retargetInPlace(group: d, index: e.row, to: targets[k])
+        _retargetInPlace(group: d, index: e.row, clock: group._clock, to: targets[k])
         continue
       }
       if !reserved {
@@ -166,7 +167,9 @@ extension BatchEngine {
       if source?.group != g {
         source = _moveSource(g, into: destination)
       }
-      _move(slot: s, index: e.row, from: source!, to: d, columns: destination, target: targets[k])
+      _move(
+        slot: s, index: e.row, from: source!, to: d, clock: group._clock, columns: destination,
+        target: targets[k])
     }
     return rejected
   }
@@ -178,7 +181,8 @@ extension BatchEngine {
   @discardableResult
   @inline(__always)
   func _move(
-    slot s: Int, index i: Int, from source: _MoveSource, to d: Int, columns: _BatchColumns<Scalar>,
+    slot s: Int, index i: Int, from source: _MoveSource, to d: Int, clock: Int32,
+    columns: _BatchColumns<Scalar>,
     target newTarget: Scalar,
     velocity: Scalar? = nil
   ) -> _Written {
@@ -190,7 +194,8 @@ extension BatchEngine {
     let (y, v) = _shifted(keeping: start.value, target: newTarget, velocity: start.velocity)
     _slots[s].group = Int32(d)
     _detach(c, index: i)
-    _appendRow(slot: UInt32(s), into: d, columns: columns, y: y, v: v, target: newTarget, a: start.force)
+    _appendRow(
+      slot: UInt32(s), into: d, clock: clock, columns: columns, y: y, v: v, target: newTarget, a: start.force)
     return _Written(value: newTarget + y, y: y, v: v, a: start.force)
   }
 
@@ -207,8 +212,9 @@ extension BatchEngine {
   /// group, with `velocity` when given (see ``retarget(_:to:group:)``). Returns what it wrote
   /// (``_Written``).
   @discardableResult
-  func _retargetInPlace(group g: Int, index i: Int, to newTarget: Scalar, velocity: Scalar? = nil) -> _Written
-  {
+  func _retargetInPlace(
+    group g: Int, index i: Int, clock: Int32, to newTarget: Scalar, velocity: Scalar? = nil
+  ) -> _Written {
     // Safety: callers pass a live channel's position in group `g` (below its count).
     let c = _groups[g].columns
     // No spring force within a group: only an exact spring has one, and only a SwiftUI-model
@@ -216,7 +222,7 @@ extension BatchEngine {
     let start = _retargetStart(
       slot: Int(c.owner[i]), columns: c, index: i, springForce: nil, velocity: velocity)
     let (y, v) = _shifted(keeping: start.value, target: newTarget, velocity: start.velocity)
-    _rewrite(group: g, index: i, y: y, v: v, target: newTarget, a: start.force)
+    _rewrite(group: g, index: i, clock: clock, y: y, v: v, target: newTarget, a: start.force)
     return _Written(value: newTarget + y, y: y, v: v, a: start.force)
   }
 

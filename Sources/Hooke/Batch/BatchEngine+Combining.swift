@@ -118,7 +118,9 @@ extension BatchEngine {
     if let k = _liveCombination(slot: s) {
       let shift = Double(newTarget) - Double(_combinations[k].target)
       guard shift.isFinite, (Double(_combinations[k].value) - Double(newTarget)).isFinite else {
-        return _retargetLocated(slot: s, group: g, index: i, to: newTarget, velocity: 0, into: curveGroup)
+        // A curve group keeps no substep clock (clock 0).
+        return _retargetLocated(
+          slot: s, group: g, index: i, to: newTarget, velocity: 0, into: curveGroup, clock: 0)
       }
       let j = _newCombinedCurve(
         shift: shift, durationTicks: durationTicks, end: end(origin: _combinations[k].origin), curve: curveID)
@@ -136,7 +138,8 @@ extension BatchEngine {
     guard i < c.activeCount, shift.isFinite, (Double(value) - Double(newTarget)).isFinite else {
       // At rest (nothing to combine with) or an overflowing shift: a plain curve from here.
       return _retargetLocated(
-        slot: s, group: g, index: i, to: newTarget, velocity: i < c.activeCount ? nil : 0, into: curveGroup)
+        slot: s, group: g, index: i, to: newTarget, velocity: i < c.activeCount ? nil : 0, into: curveGroup,
+        clock: 0)
     }
     if s >= _combinationOf.count {
       _combinationOf.append(contentsOf: repeatElement(-1, count: s + 1 - _combinationOf.count))

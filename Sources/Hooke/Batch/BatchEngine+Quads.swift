@@ -43,7 +43,8 @@ extension BatchEngine {
       }
       let combining = !_combinations.isEmpty && _liveCombination(slot: Int(channels[k].index)) != nil
       states[k] = BatchChannelState(
-        group: BatchGroup(index: g), isSettled: !combining && i >= _groups[g].columns.activeCount,
+        group: BatchGroup(index: g, clock: _clock(group: g, index: i)),
+        isSettled: !combining && i >= _groups[g].columns.activeCount,
         isCombining: combining)
     }
     return invalid
@@ -73,7 +74,7 @@ extension BatchEngine {
     guard c.hasAcceleration else { return }
     // Safety: a live handle's row is below its group's count.
     let i = entry.row
-    _rewrite(group: g, index: i, y: c.y[i], v: c.v[i], target: c.target[i], a: a)
+    _rewrite(group: g, index: i, clock: c.clock[i], y: c.y[i], v: c.v[i], target: c.target[i], a: a)
   }
 
   /// Retargets `channels[k]` to `targets[k]` and moves it to `group`, as
@@ -170,7 +171,8 @@ extension BatchEngine {
       let velocity: Scalar? = startingAtRest.map { $0[k] } == true ? 0 : nil
       let g = Int(e.group)
       if g == d {
-        let written = _retargetInPlace(group: d, index: e.row, to: targets[k], velocity: velocity)
+        let written = _retargetInPlace(
+          group: d, index: e.row, clock: group._clock, to: targets[k], velocity: velocity)
         presented?[k] = written.value
         rule?.note(written, hasAcceleration: destination.hasAcceleration, in: &hint)
         continue
@@ -194,7 +196,8 @@ extension BatchEngine {
         reserved = true
       }
       let written = _move(
-        slot: s, index: e.row, from: source!, to: d, columns: destination, target: targets[k],
+        slot: s, index: e.row, from: source!, to: d, clock: group._clock, columns: destination,
+        target: targets[k],
         velocity: velocity)
       presented?[k] = written.value
       rule?.note(written, hasAcceleration: destination.hasAcceleration, in: &hint)

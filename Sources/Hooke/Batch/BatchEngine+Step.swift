@@ -143,6 +143,7 @@ extension BatchEngine {
         group.matrix3 = _clockEnded ? Self._zero3 : _cachedMatrix3(group, substeps: n)
       }
     }
+    _prepareSubstepClocks()
     return true
   }
 
@@ -192,6 +193,7 @@ extension BatchEngine {
     case .spring:
       return Scalar._stepLinear2(c.y + lower, c.v + lower, count: upper - lower, _stepMatrix(g), rest: g.rest)
     case .fluidSpring:
+      if g.clockCount > 0 { return _stepClocked(g, c, lower, upper) }
       return Scalar._stepLinear3(
         c.y + lower, c.v + lower, c.a + lower, count: upper - lower, _stepMatrix3(g), rest: g.rest)
     case .curve:

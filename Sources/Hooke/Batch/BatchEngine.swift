@@ -99,6 +99,10 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     /// `matrix`/`matrix3` as they were (see `_stepMatrix`); `preparedSubsteps`: that step's
     /// SwiftUI-model substep count.
     @exclusivity(unchecked) var matrixStale = false
+    /// SwiftUI model: how many of the engine's extra substep clocks belong to this group
+    /// (``BatchEngine/_addSubstepClock(to:origin:)``); while any does, its channels are stepped
+    /// each with its own clock's matrix.
+    @exclusivity(unchecked) var clockCount = 0
     @exclusivity(unchecked) var preparedSubsteps = 0
     var matrix: _Matrix2 {
       _read { yield _scalars.matrix }
@@ -247,6 +251,15 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   }
 
   @exclusivity(unchecked) var _groups: [_Group] = []
+  /// The extra substep clocks of SwiftUI-model groups (``_addSubstepClock(to:origin:)``): clock
+  /// id `k ≥ 1` is entry `k − 1`; the ids of free entries in ``_freeClocks``; per entry its
+  /// matrix for the prepared step in ``_clockMatrices``.
+  @exclusivity(unchecked) var _clocks: [_SubstepClock] = []
+  @exclusivity(unchecked) var _freeClocks: [Int32] = []
+  @exclusivity(unchecked) var _clockMatrices: [_Matrix3] = []
+  /// ``_releaseUnusedSubstepClocks(of:)``'s marks, kept with their capacity (no allocation per
+  /// release once grown).
+  @exclusivity(unchecked) var _clockUsed: [Bool] = []
   /// Per handle slot: its channel's group, row and generation (``_HandleSlots``).
   let _slots = _HandleSlots()
   /// Handle slots ever handed out: the slot tables' entries from here on are fresh
@@ -365,6 +378,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     guard _groups.indices.contains(group.index) else { throw .invalidGroup }
     guard _groups[group.index].columns.count == 0 else { throw .groupNotEmpty }
     _releaseCurve(_groups[group.index].curveID)
+    _releaseClocks(ofGroup: group.index) { _, _ in true }
     let old = _groups[group.index].columns
     // The group's own storage when its layout suits the driver, else an empty one of that layout
     // kept from an earlier replacement: a group that alternates between drivers of two layouts
@@ -417,6 +431,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     guard let last = _groups.last else { throw .invalidGroup }
     guard last.columns.count == 0 else { throw .groupNotEmpty }
     _releaseCurve(last.curveID)
+    _releaseClocks(ofGroup: _groups.count - 1) { _, _ in true }
     _groups.removeLast()
     if _groupRows.count > _groups.count { _groupRows.removeLast(_groupRows.count - _groups.count) }
     _keepEmpty(last.columns)
@@ -500,7 +515,10 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
         let target = c.target[i]
         _detach(c, index: i)
         _slots[Int(slot)].group = Int32(destination.index)
-        _appendRow(slot: slot, into: destination.index, columns: d, y: 0, v: 0, target: target, a: 0)
+        _appendRow(
+          slot: slot, into: destination.index, clock: destination._clock, columns: d, y: 0, v: 0,
+          target: target,
+          a: 0)
         moved += 1
       }
       i -= 1
@@ -606,7 +624,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     guard velocity.isFinite else { throw .nonFiniteVelocity }
     let c = _groups[group.index].columns
     _reserve(c, c.count + 1)
-    return _add(to: group.index, columns: c, value: value, target: target, velocity: velocity)
+    return _add(
+      to: group.index, clock: group._clock, columns: c, value: value, target: target, velocity: velocity)
   }
 
   /// Adds a channel (finite arguments) to group `g`, whose columns `c` have room for one more:
@@ -614,7 +633,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// values and targets near ±max) snaps to the target.
   @inline(__always)
   func _add(
-    to g: Int, columns c: _BatchColumns<Scalar>, value: Scalar, target: Scalar, velocity: Scalar
+    to g: Int, clock: Int32, columns c: _BatchColumns<Scalar>, value: Scalar, target: Scalar, velocity: Scalar
   ) -> BatchChannel {
     let slot: UInt32
     if let reused = _free.popLast() {
@@ -624,7 +643,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       slot = UInt32(_takeFreshSlots(1))
     }
     let (y, v) = _shifted(keeping: value, target: target, velocity: velocity)
-    _append(slot: slot, into: g, columns: c, y: y, v: v, target: target, a: 0)
+    _append(slot: slot, into: g, clock: clock, columns: c, y: y, v: v, target: target, a: 0)
     return BatchChannel(index: slot, generation: _slots[Int(slot)].generation)
   }
 
@@ -725,8 +744,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     @_specialize(exported:true,where Scalar == Float)
   #endif
   public func group(of channel: BatchChannel) -> BatchGroup? {
-    guard let (g, _) = try? _locate(channel) else { return nil }
-    return BatchGroup(index: g)
+    guard let (g, i) = try? _locate(channel) else { return nil }
+    return BatchGroup(index: g, clock: _clock(group: g, index: i))
   }
 
   /// Whether the channel is settled (snapped to its target, not stepped); nil for an invalid
@@ -797,7 +816,17 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     let destination = group?.index ?? g
     guard _groups.indices.contains(destination) else { throw .invalidGroup }
     _retargetLocated(
-      slot: Int(channel.index), group: g, index: i, to: newTarget, velocity: velocity, into: destination)
+      slot: Int(channel.index), group: g, index: i, to: newTarget, velocity: velocity, into: destination,
+      clock: group.map { $0._clock } ?? _clock(group: g, index: i))
+  }
+
+  /// The substep clock of the channel at storage position `i` of group `g` (0 where the group
+  /// keeps none: only a SwiftUI-model group has clocks).
+  @inline(__always)
+  func _clock(group g: Int, index i: Int) -> Int32 {
+    // Safety: callers pass a live channel's storage position (below its group's count).
+    let c = _groups[g].columns
+    return c.hasAcceleration ? c.clock[i] : 0
   }
 
   /// ``retarget(_:to:velocity:group:)`` of the live channel of handle slot `s` at storage position
@@ -805,7 +834,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// velocity, valid `d`): the one body of the per-channel call, the bulk calls' channels that
   /// end a combination and a combine that falls back to a plain curve.
   func _retargetLocated(
-    slot s: Int, group g: Int, index i: Int, to newTarget: Scalar, velocity: Scalar?, into d: Int
+    slot s: Int, group g: Int, index i: Int, to newTarget: Scalar, velocity: Scalar?, into d: Int,
+    clock: Int32
   ) {
     // Safety: callers pass a live channel's storage position, below its group's count.
     let source = _moveSource(g, into: _groups[d].columns)
@@ -814,10 +844,10 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       slot: s, columns: c, index: i, springForce: source.springForce, velocity: velocity)
     let (y, v) = _shifted(keeping: start.value, target: newTarget, velocity: start.velocity)
     if d == g {
-      _rewrite(group: g, index: i, y: y, v: v, target: newTarget, a: start.force)
+      _rewrite(group: g, index: i, clock: clock, y: y, v: v, target: newTarget, a: start.force)
     } else {
       _detach(c, index: i)
-      _insert(slot: UInt32(s), into: d, y: y, v: v, target: newTarget, a: start.force)
+      _insert(slot: UInt32(s), into: d, clock: clock, y: y, v: v, target: newTarget, a: start.force)
     }
   }
 
@@ -987,9 +1017,9 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// the end: active unless exactly at rest (it moves across the active boundary if that
   /// changed), a timing curve restarting at ``now`` from `y`. O(1), touches rows `i` and the
   /// boundary only.
-  func _rewrite(group g: Int, index i: Int, y: Scalar, v: Scalar, target: Scalar, a: Scalar) {
+  func _rewrite(group g: Int, index i: Int, clock: Int32, y: Scalar, v: Scalar, target: Scalar, a: Scalar) {
     let c = _groups[g].columns
-    _writeState(c, i, group: g, y: y, v: v, target: target, a: a)
+    _writeState(c, i, group: g, clock: clock, y: y, v: v, target: target, a: a)
     let atRest = Self._isAtRest(y: y, v: v, a: a, hasAcceleration: c.hasAcceleration)
     if atRest && i < c.activeCount {
       _swapRows(c, i, c.activeCount - 1)
@@ -1014,13 +1044,17 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// a rewrite in place).
   @inline(__always)
   func _writeState(
-    _ c: _BatchColumns<Scalar>, _ i: Int, group g: Int, y: Scalar, v: Scalar, target: Scalar, a: Scalar
+    _ c: _BatchColumns<Scalar>, _ i: Int, group g: Int, clock: Int32, y: Scalar, v: Scalar, target: Scalar,
+    a: Scalar
   ) {
     // Safety: callers pass a position below `c.capacity` (a live row, or the one being appended).
     c.y[i] = y
     c.v[i] = v
     c.target[i] = target
-    if c.hasAcceleration { c.a[i] = a }
+    if c.hasAcceleration {
+      c.a[i] = a
+      c.clock[i] = clock
+    }
     if c.hasCurveState {
       c.y0[i] = y
       c.start[i] = now
@@ -1097,28 +1131,28 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   }
 
   /// Appends a channel to group `g`, active unless exactly at rest.
-  func _insert(slot: UInt32, into g: Int, y: Scalar, v: Scalar, target: Scalar, a: Scalar) {
+  func _insert(slot: UInt32, into g: Int, clock: Int32, y: Scalar, v: Scalar, target: Scalar, a: Scalar) {
     let c = _groups[g].columns
     _reserve(c, c.count + 1)
-    _append(slot: slot, into: g, columns: c, y: y, v: v, target: target, a: a)
+    _append(slot: slot, into: g, clock: clock, columns: c, y: y, v: v, target: target, a: a)
   }
 
   /// ``_insert(slot:into:y:v:target:a:)`` into group `g` whose columns `c` have room for one more.
   @inline(__always)
   func _append(
-    slot: UInt32, into g: Int, columns c: _BatchColumns<Scalar>, y: Scalar, v: Scalar, target: Scalar,
-    a: Scalar
+    slot: UInt32, into g: Int, clock: Int32, columns c: _BatchColumns<Scalar>, y: Scalar, v: Scalar,
+    target: Scalar, a: Scalar
   ) {
     _slots[Int(slot)].group = Int32(g)
-    _appendRow(slot: slot, into: g, columns: c, y: y, v: v, target: target, a: a)
+    _appendRow(slot: slot, into: g, clock: clock, columns: c, y: y, v: v, target: target, a: a)
   }
 
   /// ``_append(slot:into:columns:y:v:target:a:)`` but for the slot's group (the caller sets
   /// `_slots[slot].group`).
   @inline(__always)
   func _appendRow(
-    slot: UInt32, into g: Int, columns c: _BatchColumns<Scalar>, y: Scalar, v: Scalar, target: Scalar,
-    a: Scalar
+    slot: UInt32, into g: Int, clock: Int32, columns c: _BatchColumns<Scalar>, y: Scalar, v: Scalar,
+    target: Scalar, a: Scalar
   ) {
     // Safety: the caller reserved room for position `count`, written before `count` grows; the
     // first settled row moves from `activeCount` ≤ `count` to `count`; `slot` and the rows'
@@ -1136,7 +1170,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       c.activeCount += 1
     }
     c.owner[at] = slot
-    _writeState(c, at, group: g, y: y, v: v, target: target, a: a)
+    _writeState(c, at, group: g, clock: clock, y: y, v: v, target: target, a: a)
     c.count += 1
     _slots[Int(slot)].row = at
   }

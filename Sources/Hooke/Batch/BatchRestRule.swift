@@ -152,8 +152,22 @@ public struct BatchChannel: Hashable, Sendable {
 public struct BatchGroup: Hashable, Sendable {
   /// Position of the group in the engine's group list.
   public let index: Int
+  /// The substep clock of a SwiftUI-model group that channels put into the group through this
+  /// handle follow: 0 for the group's own clock (every handle made from an index), else one of
+  /// the extra clocks a scene adds (``BatchEngine/_addSubstepClock(to:origin:)``).
+  @usableFromInline package let _clock: Int32
 
   /// Creates a group reference from its index.
   @inlinable
-  public init(index: Int) { self.index = index }
+  public init(index: Int) {
+    self.index = index
+    _clock = 0
+  }
+
+  /// A reference to group `index` with substep clock `clock`.
+  @inlinable
+  package init(index: Int, clock: Int32) {
+    self.index = index
+    _clock = clock
+  }
 }

@@ -20,12 +20,15 @@ final class _BatchColumns<S: BatchScalar> {
   /// the force per unit mass when stored, else a timing curve's start displacement (its channel
   /// rests once that is cleared too), else none.
   var restColumn: UnsafeMutablePointer<S>? { hasAcceleration ? a : (hasCurveState ? y0 : nil) }
+  /// SwiftUI model: the substep clock each channel follows (0: the group's own; see
+  /// ``BatchGroup/_clock``).
+  @exclusivity(unchecked) var clock: UnsafeMutablePointer<Int32>
   /// Timing curves: the start tick.
   @exclusivity(unchecked) var start: UnsafeMutablePointer<Int64>
   /// Timing curves: the first tick at which the curve has ended (`BatchEngine._curveEndTick`).
   @exclusivity(unchecked) var end: UnsafeMutablePointer<Int64>
 
-  // Safety: every column holds `max(capacity, 1)` elements (all eight allocated even when unused,
+  // Safety: every column holds `max(capacity, 1)` elements (all nine allocated even when unused,
   // so a pointer is always valid), positions `0..<count` initialised; elements are trivial
   // (floating point and integers), so assignment into allocated memory and plain deallocation are
   // sound. Engine code indexes only positions below `count`, which `reserve` grows the columns for.
@@ -37,6 +40,7 @@ final class _BatchColumns<S: BatchScalar> {
     target = .allocate(capacity: 1)
     owner = .allocate(capacity: 1)
     a = .allocate(capacity: 1)
+    clock = .allocate(capacity: 1)
     y0 = .allocate(capacity: 1)
     start = .allocate(capacity: 1)
     end = .allocate(capacity: 1)
@@ -48,6 +52,7 @@ final class _BatchColumns<S: BatchScalar> {
     target.deallocate()
     owner.deallocate()
     a.deallocate()
+    clock.deallocate()
     y0.deallocate()
     start.deallocate()
     end.deallocate()
@@ -72,7 +77,10 @@ final class _BatchColumns<S: BatchScalar> {
     Self._grow(&v, count, newCapacity)
     Self._grow(&target, count, newCapacity)
     Self._grow(&owner, count, newCapacity)
-    if hasAcceleration { Self._grow(&a, count, newCapacity) }
+    if hasAcceleration {
+      Self._grow(&a, count, newCapacity)
+      Self._grow(&clock, count, newCapacity)
+    }
     if hasCurveState {
       Self._grow(&y0, count, newCapacity)
       Self._grow(&start, count, newCapacity)
@@ -105,7 +113,10 @@ final class _BatchColumns<S: BatchScalar> {
     donor.v.update(from: v, count: count)
     donor.target.update(from: target, count: count)
     donor.owner.update(from: owner, count: count)
-    if hasAcceleration { donor.a.update(from: a, count: count) }
+    if hasAcceleration {
+      donor.a.update(from: a, count: count)
+      donor.clock.update(from: clock, count: count)
+    }
     if hasCurveState {
       donor.y0.update(from: y0, count: count)
       donor.start.update(from: start, count: count)
@@ -116,6 +127,7 @@ final class _BatchColumns<S: BatchScalar> {
     swap(&target, &donor.target)
     swap(&owner, &donor.owner)
     swap(&a, &donor.a)
+    swap(&clock, &donor.clock)
     swap(&y0, &donor.y0)
     swap(&start, &donor.start)
     swap(&end, &donor.end)
@@ -131,7 +143,10 @@ final class _BatchColumns<S: BatchScalar> {
     v[i] = v[j]
     target[i] = target[j]
     owner[i] = owner[j]
-    if hasAcceleration { a[i] = a[j] }
+    if hasAcceleration {
+      a[i] = a[j]
+      clock[i] = clock[j]
+    }
     if hasCurveState {
       y0[i] = y0[j]
       start[i] = start[j]
@@ -150,7 +165,10 @@ final class _BatchColumns<S: BatchScalar> {
     swap(&v[i], &v[j])
     swap(&target[i], &target[j])
     swap(&owner[i], &owner[j])
-    if hasAcceleration { swap(&a[i], &a[j]) }
+    if hasAcceleration {
+      swap(&a[i], &a[j])
+      swap(&clock[i], &clock[j])
+    }
     if hasCurveState {
       swap(&y0[i], &y0[j])
       swap(&start[i], &start[j])

@@ -1,0 +1,149 @@
+/// One extra substep clock of a SwiftUI-model group (see
+/// ``BatchEngine/_addSubstepClock(to:origin:)``).
+struct _SubstepClock {
+  /// The group whose channels follow it (−1: a free entry).
+  var group: Int32
+  /// The tick the clock started at (the transaction that made it).
+  var epoch: Int64
+  /// The tick its animation began at: the clock reads seconds since then.
+  var origin: Int64
+  /// The clock: seconds since `origin`, advanced by whole substeps.
+  var time: Double
+}
+
+extension BatchEngine {
+  /// Adds a substep clock to the SwiftUI-model group `group` and returns a handle of the group
+  /// that puts channels on it: a channel added to or retargeted into `group` through the handle
+  /// is stepped on that clock, which starts now and reads the seconds since tick `origin` (later
+  /// ticks read as ``now``), as the group's own clock does for a group added with
+  /// `substepClockOrigin: origin` now.
+  ///
+  /// Why: SwiftUI restarts a spring's substep clock at every merge, on the time scale of the
+  /// animation's beginning, so the channels of one transaction follow as many clocks as their
+  /// animations have beginnings. As separate groups, each with a few channels, an interrupt storm
+  /// kept thousands of groups, and every step visited each. Clocks of one group share its columns
+  /// and its matrix cache; a step advances each clock once and steps each channel with its
+  /// clock's matrix.
+  ///
+  /// Returns nil, adding nothing, for an invalid group, a group of another driver or one whose
+  /// rest rule is not ``BatchRestRule/disabled`` (the per-channel kernel has no rest test). Call
+  /// it between steps (not between ``prepareStep(ticks:)`` and ``finishStep(snapped:)``): a
+  /// clock's matrix is prepared by the next step. Clocks that no channel follows are given back
+  /// by ``_releaseUnusedSubstepClocks(of:)`` and when the group is replaced or removed.
+  /// O(1) amortised.
+  package func _addSubstepClock(to group: BatchGroup, origin: Int64) -> BatchGroup? {
+    guard _groups.indices.contains(group.index) else { return nil }
+    let g = _groups[group.index]
+    guard g.kind == .fluidSpring, g.rest.0 < 0 else { return nil }
+    let start = Swift.min(origin, now)
+    let clock = _SubstepClock(
+      group: Int32(group.index), epoch: now, origin: start,
+      time: _Group.seconds(now, since: start, ticksPerSecond: ticksPerSecond))
+    let id: Int32
+    if let free = _freeClocks.popLast() {
+      id = free
+      _clocks[Int(id) - 1] = clock
+      _clockMatrices[Int(id) - 1] = Self._zero3
+    } else {
+      _clocks.append(clock)
+      _clockMatrices.append(Self._zero3)
+      id = Int32(_clocks.count)
+    }
+    g.clockCount += 1
+    return BatchGroup(index: group.index, clock: id)
+  }
+
+  /// The tick the substep clock of `group` (its own, or an extra one) reads its seconds from:
+  /// the beginning of the animation it times. Nil for an invalid group, a free clock or a group
+  /// of another driver.
+  package func _substepClockOrigin(of group: BatchGroup) -> Int64? {
+    guard _groups.indices.contains(group.index), _groups[group.index].kind == .fluidSpring else { return nil }
+    if group._clock == 0 { return _groups[group.index].origin }
+    let k = Int(group._clock) - 1
+    guard k >= 0, k < _clocks.count, _clocks[k].group == Int32(group.index) else { return nil }
+    return _clocks[k].origin
+  }
+
+  /// Gives back the extra substep clocks of `group` that none of its channels (active or
+  /// settled) follows, except those started at ``now`` (a caller may still hold their handles
+  /// for channels it is about to put on them). Handles of a given-back clock must not be used
+  /// again: a later ``_addSubstepClock(to:origin:)`` may hand out its id anew. O(channels of
+  /// the group + clocks).
+  package func _releaseUnusedSubstepClocks(of group: BatchGroup) {
+    guard _groups.indices.contains(group.index) else { return }
+    let g = _groups[group.index]
+    guard g.clockCount > 0 else { return }
+    var used = _clockUsed
+    _clockUsed = []
+    defer { _clockUsed = used }
+    used.removeAll(keepingCapacity: true)
+    used.append(contentsOf: repeatElement(false, count: _clocks.count + 1))
+    let c = g.columns
+    used.withUnsafeMutableBufferPointer { used in
+      // Safety: rows `0..<count` of a SwiftUI-model group's clock column are initialised, each an
+      // id handed out by `_addSubstepClock` (at most `_clocks.count`) or 0.
+      for i in 0..<c.count { used[Int(c.clock[i])] = true }
+    }
+    _releaseClocks(ofGroup: group.index) { id, clock in !used[id] && clock.epoch != now }
+  }
+
+  /// The extra substep clocks in use (handed out and not given back).
+  package var _substepClockCount: Int { _clocks.count - _freeClocks.count }
+
+  /// Frees the extra clocks of group `g` for which `release(id, clock)` holds.
+  func _releaseClocks(ofGroup g: Int, where release: (Int, _SubstepClock) -> Bool) {
+    guard _groups[g].clockCount > 0 else { return }
+    let group = Int32(g)
+    var released = 0
+    for k in _clocks.indices where _clocks[k].group == group && release(k + 1, _clocks[k]) {
+      _clocks[k].group = -1
+      _freeClocks.append(Int32(k + 1))
+      released += 1
+    }
+    _groups[g].clockCount -= released
+    // Lowest id first, so that which ids are in use does not depend on release order.
+    if released > 0 { _freeClocks.sort(by: >) }
+  }
+
+  /// Advances every extra substep clock to ``now`` and prepares its matrix for the step (see
+  /// ``prepareStep(ticks:)``). O(clocks).
+  func _prepareSubstepClocks() {
+    guard !_clocks.isEmpty else { return }
+    let groups = _groups
+    for k in _clocks.indices where _clocks[k].group >= 0 {
+      let g = groups[Int(_clocks[k].group)]
+      let time = _Group.seconds(now, since: _clocks[k].origin, ticksPerSecond: ticksPerSecond)
+      let n = FluidSpringModel.substepCount(from: _clocks[k].time, to: time)
+      _clocks[k].time = FluidSpringModel.clock(afterAdvancingFrom: _clocks[k].time, to: time)
+      _clockMatrices[k] = _clockEnded ? Self._zero3 : _cachedMatrix3(g, substeps: n)
+    }
+  }
+
+  /// Steps the active channels `lower..<upper` of SwiftUI-model group `g` (columns `c`, rest
+  /// rule disabled), each with the matrix of the clock it follows: the group's own for clock 0,
+  /// else its extra clock's. Each channel does exactly the IEEE operations of the group kernel's
+  /// lanes (`m₀·y + m₁·v + m₂·a`, …, in that order), so a channel's state does not depend on
+  /// which clocks share its group. Returns 0 (no rest test).
+  func _stepClocked(_ g: _Group, _ c: _BatchColumns<Scalar>, _ lower: Int, _ upper: Int) -> Int {
+    let own = _stepMatrix3(g)
+    let y = c.y
+    let v = c.v
+    let a = c.a
+    let clock = c.clock
+    _clockMatrices.withUnsafeBufferPointer { matrices in
+      // Safety: `lower..<upper` lies inside the active range of `c` (clamped by the caller); a
+      // channel's clock is 0 or the id of a clock of this group, whose matrix entry exists.
+      for i in lower..<upper {
+        let k = Int(clock[i])
+        let m = k == 0 ? own : matrices[k - 1]
+        let y0 = y[i]
+        let v0 = v[i]
+        let a0 = a[i]
+        y[i] = m.0 * y0 + m.1 * v0 + m.2 * a0
+        v[i] = m.3 * y0 + m.4 * v0 + m.5 * a0
+        a[i] = m.6 * y0 + m.7 * v0 + m.8 * a0
+      }
+    }
+    return 0
+  }
+}
