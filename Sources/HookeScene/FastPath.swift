@@ -254,18 +254,22 @@ final class _FastPath {
       engine.moveSettledChannels(of: g, to: _restingGroup)
     }
     // A SwiftUI spring's shared group keeps moving while its transactions' channels settle one
-    // by one: the settled ones rest in the resting group, and the clocks no channel follows any
-    // more are given back. The handles of its clocks (the tables' entries with real ticks) are
-    // dropped below: only a transaction at the current tick looks them up, and the engine keeps
-    // the clocks of this tick (a later look-up makes a new clock with the same state).
-    for g in groups.values where g._clock == 0 && _epoch(g) == _BatchGroupKey.shared {
-      engine.moveSettledChannels(of: g, to: _restingGroup)
+    // by one: its settled channels go to its own clock (moved out, they would come back at their
+    // next merge: two row moves each), and the clocks no channel follows any more are given back;
+    // once none of its channels moves, they rest in the resting group and the group empties. The
+    // handles of its clocks (the tables' entries with real ticks) are dropped below: only a
+    // transaction at the current tick looks them up, and the engine keeps the clocks of this tick
+    // (a later look-up makes a new clock with the same state).
+    func sweepShared(_ g: BatchGroup) {
+      if engine.activeCount(of: g) == 0 {
+        engine.moveSettledChannels(of: g, to: _restingGroup)
+      } else {
+        engine._restSettledChannelsOnOwnClock(of: g)
+      }
       engine._releaseUnusedSubstepClocks(of: g)
     }
-    for g in styleGroups.values where g._clock == 0 && _epoch(g) == _BatchGroupKey.shared {
-      engine.moveSettledChannels(of: g, to: _restingGroup)
-      engine._releaseUnusedSubstepClocks(of: g)
-    }
+    for g in groups.values where g._clock == 0 && _epoch(g) == _BatchGroupKey.shared { sweepShared(g) }
+    for g in styleGroups.values where g._clock == 0 && _epoch(g) == _BatchGroupKey.shared { sweepShared(g) }
     var empty = _emptyScratch
     _emptyScratch = []
     defer { _emptyScratch = empty }

@@ -156,7 +156,7 @@ extension BatchEngine {
       }
       let g = Int(e.group)
       if g == d {
-        _retargetInPlace(group: d, index: e.row, clock: group._clock, to: targets[k])
+        _retargetInPlace(destination, group: d, index: e.row, clock: group._clock, to: targets[k])
         continue
       }
       if !reserved {
@@ -215,14 +215,24 @@ extension BatchEngine {
   func _retargetInPlace(
     group g: Int, index i: Int, clock: Int32, to newTarget: Scalar, velocity: Scalar? = nil
   ) -> _Written {
+    _retargetInPlace(_groups[g].columns, group: g, index: i, clock: clock, to: newTarget, velocity: velocity)
+  }
+
+  /// ``_retargetInPlace(group:index:clock:to:velocity:)`` with group `g`'s columns `c` passed in
+  /// (a bulk retarget resolves them once for all its channels, not per channel).
+  @discardableResult
+  @inline(__always)
+  func _retargetInPlace(
+    _ c: _BatchColumns<Scalar>, group g: Int, index i: Int, clock: Int32, to newTarget: Scalar,
+    velocity: Scalar? = nil
+  ) -> _Written {
     // Safety: callers pass a live channel's position in group `g` (below its count).
-    let c = _groups[g].columns
     // No spring force within a group: only an exact spring has one, and only a SwiftUI-model
     // spring's columns take it. The acceleration is kept.
     let start = _retargetStart(
       slot: Int(c.owner[i]), columns: c, index: i, springForce: nil, velocity: velocity)
     let (y, v) = _shifted(keeping: start.value, target: newTarget, velocity: start.velocity)
-    _rewrite(group: g, index: i, clock: clock, y: y, v: v, target: newTarget, a: start.force)
+    _rewrite(c, group: g, index: i, clock: clock, y: y, v: v, target: newTarget, a: start.force)
     return _Written(value: newTarget + y, y: y, v: v, a: start.force)
   }
 

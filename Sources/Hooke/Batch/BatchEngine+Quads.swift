@@ -172,7 +172,7 @@ extension BatchEngine {
       let g = Int(e.group)
       if g == d {
         let written = _retargetInPlace(
-          group: d, index: e.row, clock: group._clock, to: targets[k], velocity: velocity)
+          destination, group: d, index: e.row, clock: group._clock, to: targets[k], velocity: velocity)
         presented?[k] = written.value
         rule?.note(written, hasAcceleration: destination.hasAcceleration, in: &hint)
         continue

@@ -31,6 +31,12 @@ extension BatchEngine {
   /// clock's matrix is prepared by the next step. Clocks that no channel follows are given back
   /// by ``_releaseUnusedSubstepClocks(of:)`` and when the group is replaced or removed.
   /// O(1) amortised.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules (a scene, per merge):
+    // unspecialised, each call looked up the engine's generic metadata.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   package func _addSubstepClock(to group: BatchGroup, origin: Int64) -> BatchGroup? {
     guard _groups.indices.contains(group.index) else { return nil }
     let g = _groups[group.index]
@@ -44,9 +50,12 @@ extension BatchEngine {
       id = free
       _clocks[Int(id) - 1] = clock
       _clockMatrices[Int(id) - 1] = Self._zero3
+      _clockSubsteps[Int(id) - 1] = -1
     } else {
       _clocks.append(clock)
       _clockMatrices.append(Self._zero3)
+      _clockSubsteps.append(-1)
+      _clockTakesSecond.append(0)
       id = Int32(_clocks.count)
     }
     g.clockCount += 1
@@ -56,6 +65,12 @@ extension BatchEngine {
   /// The tick the substep clock of `group` (its own, or an extra one) reads its seconds from:
   /// the beginning of the animation it times. Nil for an invalid group, a free clock or a group
   /// of another driver.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules (a scene, per merge):
+    // unspecialised, each call looked up the engine's generic metadata.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   package func _substepClockOrigin(of group: BatchGroup) -> Int64? {
     guard _groups.indices.contains(group.index), _groups[group.index].kind == .fluidSpring else { return nil }
     if group._clock == 0 { return _groups[group.index].origin }
@@ -69,6 +84,12 @@ extension BatchEngine {
   /// for channels it is about to put on them). Handles of a given-back clock must not be used
   /// again: a later ``_addSubstepClock(to:origin:)`` may hand out its id anew. O(channels of
   /// the group + clocks).
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules (a scene, per merge):
+    // unspecialised, each call looked up the engine's generic metadata.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
   package func _releaseUnusedSubstepClocks(of group: BatchGroup) {
     guard _groups.indices.contains(group.index) else { return }
     let g = _groups[group.index]
@@ -85,6 +106,23 @@ extension BatchEngine {
       for i in 0..<c.count { used[Int(c.clock[i])] = true }
     }
     _releaseClocks(ofGroup: group.index) { id, clock in !used[id] && clock.epoch != now }
+  }
+
+  /// Puts the settled channels of `group` on its own clock (0), so that the clocks they followed
+  /// can be given back (``_releaseUnusedSubstepClocks(of:)``): a settled channel is not stepped,
+  /// and a retarget puts it on the clock it names. Nothing observable changes. O(settled channels
+  /// of the group); an invalid group or one of another driver is ignored.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules (see above).
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
+  package func _restSettledChannelsOnOwnClock(of group: BatchGroup) {
+    guard _groups.indices.contains(group.index) else { return }
+    let c = _groups[group.index].columns
+    guard c.hasAcceleration else { return }
+    // Safety: rows `activeCount..<count` are initialised rows of the columns.
+    for i in c.activeCount..<c.count { c.clock[i] = 0 }
   }
 
   /// The extra substep clocks in use (handed out and not given back).
@@ -107,41 +145,103 @@ extension BatchEngine {
 
   /// Advances every extra substep clock to ``now`` and prepares its matrix for the step (see
   /// ``prepareStep(ticks:)``). O(clocks).
+  ///
+  /// Also sorts each group's clocks by substep count: the own clock's count first, one other
+  /// second (``_clockTakesSecond``), with both matrices in `_Group.clockPair`, so that the
+  /// kernel can blend the two per lane (at a steady frame rate every clock takes one of two
+  /// counts); a group whose clocks took more than two counts is marked `clockMixed`.
   func _prepareSubstepClocks() {
     guard !_clocks.isEmpty else { return }
+    _clockStep &+= 1
+    let step = _clockStep
     let groups = _groups
     for k in _clocks.indices where _clocks[k].group >= 0 {
       let g = groups[Int(_clocks[k].group)]
       let time = _Group.seconds(now, since: _clocks[k].origin, ticksPerSecond: ticksPerSecond)
       let n = FluidSpringModel.substepCount(from: _clocks[k].time, to: time)
       _clocks[k].time = FluidSpringModel.clock(afterAdvancingFrom: _clocks[k].time, to: time)
-      _clockMatrices[k] = _clockEnded ? Self._zero3 : _cachedMatrix3(g, substeps: n)
+      _clockSubsteps[k] = n
+      let m = _clockEnded ? Self._zero3 : _cachedMatrix3(g, substeps: n)
+      _clockMatrices[k] = m
+      if g.clockStep != step {
+        g.clockStep = step
+        g.clockFirst = g.preparedSubsteps
+        g.clockSecond = -1
+        g.clockMixed = false
+        g.clockPair.0 = _clockEnded ? Self._zero3 : _cachedMatrix3(g, substeps: g.preparedSubsteps)
+      }
+      var second = false
+      if n != g.clockFirst {
+        if g.clockSecond < 0 {
+          g.clockSecond = n
+          g.clockPair.1 = m
+        }
+        if n == g.clockSecond { second = true } else { g.clockMixed = true }
+      }
+      _clockTakesSecond[k + 1] = second ? 1 : 0
     }
   }
 
   /// Steps the active channels `lower..<upper` of SwiftUI-model group `g` (columns `c`, rest
   /// rule disabled), each with the matrix of the clock it follows: the group's own for clock 0,
-  /// else its extra clock's. Each channel does exactly the IEEE operations of the group kernel's
-  /// lanes (`m₀·y + m₁·v + m₂·a`, …, in that order), so a channel's state does not depend on
-  /// which clocks share its group. Returns 0 (no rest test).
+  /// else its extra clock's. Runs of channels whose clocks took the same number of substeps share
+  /// a matrix (the group's cached one for that count, the same bits), and a run of eight or more
+  /// goes to the group kernel; the rest are stepped one by one with the kernel's per-lane IEEE
+  /// operations (`m₀·y + m₁·v + m₂·a`, …, in that order). Either way a channel's state does not
+  /// depend on which clocks share its group or how the range is split. Returns 0 (no rest test).
   func _stepClocked(_ g: _Group, _ c: _BatchColumns<Scalar>, _ lower: Int, _ upper: Int) -> Int {
+    // Every clock took the own clock's count (or that and one other): the group kernel, or the
+    // kernel that blends the two matrices per lane.
+    if !g.clockMixed && g.clockStep == _clockStep {
+      if g.clockSecond < 0 {
+        return Scalar._stepLinear3(
+          c.y + lower, c.v + lower, c.a + lower, count: upper - lower, g.clockPair.0, rest: g.rest)
+      }
+      return _clockTakesSecond.withUnsafeBufferPointer { takesSecond in
+        // Safety: as below; `takesSecond` has an entry per clock id, entry 0 (the own clock,
+        // whose count is `clockFirst` by construction) 0.
+        Scalar._stepLinear3Choosing(
+          c.y + lower, c.v + lower, c.a + lower, clock: c.clock + lower, count: upper - lower,
+          takesSecond: takesSecond.baseAddress!, g.clockPair.0, g.clockPair.1)
+      }
+    }
     let own = _stepMatrix3(g)
+    let ownSubsteps = g.preparedSubsteps
     let y = c.y
     let v = c.v
     let a = c.a
     let clock = c.clock
     _clockMatrices.withUnsafeBufferPointer { matrices in
-      // Safety: `lower..<upper` lies inside the active range of `c` (clamped by the caller); a
-      // channel's clock is 0 or the id of a clock of this group, whose matrix entry exists.
-      for i in lower..<upper {
-        let k = Int(clock[i])
-        let m = k == 0 ? own : matrices[k - 1]
-        let y0 = y[i]
-        let v0 = v[i]
-        let a0 = a[i]
-        y[i] = m.0 * y0 + m.1 * v0 + m.2 * a0
-        v[i] = m.3 * y0 + m.4 * v0 + m.5 * a0
-        a[i] = m.6 * y0 + m.7 * v0 + m.8 * a0
+      _clockSubsteps.withUnsafeBufferPointer { substeps in
+        // Safety: `lower..<upper` lies inside the active range of `c` (clamped by the caller); a
+        // channel's clock is 0 or the id of a clock of this group, whose entries exist.
+        @inline(__always)
+        func count(_ i: Int) -> Int {
+          let k = Int(clock[i])
+          return k == 0 ? ownSubsteps : substeps[k - 1]
+        }
+        var i = lower
+        while i < upper {
+          let k = Int(clock[i])
+          let m = k == 0 ? own : matrices[k - 1]
+          let n = count(i)
+          var end = i + 1
+          while end < upper && count(end) == n { end += 1 }
+          if end - i >= 8 {
+            _ = Scalar._stepLinear3(y + i, v + i, a + i, count: end - i, m, rest: g.rest)
+            i = end
+            continue
+          }
+          while i < end {
+            let y0 = y[i]
+            let v0 = v[i]
+            let a0 = a[i]
+            y[i] = m.0 * y0 + m.1 * v0 + m.2 * a0
+            v[i] = m.3 * y0 + m.4 * v0 + m.5 * a0
+            a[i] = m.6 * y0 + m.7 * v0 + m.8 * a0
+            i += 1
+          }
+        }
       }
     }
     return 0

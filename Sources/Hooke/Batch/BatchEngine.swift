@@ -56,8 +56,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     // Its stored properties are `@exclusivity(unchecked)`, as the engine's own: a group is
     // written by the engine's single-threaded phases only (the concurrent
     // `stepChannels(group:range:)` calls read them), and the dynamic checks cost a runtime call
-    // (`swift_beginAccess`, about 100 instructions) per group at every step: thousands of groups
-    // under an interrupt storm.
+    // (`swift_beginAccess`, about 100 instructions) per group at every step: an embedder may keep
+    // thousands of groups.
     let driver: BatchDriver
     /// The driver's case, switched on per group and step: a switch on ``driver`` that binds a
     /// payload copied the whole enum (240 bytes, a `memcpy`) for every group at every step.
@@ -103,6 +103,18 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     /// (``BatchEngine/_addSubstepClock(to:origin:)``); while any does, its channels are stepped
     /// each with its own clock's matrix.
     @exclusivity(unchecked) var clockCount = 0
+    /// SwiftUI model with extra clocks, for the prepared step (`_prepareSubstepClocks`): the
+    /// substep counts its clocks took — the own clock's (`clockFirst`), another one
+    /// (`clockSecond`, −1: none), more than two (`clockMixed`) — and the step that set them.
+    @exclusivity(unchecked) var clockFirst = 0
+    @exclusivity(unchecked) var clockSecond = -1
+    @exclusivity(unchecked) var clockMixed = false
+    @exclusivity(unchecked) var clockStep = 0
+    /// The matrices of `clockFirst` and `clockSecond` substeps for the prepared step.
+    var clockPair: (_Matrix3, _Matrix3) {
+      _read { yield _scalars.clockPair }
+      _modify { yield &_scalars.clockPair }
+    }
     @exclusivity(unchecked) var preparedSubsteps = 0
     var matrix: _Matrix2 {
       _read { yield _scalars.matrix }
@@ -246,6 +258,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     var matrix: _Matrix2 = (0, 0, 0, 0)
     var cache3: (_Matrix3, _Matrix3, _Matrix3, _Matrix3) = (_zero3, _zero3, _zero3, _zero3)
     var matrix3: _Matrix3 = _zero3
+    var clockPair: (_Matrix3, _Matrix3) = (_zero3, _zero3)
 
     init(rest: (Scalar, Scalar)) { self.rest = rest }
   }
@@ -257,6 +270,13 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   @exclusivity(unchecked) var _clocks: [_SubstepClock] = []
   @exclusivity(unchecked) var _freeClocks: [Int32] = []
   @exclusivity(unchecked) var _clockMatrices: [_Matrix3] = []
+  /// Per extra clock, its substep count for the prepared step (−1 before its first step).
+  @exclusivity(unchecked) var _clockSubsteps: [Int] = []
+  /// Per clock id, whether it takes its group's second matrix in the prepared step
+  /// (`_Group.clockSecond`; entry 0, every group's own clock, never does); and the number of the
+  /// steps that classified them.
+  @exclusivity(unchecked) var _clockTakesSecond: [UInt8] = [0]
+  @exclusivity(unchecked) var _clockStep = 0
   /// ``_releaseUnusedSubstepClocks(of:)``'s marks, kept with their capacity (no allocation per
   /// release once grown).
   @exclusivity(unchecked) var _clockUsed: [Bool] = []
@@ -1018,7 +1038,17 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// changed), a timing curve restarting at ``now`` from `y`. O(1), touches rows `i` and the
   /// boundary only.
   func _rewrite(group g: Int, index i: Int, clock: Int32, y: Scalar, v: Scalar, target: Scalar, a: Scalar) {
-    let c = _groups[g].columns
+    _rewrite(_groups[g].columns, group: g, index: i, clock: clock, y: y, v: v, target: target, a: a)
+  }
+
+  /// ``_rewrite(group:index:clock:y:v:target:a:)`` with group `g`'s columns `c` passed in (a bulk
+  /// retarget resolves them once, not per channel).
+  @inline(__always)
+  func _rewrite(
+    _ c: _BatchColumns<Scalar>, group g: Int, index i: Int, clock: Int32, y: Scalar, v: Scalar,
+    target: Scalar,
+    a: Scalar
+  ) {
     _writeState(c, i, group: g, clock: clock, y: y, v: v, target: target, a: a)
     let atRest = Self._isAtRest(y: y, v: v, a: a, hasAcceleration: c.hasAcceleration)
     if atRest && i < c.activeCount {
@@ -1090,9 +1120,10 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     // every append copy the rows again.
     var best = Swift.max(needed, 2 * c.capacity) - 1
     // A small block comes from memory the allocator recycles, not fresh pages, so only a large
-    // growth looks through the groups: a scene under an interrupt storm has thousands of groups
-    // (a SwiftUI spring's group per substep-clock origin) that grow from a few channels by
-    // doubling, and visiting every group at each of those growths took a quarter of its frames.
+    // growth looks through the groups: an embedder may keep thousands of groups that grow from a
+    // few channels by doubling (a scene kept a SwiftUI spring's group per substep clock before
+    // clocks shared groups), and visiting every group at each of those growths took a quarter of
+    // an interrupt storm's frames.
     var g = needed >= Self._donorScanMinimum ? 0 : _groups.count
     while g < _groups.count {
       let d = _groups[g].columns

@@ -49,6 +49,67 @@ extension Float: BatchScalar {
     _kernel3(y, v, a, count: count, m, rest: rest, log: log, logCapacity: logCapacity, logged: &logged)
   }
 
+  /// See ``BatchScalar/_stepLinear3Choosing(_:_:_:clock:count:takesSecond:_:_:)``.
+  public static func _stepLinear3Choosing(
+    _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>,
+    _ a: UnsafeMutablePointer<Float>, clock: UnsafePointer<Int32>, count: Int,
+    takesSecond: UnsafePointer<UInt8>,
+    _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float),
+    _ n: (Float, Float, Float, Float, Float, Float, Float, Float, Float)
+  ) -> Int {
+    // Safety: `y`, `v`, `a` and `clock` hold `count` initialised channels: the vector body reads
+    // and writes `i..<i + 8` only while `i + 8 ≤ count`, the tail `i..<count`; a channel's clock
+    // is an index of `takesSecond`. Each lane does the scalar tail's IEEE operations with
+    // its matrix's entries (a blend picks them, it computes nothing), so a channel's state is the
+    // same whichever path steps it.
+    @inline(__always)
+    func second(_ i: Int) -> Bool { takesSecond[Int(clock[i])] != 0 }
+    @inline(__always)
+    func lane(_ i: Int) -> Int32 { second(i) ? 1 : 0 }
+    var i = 0
+    while i &+ 8 <= count {
+      let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Float>.self)
+      let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Float>.self)
+      let a0 = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Float>.self)
+      // Eight channels of one clock (a transaction's channels sit together): one matrix.
+      let clocks = UnsafeRawPointer(clock + i).loadUnaligned(as: SIMD8<Int32>.self)
+      if clocks == SIMD8(repeating: clocks[0]) {
+        let t = second(i) ? n : m
+        UnsafeMutableRawPointer(y + i).storeBytes(of: t.0 * y0 + t.1 * v0 + t.2 * a0, as: SIMD8<Float>.self)
+        UnsafeMutableRawPointer(v + i).storeBytes(of: t.3 * y0 + t.4 * v0 + t.5 * a0, as: SIMD8<Float>.self)
+        UnsafeMutableRawPointer(a + i).storeBytes(of: t.6 * y0 + t.7 * v0 + t.8 * a0, as: SIMD8<Float>.self)
+        i &+= 8
+        continue
+      }
+      let lanes = SIMD8<Int32>(
+        lane(i), lane(i &+ 1), lane(i &+ 2), lane(i &+ 3), lane(i &+ 4), lane(i &+ 5), lane(i &+ 6),
+        lane(i &+ 7))
+      let pick = lanes .== 1
+      @inline(__always)
+      func entry(_ first: Float, _ other: Float) -> SIMD8<Float> {
+        SIMD8(repeating: first).replacing(with: other, where: pick)
+      }
+      UnsafeMutableRawPointer(y + i).storeBytes(
+        of: entry(m.0, n.0) * y0 + entry(m.1, n.1) * v0 + entry(m.2, n.2) * a0, as: SIMD8<Float>.self)
+      UnsafeMutableRawPointer(v + i).storeBytes(
+        of: entry(m.3, n.3) * y0 + entry(m.4, n.4) * v0 + entry(m.5, n.5) * a0, as: SIMD8<Float>.self)
+      UnsafeMutableRawPointer(a + i).storeBytes(
+        of: entry(m.6, n.6) * y0 + entry(m.7, n.7) * v0 + entry(m.8, n.8) * a0, as: SIMD8<Float>.self)
+      i &+= 8
+    }
+    while i < count {
+      let t = second(i) ? n : m
+      let y0 = y[i]
+      let v0 = v[i]
+      let a0 = a[i]
+      y[i] = t.0 * y0 + t.1 * v0 + t.2 * a0
+      v[i] = t.3 * y0 + t.4 * v0 + t.5 * a0
+      a[i] = t.6 * y0 + t.7 * v0 + t.8 * a0
+      i &+= 1
+    }
+    return 0
+  }
+
   /// See ``BatchScalar/_firstRestingIndex(_:_:_:from:count:)``.
   public static func _firstRestingIndex(
     _ y: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>,
@@ -474,6 +535,67 @@ extension Double: BatchScalar {
     // Safety: as the form without a log; `log` holds `logCapacity` elements, written only below
     // that bound.
     _kernel3(y, v, a, count: count, m, rest: rest, log: log, logCapacity: logCapacity, logged: &logged)
+  }
+
+  /// See ``BatchScalar/_stepLinear3Choosing(_:_:_:clock:count:takesSecond:_:_:)``.
+  public static func _stepLinear3Choosing(
+    _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>,
+    _ a: UnsafeMutablePointer<Double>, clock: UnsafePointer<Int32>, count: Int,
+    takesSecond: UnsafePointer<UInt8>,
+    _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double),
+    _ n: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
+  ) -> Int {
+    // Safety: `y`, `v`, `a` and `clock` hold `count` initialised channels: the vector body reads
+    // and writes `i..<i + 8` only while `i + 8 ≤ count`, the tail `i..<count`; a channel's clock
+    // is an index of `takesSecond`. Each lane does the scalar tail's IEEE operations with
+    // its matrix's entries (a blend picks them, it computes nothing), so a channel's state is the
+    // same whichever path steps it.
+    @inline(__always)
+    func second(_ i: Int) -> Bool { takesSecond[Int(clock[i])] != 0 }
+    @inline(__always)
+    func lane(_ i: Int) -> Int64 { second(i) ? 1 : 0 }
+    var i = 0
+    while i &+ 8 <= count {
+      let y0 = UnsafeRawPointer(y + i).loadUnaligned(as: SIMD8<Double>.self)
+      let v0 = UnsafeRawPointer(v + i).loadUnaligned(as: SIMD8<Double>.self)
+      let a0 = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Double>.self)
+      // Eight channels of one clock (a transaction's channels sit together): one matrix.
+      let clocks = UnsafeRawPointer(clock + i).loadUnaligned(as: SIMD8<Int32>.self)
+      if clocks == SIMD8(repeating: clocks[0]) {
+        let t = second(i) ? n : m
+        UnsafeMutableRawPointer(y + i).storeBytes(of: t.0 * y0 + t.1 * v0 + t.2 * a0, as: SIMD8<Double>.self)
+        UnsafeMutableRawPointer(v + i).storeBytes(of: t.3 * y0 + t.4 * v0 + t.5 * a0, as: SIMD8<Double>.self)
+        UnsafeMutableRawPointer(a + i).storeBytes(of: t.6 * y0 + t.7 * v0 + t.8 * a0, as: SIMD8<Double>.self)
+        i &+= 8
+        continue
+      }
+      let lanes = SIMD8<Int64>(
+        lane(i), lane(i &+ 1), lane(i &+ 2), lane(i &+ 3), lane(i &+ 4), lane(i &+ 5), lane(i &+ 6),
+        lane(i &+ 7))
+      let pick = lanes .== 1
+      @inline(__always)
+      func entry(_ first: Double, _ other: Double) -> SIMD8<Double> {
+        SIMD8(repeating: first).replacing(with: other, where: pick)
+      }
+      UnsafeMutableRawPointer(y + i).storeBytes(
+        of: entry(m.0, n.0) * y0 + entry(m.1, n.1) * v0 + entry(m.2, n.2) * a0, as: SIMD8<Double>.self)
+      UnsafeMutableRawPointer(v + i).storeBytes(
+        of: entry(m.3, n.3) * y0 + entry(m.4, n.4) * v0 + entry(m.5, n.5) * a0, as: SIMD8<Double>.self)
+      UnsafeMutableRawPointer(a + i).storeBytes(
+        of: entry(m.6, n.6) * y0 + entry(m.7, n.7) * v0 + entry(m.8, n.8) * a0, as: SIMD8<Double>.self)
+      i &+= 8
+    }
+    while i < count {
+      let t = second(i) ? n : m
+      let y0 = y[i]
+      let v0 = v[i]
+      let a0 = a[i]
+      y[i] = t.0 * y0 + t.1 * v0 + t.2 * a0
+      v[i] = t.3 * y0 + t.4 * v0 + t.5 * a0
+      a[i] = t.6 * y0 + t.7 * v0 + t.8 * a0
+      i &+= 1
+    }
+    return 0
   }
 
   /// See ``BatchScalar/_firstRestingIndex(_:_:_:from:count:)``.

@@ -27,6 +27,21 @@ public protocol BatchScalar: DeterministicFloatingPoint {
     _ m: (Self, Self, Self, Self, Self, Self, Self, Self, Self), rest: (Self, Self)
   ) -> Int
 
+  /// Steps `count` SwiftUI-model channels in place, each with one of two 3×3 matrices: channel
+  /// `i` follows substep clock `clock[i]` and takes `n` when that clock's entry of `takesSecond`
+  /// is nonzero, else `m` — the channels of a group whose clocks took one of two substep counts
+  /// this step. No rest test; returns 0. Each channel's state is
+  /// bit for bit what ``_stepLinear3(_:_:_:count:_:rest:)`` with its matrix gives. Precondition:
+  /// the pointers hold at least `count` initialised elements that no other thread touches during
+  /// the call, and every clock in `clock` indexes `takesSecond`.
+  static func _stepLinear3Choosing(
+    _ y: UnsafeMutablePointer<Self>, _ v: UnsafeMutablePointer<Self>,
+    _ a: UnsafeMutablePointer<Self>, clock: UnsafePointer<Int32>, count: Int,
+    takesSecond: UnsafePointer<UInt8>,
+    _ m: (Self, Self, Self, Self, Self, Self, Self, Self, Self),
+    _ n: (Self, Self, Self, Self, Self, Self, Self, Self, Self)
+  ) -> Int
+
   /// ``_stepLinear2(_:_:count:_:rest:)`` that also lists the channels it snaps: their indices
   /// (from `y` on), ascending, go to `log[logged...]` while `logged < logCapacity`, each advancing
   /// `logged`. The result still counts every channel snapped, so one larger than the entries
