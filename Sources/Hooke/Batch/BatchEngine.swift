@@ -37,9 +37,9 @@
 /// SwiftUI-model springs — whose progress is measured on that clock — arrive at their targets
 /// on every step, while exact springs go on moving by the intervals given.
 ///
-/// Memory: per channel 3 scalars + a 4-byte owner (+1 scalar for the SwiftUI model, +1 scalar and
-/// 8 bytes for timing curves) plus 12 bytes of handle table. Stepping allocates nothing: it only
-/// reads and writes the preallocated columns (see `prepareStep`).
+/// Memory: per channel 3 scalars + a 4-byte owner (+1 scalar and a 4-byte substep clock for the
+/// SwiftUI model, +1 scalar and 8 bytes for timing curves) plus 12 bytes of handle table. Stepping
+/// allocates nothing: it only reads and writes the preallocated columns (see `prepareStep`).
 public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// Integer time units per second.
   public let ticksPerSecond: Int64
