@@ -682,22 +682,17 @@ struct _Group {
   var inMotion = false
 }
 
+/// A slot's element and animated channels.
+///
+/// Field order is layout (Swift lays a struct out in declaration order): what a transaction reads
+/// of every element it changes — the flags, the channels' batch quads and general-path running
+/// bits, the element's id and frame — sits in the record's first few cache lines, next to each
+/// other, and the rest of the 400-odd-byte element after them. A keyframe-driven frame change read
+/// five scattered lines of the record before.
 struct _Record {
-  var element: Element
   var live = true
   var removing = false
-  var seq: Int
-  var frame: _FrameChannel
-  var style: _OctChannel
-  var effect: _OctChannel
-  var effectAnchor: UnitPoint = .center
-  /// A zoom destination's dimming overlay opacity (on the batch like the style beside it).
-  var dimming: _BatchedChannel<Double>?
-  var group: Int?
-  var zoomSource: ElementID?
   var hidden = false
-  /// Its entry in `Scene._looks` (0: the shared default).
-  var look: Int32 = 0
   /// Listed in `Scene._motion` (kept across slot reuse).
   var inMotion = false
   /// The own frame rides its matched group's shared frame (see `Scene+RidingFrames.swift`): the
@@ -705,6 +700,30 @@ struct _Record {
   /// and its own frame channel rests on the model of the last transaction instead of repeating
   /// the shared frame's motion.
   var ridesShared = false
+  /// Its entry in `Scene._looks` (0: the shared default).
+  var look: Int32 = 0
+  var seq: Int
+  var group: Int?
+  var frame: _FrameChannel
+  var style: _OctChannel
+  var effect: _OctChannel
+  /// A zoom destination's dimming overlay opacity (on the batch like the style beside it).
+  var dimming: _BatchedChannel<Double>?
+  var element: Element
+  var effectAnchor: UnitPoint = .center
+  var zoomSource: ElementID?
+
+  init(
+    element: Element, seq: Int, frame: _FrameChannel, style: _OctChannel, effect: _OctChannel,
+    effectAnchor: UnitPoint
+  ) {
+    self.seq = seq
+    self.frame = frame
+    self.style = style
+    self.effect = effect
+    self.element = element
+    self.effectAnchor = effectAnchor
+  }
 
   /// Whether the record at `r` must be sampled per frame: it is being removed, or a channel of it
   /// animates on the general path. Takes a pointer and reads stored fields only: a computed
