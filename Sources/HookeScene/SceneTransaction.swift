@@ -31,7 +31,7 @@ public struct SceneTransaction {
   let _isAnimated: Bool
   /// Recorded changes that read or write an element's record (insert, remove, set-frame, update
   /// and replace): a bulk transaction reads what they touch ahead in blocks
-  /// (``Scene/_warmRecords(_:_:)``).
+  /// (``Scene/_warmRecords(_:_:animated:)``).
   var _recordChanges = 0
 
   init(animation: Animation?) {
@@ -207,7 +207,7 @@ extension Scene {
     for k in ops.indices {
       if k == warmed, tx._recordChanges > Self._warmBlock {
         warmed = Swift.min(k + Self._warmBlock, ops.count)
-        _warmRecords(ops, k..<warmed)
+        _warmRecords(ops, k..<warmed, animated: tx._isAnimated)
       }
       // A change that holds memory of its own (a box, a closure) is dropped from the list as it
       // is applied (`drop()`, in its case: the bound payload holds it until the case ends).
@@ -335,7 +335,7 @@ extension Scene {
 
   // MARK: - Operations
 
-  /// Changes read ahead at a time by ``_warmRecords(_:_:)``.
+  /// Changes read ahead at a time by ``_warmRecords(_:_:animated:)``.
   static var _warmBlock: Int { 16 }
 
   /// Reads ahead what applying the changes among `ops[range]` reads first. A bulk transaction
@@ -353,7 +353,7 @@ extension Scene {
   ///
   /// Reads only (the sum it stores is never used): the changes are applied as before. A wrong
   /// guess (an insertion refused, so that the next one takes its slot) costs a few reads.
-  func _warmRecords(_ ops: [SceneTransaction._Op], _ range: Range<Int>) {
+  func _warmRecords(_ ops: [SceneTransaction._Op], _ range: Range<Int>, animated: Bool) {
     guard let f = _fast else { return }
     let block = range.count
     withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * block) { slots in
@@ -414,7 +414,13 @@ extension Scene {
             let s = slots[j]
             // What `_setFrame` and `_noteMotion` read of the record (several of its cache lines).
             sink &+= records[s].element.id.rawValue &+ (records[s].group ?? 0)
-            if records[s].inMotion || _Record.needsSampling(records.baseAddress! + s) { sink &+= 1 }
+            // An unanimated change of an idle frame does not test the other channels
+            // (`_retargetOwnFrame`); any other tests them all for sampling.
+            if records[s].inMotion || !records[s].frame.isIdle {
+              sink &+= 1
+            } else if animated && _Record.needsSampling(records.baseAddress! + s) {
+              sink &+= 1
+            }
             if s < hot.count { sink &+= Int(hot[s].quad) }
             slots[j] = Int(records[s].frame._lo)
           }
@@ -726,18 +732,23 @@ extension Scene {
   ) {
     if !tx._isAnimated && _records.withUnsafeBufferPointer({ $0[s].frame.isIdle }) {
       // An unanimated change of a frame at rest (keyframe-driven frames, layout without
-      // animation): the value jumps; nothing to merge, combine or release.
+      // animation): the value jumps; nothing to merge, combine or release. No motion starts, so
+      // the slot's listing for sampling stands (a slot that needs sampling is listed from the
+      // change that started its motion on): testing it read every channel's cache line.
       _records[s].frame._general.jumpIdle(to: frame)
+      _refreshOwnFrameRow(s, motionStarted: false)
     } else {
       let batch = _batchGroup(tx, &batchGroup)
       _records[s].frame.retarget(frame, at: t, fast: _fast, batchGroup: batch) { tx.animation }
+      _refreshOwnFrameRow(s)
     }
-    _refreshOwnFrameRow(s)
   }
 
   /// Patches slot `s`'s compact row after its own frame changed (only it: no re-derivation).
-  func _refreshOwnFrameRow(_ s: Int) {
-    _noteMotion(s, row: false)
+  /// With `motionStarted: false` the change started no motion (a jump), and the slot's listing
+  /// for sampling is left as it is.
+  func _refreshOwnFrameRow(_ s: Int, motionStarted: Bool = true) {
+    if motionStarted { _noteMotion(s, row: false) }
     if s < _hot.count {
       let (quad, value) = _records.withUnsafeBufferPointer { ($0[s].frame._quad, $0[s].frame._general.value) }
       _hot[s].quad = Int32(quad)
