@@ -687,7 +687,7 @@ struct _Group {
 /// Field order is layout (Swift lays a struct out in declaration order): what a transaction reads
 /// of every element it changes — the flags, the channels' batch quads and general-path running
 /// bits, the element's id and frame — sits in the record's first few cache lines, next to each
-/// other, and the rest of the 400-odd-byte element after them. A keyframe-driven frame change read
+/// other, and the rest of the 360-byte element after them. A keyframe-driven frame change read
 /// five scattered lines of the record before.
 struct _Record {
   var live = true

@@ -464,7 +464,7 @@ extension Scene {
   /// Sanitises `e` (see ``Element``), reporting what was fixed. `previous` is the frame kept
   /// for a non-finite one.
   ///
-  /// In place: an element is 400-odd bytes with reference-counted attachments, and a transaction
+  /// In place: an element is 360 bytes with reference-counted attachments, and a transaction
   /// sanitises every element it inserts or updates.
   func _sanitize(_ e: inout Element, previous: Rect, result: inout TransactionResult) {
     if !_isFinite(e.frame) {

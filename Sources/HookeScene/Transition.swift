@@ -111,12 +111,27 @@ public enum TransitionDirection: Hashable, Sendable {
 /// and the removal one only for `.didDisappear`. ``animation(_:)`` fixes the animation of the
 /// transition (ignoring the transaction's); for combinations the first non-`nil` animation
 /// (self, then other) wins.
+///
+/// Storage: the body closure and, when the transition fixes an animation, one shared box holding
+/// both (24 bytes in all). Every ``Element`` carries its transition inline and a scene copies
+/// elements as it applies transactions: two inline `Animation?` existentials made the transition
+/// 96 bytes of every element, each copied through a runtime witness call.
 public struct AnyTransition: Transition {
   let _body: @Sendable (TransitionContent, TransitionPhase) -> TransitionContent
+  /// The fixed animations, or `nil` when neither direction fixes one (the common case).
+  var _animations: _TransitionAnimations?
+
   /// The animation used when the element is inserted (`nil`: the transaction's).
-  public var insertionAnimation: Animation?
+  public var insertionAnimation: Animation? {
+    get { _animations?.insertion }
+    set { _animations = _TransitionAnimations(insertion: newValue, removal: _animations?.removal) }
+  }
+
   /// The animation used when the element is removed (`nil`: the transaction's).
-  public var removalAnimation: Animation?
+  public var removalAnimation: Animation? {
+    get { _animations?.removal }
+    set { _animations = _TransitionAnimations(insertion: _animations?.insertion, removal: newValue) }
+  }
 
   /// Wraps a custom transition.
   public init<T: Transition>(_ transition: T) {
@@ -139,7 +154,8 @@ public struct AnyTransition: Transition {
 
   /// The animation fixed for `direction` (``insertionAnimation`` or ``removalAnimation``), or nil.
   func fixedAnimation(for direction: TransitionDirection) -> Animation? {
-    direction == .insertion ? insertionAnimation : removalAnimation
+    guard let a = _animations else { return nil }
+    return direction == .insertion ? a.insertion : a.removal
   }
 
   /// Whether the transition changes anything between `phase` and identity for an element of `size`.
@@ -245,8 +261,8 @@ public struct AnyTransition: Transition {
       let inner = insertion.body(content: c, phase: p == .willAppear ? .willAppear : .identity)
       return removal.body(content: inner, phase: p == .didDisappear ? .didDisappear : .identity)
     }
-    t.insertionAnimation = insertion.insertionAnimation
-    t.removalAnimation = removal.removalAnimation
+    t._animations = _TransitionAnimations(
+      insertion: insertion.insertionAnimation, removal: removal.removalAnimation)
     return t
   }
 
@@ -254,16 +270,30 @@ public struct AnyTransition: Transition {
   public func combined(with other: AnyTransition) -> AnyTransition {
     let a = self
     var t = AnyTransition { c, p in other.body(content: a.body(content: c, phase: p), phase: p) }
-    t.insertionAnimation = insertionAnimation ?? other.insertionAnimation
-    t.removalAnimation = removalAnimation ?? other.removalAnimation
+    t._animations = _TransitionAnimations(
+      insertion: insertionAnimation ?? other.insertionAnimation,
+      removal: removalAnimation ?? other.removalAnimation)
     return t
   }
 
   /// This transition always animated with `animation` (ignoring the transaction's), in both directions.
   public func animation(_ animation: Animation?) -> AnyTransition {
     var t = self
-    t.insertionAnimation = animation
-    t.removalAnimation = animation
+    t._animations = _TransitionAnimations(insertion: animation, removal: animation)
     return t
+  }
+}
+
+/// The animations an ``AnyTransition`` fixes, shared by its copies (immutable: a change makes a
+/// new box).
+final class _TransitionAnimations: Sendable {
+  let insertion: Animation?
+  let removal: Animation?
+
+  /// A box of `insertion` and `removal`, or `nil` when both are `nil` (no box to keep).
+  init?(insertion: Animation?, removal: Animation?) {
+    guard insertion != nil || removal != nil else { return nil }
+    self.insertion = insertion
+    self.removal = removal
   }
 }
