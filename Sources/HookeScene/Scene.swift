@@ -709,9 +709,10 @@ struct _Record {
   var effect: _OctChannel
   /// A zoom destination's dimming overlay opacity (on the batch like the style beside it).
   var dimming: _BatchedChannel<Double>?
+  /// A zoom destination's source (read with `dimming`, per destination per frame).
+  var zoomSource: ElementID?
   var element: Element
   var effectAnchor: UnitPoint = .center
-  var zoomSource: ElementID?
 
   init(
     element: Element, seq: Int, frame: _FrameChannel, style: _OctChannel, effect: _OctChannel,
