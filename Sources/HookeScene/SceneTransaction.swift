@@ -414,11 +414,10 @@ extension Scene {
             let s = slots[j]
             // What `_setFrame` and `_noteMotion` read of the record (several of its cache lines).
             sink &+= records[s].element.id.rawValue &+ (records[s].group ?? 0)
-            // An unanimated change of an idle frame does not test the other channels
-            // (`_retargetOwnFrame`); any other tests them all for sampling.
-            if records[s].inMotion || !records[s].frame.isIdle {
-              sink &+= 1
-            } else if animated && _Record.needsSampling(records.baseAddress! + s) {
+            // As `_retargetOwnFrame`: an unanimated change of an idle frame (a jump) does not
+            // test the slot for sampling; any other change does (`_noteMotion`).
+            let jumps = !animated && records[s].frame.isIdle
+            if !jumps && (records[s].inMotion || _Record.needsSampling(records.baseAddress! + s)) {
               sink &+= 1
             }
             if s < hot.count { sink &+= Int(hot[s].quad) }
