@@ -13,11 +13,10 @@ import HookeAnimation
 /// scene's, so a fresh one made at the next animated change behaves identically.
 struct _Channel<V: VectorArithmetic> {
   var _box: _AnimatorBox<V>?
-  /// Mirrors of the animator's running state and presentation value: plain stored fields, so
+  /// Mirrors of the animator's presentation value and running state: plain stored fields, so
   /// per-frame reads of idle channels never call into the (unspecialised) generic animator.
-  /// The bit before the value: checks read it without the value's cache line.
-  private(set) var isAnimating = false
   private(set) var value: V
+  private(set) var isAnimating = false
 
   init(_ value: V, time: Double) {
     self.value = value

@@ -1178,11 +1178,9 @@ extension _Oct: _QuadLanes {
 struct _BatchedChannel<V: _QuadLanes> {
   /// The general path's channel; while the value is batched it is idle and holds the target
   /// (no separate target field, and no animator kept alive beside the batch channels).
-  // The quads first: a transaction's checks read them and `_general`'s running bit, which lead
-  // the channel (see `_Record`).
+  var _general: _Channel<V>
   var _lo: Int32 = -1
   var _hi: Int32 = -1
-  var _general: _Channel<V>
 
   init(_ value: V, time: Double) {
     _general = _Channel(value, time: time)

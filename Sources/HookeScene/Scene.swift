@@ -683,17 +683,22 @@ struct _Group {
 }
 
 /// A slot's element and animated channels.
-///
-/// Field order is layout (Swift lays a struct out in declaration order): what a transaction reads
-/// of every element it changes — the flags, the group, the own frame's batch quads, running bit
-/// and value — is the record's first 96 bytes, the style, effect and dimming channels (read when
-/// a change may start motion) follow, and the 360-byte element, whose id and frame lead it,
-/// comes after them. A keyframe-driven frame change read five scattered lines of the record when
-/// the element came first.
 struct _Record {
+  var element: Element
   var live = true
   var removing = false
+  var seq: Int
+  var frame: _FrameChannel
+  var style: _OctChannel
+  var effect: _OctChannel
+  var effectAnchor: UnitPoint = .center
+  /// A zoom destination's dimming overlay opacity (on the batch like the style beside it).
+  var dimming: _BatchedChannel<Double>?
+  var group: Int?
+  var zoomSource: ElementID?
   var hidden = false
+  /// Its entry in `Scene._looks` (0: the shared default).
+  var look: Int32 = 0
   /// Listed in `Scene._motion` (kept across slot reuse).
   var inMotion = false
   /// The own frame rides its matched group's shared frame (see `Scene+RidingFrames.swift`): the
@@ -701,36 +706,10 @@ struct _Record {
   /// and its own frame channel rests on the model of the last transaction instead of repeating
   /// the shared frame's motion.
   var ridesShared = false
-  /// Its entry in `Scene._looks` (0: the shared default).
-  var look: Int32 = 0
-  var seq: Int
-  var group: Int?
-  var frame: _FrameChannel
-  var style: _OctChannel
-  var effect: _OctChannel
-  /// A zoom destination's dimming overlay opacity (on the batch like the style beside it).
-  var dimming: _BatchedChannel<Double>?
-  /// A zoom destination's source (read with `dimming`, per destination per frame).
-  var zoomSource: ElementID?
-  var element: Element
-  var effectAnchor: UnitPoint = .center
-  /// Rounds the record up to whole cache lines (`RecordLayoutTests`), so that every record in
-  /// the array sits on the same offset within its lines and the hot prefix spans as few of them as
-  /// the first record's: at 696 bytes the records' alignment wandered, and a keyframe-driven
-  /// frame change read a line more on average (keyframes 100k p50 +30 %).
+  /// Rounds the record up to whole cache lines (`RecordLayoutTests`), so that every record in the
+  /// array sits at the same offset within its lines: at 696 bytes the records' offsets wandered,
+  /// and a keyframe-driven frame change read a line more on average (keyframes 100k p50 +30 %).
   var _padding: UInt64 = 0
-
-  init(
-    element: Element, seq: Int, frame: _FrameChannel, style: _OctChannel, effect: _OctChannel,
-    effectAnchor: UnitPoint
-  ) {
-    self.seq = seq
-    self.frame = frame
-    self.style = style
-    self.effect = effect
-    self.element = element
-    self.effectAnchor = effectAnchor
-  }
 
   /// Whether the record at `r` must be sampled per frame: it is being removed, or a channel of it
   /// animates on the general path. Takes a pointer and reads stored fields only: a computed
