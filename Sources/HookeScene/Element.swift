@@ -59,6 +59,12 @@ public struct ZoomNavigationTransition: Hashable, Sendable {
 /// top. Bad values are sanitised when the element enters a transaction (see ``Scene``):
 /// non-finite frame components → the previous frame (`Rect.zero` for a new element),
 /// negative sizes → standardised, non-finite style values → their defaults; each is reported.
+///
+/// Memory: a scene keeps an element's identity, frame and style inline in its per-element record
+/// (512 bytes with the animation channels), and each attachment — ``clipRect``, ``transition``,
+/// ``matchedGeometry``, ``transitionSource``, ``navigationTransition`` — in a side table only when
+/// the element has it (a matched-geometry attachment: 72 bytes). Elements without attachments pay
+/// nothing for them.
 public struct Element: Sendable {
   /// The stable identity.
   public var id: ElementID
@@ -149,7 +155,19 @@ public struct Element: Sendable {
 
   /// `(opacity, scale, offset.w, offset.h, rotation, cornerRadius, blur, 0)`.
   var _styleVector: _Oct {
-    _Oct(SIMD8(opacity, scale, offset.width, offset.height, rotation, _renderedCornerRadius, blurRadius, 0))
+    Self._styleVector(
+      opacity: opacity, scale: scale, offset: offset, rotation: rotation,
+      renderedCornerRadius: _renderedCornerRadius, blurRadius: blurRadius)
+  }
+
+  /// The style vector of these values (one owner for ``_styleVector`` and
+  /// `_StoredElement._styleVector`).
+  @inline(__always)
+  static func _styleVector(
+    opacity: Double, scale: Double, offset: Size, rotation: Double, renderedCornerRadius: Double,
+    blurRadius: Double
+  ) -> _Oct {
+    _Oct(SIMD8(opacity, scale, offset.width, offset.height, rotation, renderedCornerRadius, blurRadius, 0))
   }
 }
 

@@ -24,7 +24,7 @@ extension Scene {
     }
     let own = Rect(_q: quad(_records[s].frame))
     guard let g = _records[s].group, _groups[g].source != nil, let ch = _groups[g].shared,
-      let m = _records[s].element.matchedGeometry
+      let m = _matchedGeometry(s)
     else {
       return own
     }
@@ -38,8 +38,8 @@ extension Scene {
   /// (an empty intersection gives a zero-size rectangle at the first clip's origin).
   func _clip(of s: Int) -> Rect? {
     // Field reads (copying the element would retain its attachments).
-    if _records[s].element.container == .root && _records[s].element.clipRect == nil { return nil }
-    return _containerClip(_records[s].element.container, own: _records[s].element.clipRect)
+    if _records[s].element.container == .root && !_records[s].element.hasClip { return nil }
+    return _containerClip(_records[s].element.container, own: _clipRect(s))
   }
 
   /// Removes slot `s` from the scene (its id becomes free; `_order` is compacted by the caller).
@@ -49,7 +49,7 @@ extension Scene {
       _leave(s, g)
       _refreshSoleMember(g)
     }
-    if let z = _records[s].element.transitionSource {
+    if let z = _transitionSource(s) {
       let k = _GroupKey(namespace: z.namespace, id: z.id)
       if _zoomSources[k] == id { _zoomSources[k] = nil }
     }
@@ -75,6 +75,7 @@ extension Scene {
     _records[s].effect.release(_fast)
     _records[s].dimming?.release(_fast)
     _records[s].dimming = nil
+    _attachments.release(&_records[s].element)
     _slots[id] = nil
     _free.append(s)
   }

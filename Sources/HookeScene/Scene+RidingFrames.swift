@@ -29,17 +29,17 @@ extension Scene {
     guard let f = _fast else { return false }
     // Field reads through the buffers: copying the element, its matched geometry or the group
     // retains their attachments and members.
-    let (frame, anchor, rides) = _records.withUnsafeBufferPointer {
-      ($0[s].element.frame, $0[s].element.matchedGeometry?.anchor ?? .center, $0[s].ridesShared)
+    let (frame, match, rides) = _records.withUnsafeBufferPointer {
+      ($0[s].element.frame, $0[s].element.match, $0[s].ridesShared)
     }
+    let anchor = _attachments.matches.read(match, { $0.anchor }) ?? .center
     if rides {
       if _sharesMotion(tx, f, group: g, to: frame, anchor: anchor, batchGroup: &batchGroup) { return true }
       _materializeOwnFrame(s, tx: tx, applyingChange: false, t: t)
       return false
     }
-    let (id, wholeFrame) = _records.withUnsafeBufferPointer {
-      ($0[s].element.id, $0[s].element.matchedGeometry?.properties.isSuperset(of: .frame) == true)
-    }
+    let id = _records.withUnsafeBufferPointer { $0[s].element.id }
+    let wholeFrame = _attachments.matches.read(match, { $0.properties.isSuperset(of: .frame) }) == true
     let isSource = _groups.withUnsafeBufferPointer { $0[g].source == id }
     guard wholeFrame, isSource else { return false }
     // The channels read in place (returning a channel from the buffer copied it, retaining its
@@ -118,9 +118,8 @@ extension Scene {
     _riders -= 1
     guard let f = _fast else { return }
     let old = _records.withUnsafeBufferPointer { $0[s].frame._general.value }
-    let (group, anchor) = _records.withUnsafeBufferPointer {
-      ($0[s].group, $0[s].element.matchedGeometry?.anchor ?? .center)
-    }
+    let (group, match) = _records.withUnsafeBufferPointer { ($0[s].group, $0[s].element.match) }
+    let anchor = _attachments.matches.read(match, { $0.anchor }) ?? .center
     if let g = group, let q = _groups.withUnsafeBufferPointer({ $0[g].shared?._lo }), q >= 0,
       f.isAnimating(Int(q)), let mirrored = f.addMirroredQuad(of: Int(q), anchor: anchor, target: old)
     {

@@ -80,6 +80,8 @@ public final class Scene {
 
   @exclusivity(unchecked) var _namespaceCount = 0
   @exclusivity(unchecked) var _records: [_Record] = []
+  /// The elements' rare attachments, out of their records (see ``_StoredElement``).
+  @exclusivity(unchecked) var _attachments = _AttachmentColumns()
   /// `_records[s].live` per slot, densely: compacting `_order` after evictions reads one byte per
   /// element instead of a whole record's cache line.
   @exclusivity(unchecked) var _liveSlots: [Bool] = []
@@ -294,6 +296,7 @@ public final class Scene {
     renderList = other.renderList
     _namespaceCount = other._namespaceCount
     _records = other._records
+    _attachments = other._attachments
     _liveSlots = other._liveSlots
     _free = other._free
     _slots = other._slots
@@ -401,7 +404,7 @@ public final class Scene {
       if let (g, i) = _gridCard(id) { return _cardElement(g, i) }
       return nil
     }
-    return _records[s].element
+    return _element(s)
   }
 
   /// The current source of matched group (`id`, `namespace`), or `nil`; for a grid card's group,
@@ -683,22 +686,18 @@ struct _Group {
 }
 
 /// A slot's element and animated channels.
+///
+/// Layout (declaration order is memory order; `RecordLayoutTests` pins the 512-byte stride): the
+/// element's three lines, its tail line shared with the slot's flags, group and sequence number;
+/// the own frame channel's value and running state on the fourth line; then the style, the
+/// transition effect and the zoom destination's state. An unanimated frame change (a keyframe
+/// jump) reads three lines — the id and frame, the flags and group, the frame channel — where
+/// with the bookkeeping after the channels it read four (keyframes 100k p50 +20 %).
 struct _Record {
-  var element: Element
-  var live = true
+  var element: _StoredElement
   var removing = false
-  var seq: Int
-  var frame: _FrameChannel
-  var style: _OctChannel
-  var effect: _OctChannel
-  var effectAnchor: UnitPoint = .center
-  /// A zoom destination's dimming overlay opacity (on the batch like the style beside it).
-  var dimming: _BatchedChannel<Double>?
-  var group: Int?
-  var zoomSource: ElementID?
+  var live = true
   var hidden = false
-  /// Its entry in `Scene._looks` (0: the shared default).
-  var look: Int32 = 0
   /// Listed in `Scene._motion` (kept across slot reuse).
   var inMotion = false
   /// The own frame rides its matched group's shared frame (see `Scene+RidingFrames.swift`): the
@@ -706,10 +705,21 @@ struct _Record {
   /// and its own frame channel rests on the model of the last transaction instead of repeating
   /// the shared frame's motion.
   var ridesShared = false
-  /// Rounds the record up to whole cache lines (`RecordLayoutTests`), so that every record in the
-  /// array sits at the same offset within its lines: at 696 bytes the records' offsets wandered,
+  /// Its entry in `Scene._looks` (0: the shared default).
+  var look: Int32 = 0
+  var group: Int?
+  var seq: Int
+  var frame: _FrameChannel
+  var style: _OctChannel
+  var effect: _OctChannel
+  var effectAnchor: UnitPoint = .center
+  /// A zoom destination's dimming overlay opacity (on the batch like the style beside it).
+  var dimming: _BatchedChannel<Double>?
+  var zoomSource: ElementID?
+  /// Rounds the record up to whole cache lines, so that every record in the array sits at the
+  /// same offset within its lines: when the record was 696 bytes the records' offsets wandered,
   /// and a keyframe-driven frame change read a line more on average (keyframes 100k p50 +30 %).
-  var _padding: UInt64 = 0
+  var _padding: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
   /// Whether the record at `r` must be sampled per frame: it is being removed, or a channel of it
   /// animates on the general path. Takes a pointer and reads stored fields only: a computed
@@ -880,10 +890,12 @@ extension Scene {
       var matched = false
       var matchAnchor = UnitPoint.center
       var matchProperties = MatchedGeometryProperties.frame
-      if case .some = r.pointee.element.matchedGeometry {
+      if let (anchor, properties) = _attachments.matches.read(
+        r.pointee.element.match, { ($0.anchor, $0.properties) })
+      {
         matched = true
-        matchAnchor = r.pointee.element.matchedGeometry!.anchor
-        matchProperties = r.pointee.element.matchedGeometry!.properties
+        matchAnchor = anchor
+        matchProperties = properties
       }
       // A batched style or effect is read from the fast path's values per frame; its look holds
       // the target, which its general channel holds while batched (and the value otherwise).
@@ -899,8 +911,7 @@ extension Scene {
       var flags: UInt8 = 0
       if r.pointee.hidden { flags |= _Hot.hidden }
       container = r.pointee.element.container
-      let ownClip: Bool
-      if case .some = r.pointee.element.clipRect { ownClip = true } else { ownClip = false }
+      let ownClip = r.pointee.element.hasClip
       if container != .root || ownClip { flags |= _Hot.clipped }
       if ownClip { flags |= _Hot.ownClip }
       if case .some = r.pointee.dimming {

@@ -224,7 +224,7 @@ extension Scene {
           result.diagnostics.append(.unknownElement(id))
           continue
         }
-        var e = _records[s].element
+        var e = _element(s)
         body(&e)
         e.id = id
         _update(
@@ -593,7 +593,7 @@ extension Scene {
     )
     let (frame, style) = (e.frame._q, e._styleVector)
     var record = _Record(
-      element: e, seq: _nextSeq, frame: _FrameChannel(frame, time: t),
+      element: _attachments.store(e), seq: _nextSeq, frame: _FrameChannel(frame, time: t),
       style: _OctChannel(style, time: t), effect: effect, effectAnchor: anchor)
     _nextSeq += 1
     let s: Int
@@ -649,9 +649,9 @@ extension Scene {
     _noteMotion(s)
     if let g = _records[s].group { _markDirty(g, &dirty) }
     // Field reads through the buffer: copying the element retains every attachment it holds.
-    let (transitionSource, size, transition) = _records.withUnsafeBufferPointer {
-      ($0[s].element.transitionSource, $0[s].element.frame.size, $0[s].element.transition)
-    }
+    let (transitionSource, size, transition) = (
+      _transitionSource(s), _records.withUnsafeBufferPointer { $0[s].element.frame.size }, _transition(s)
+    )
     if let z = transitionSource {
       let k = _GroupKey(namespace: z.namespace, id: z.id)
       if _zoomSources[k] == id { _zoomSources[k] = nil }
@@ -817,7 +817,7 @@ extension Scene {
       _markDirty(g, &dirty)  // only the visible-members diagnostic reads opacity
     }
     // As an update: a zoom source being removed leaves the zoom source table.
-    if _records[s].removing, let z = _records[s].element.transitionSource {
+    if _records[s].removing, let z = _transitionSource(s) {
       let k = _GroupKey(namespace: z.namespace, id: z.id)
       if _zoomSources[k] == _records[s].element.id { _zoomSources[k] = nil }
     }
@@ -840,7 +840,7 @@ extension Scene {
     var e = raw
     _sanitize(&e, previous: _records[s].element.frame, result: &result)
     e.id = _records[s].element.id
-    var matchChanged = e.matchedGeometry != _records[s].element.matchedGeometry
+    var matchChanged = e.matchedGeometry != _matchedGeometry(s)
     if matchChanged, let m = e.matchedGeometry {
       if !_checkNamespace(m.namespace, element: e.id, result: &result) {
         e.matchedGeometry = nil
@@ -848,9 +848,9 @@ extension Scene {
         result.diagnostics.append(.matchedIDOwnedByGrid(element: e.id, grid: _grids[g].grid.id))
         e.matchedGeometry = nil
       }
-      if e.matchedGeometry == nil { matchChanged = _records[s].element.matchedGeometry != nil }
+      if e.matchedGeometry == nil { matchChanged = _records[s].element.match >= 0 }
     }
-    let oldSource = _records[s].element.transitionSource
+    let oldSource = _transitionSource(s)
     if let z = e.transitionSource, !(z.id == oldSource?.id && z.namespace == oldSource?.namespace),
       !_checkNamespace(z.namespace, element: e.id, result: &result)
     {
@@ -862,7 +862,7 @@ extension Scene {
     let styleChanged = style != _records[s].element._styleVector
     let reordered = e.zIndex != _records[s].element.zIndex || e.container != _records[s].element.container
     let opacityChanged = e.opacity != _records[s].element.opacity
-    _records[s].element = e
+    _attachments.replace(&_records[s].element, with: e)
     if frameChanged {
       // The transaction's frame group from its cache (as `_setFrame`): looking the animation up
       // per op compares and copies its existential.
@@ -876,7 +876,7 @@ extension Scene {
       ) { tx.animation }
     }
     if reordered { _reposition(s) }
-    if matchChanged, let g = _records[s].group, let m = _records[s].element.matchedGeometry,
+    if matchChanged, let g = _records[s].group, let m = _matchedGeometry(s),
       _groups[g].key == _GroupKey(namespace: m.namespace, id: m.id)
     {
       _markDirty(g, &dirty)  // same group: only isSource / properties / anchor changed
@@ -885,7 +885,7 @@ extension Scene {
         _leave(s, g)
         _markDirty(g, &dirty)
       }
-      if let m = _records[s].element.matchedGeometry { _join(s, m, dirty: &dirty) }
+      if let m = _matchedGeometry(s) { _join(s, m, dirty: &dirty) }
     } else if let g = _records[s].group, opacityChanged, _groups[g].members.count > 1 {
       _markDirty(g, &dirty)  // only the visible-members diagnostic reads opacity
     }
@@ -893,7 +893,7 @@ extension Scene {
       let k = _GroupKey(namespace: z.namespace, id: z.id)
       if _zoomSources[k] == _records[s].element.id { _zoomSources[k] = nil }
     }
-    if let z = _records[s].element.transitionSource, !_records[s].removing {
+    if let z = _transitionSource(s), !_records[s].removing {
       _zoomSources[_GroupKey(namespace: z.namespace, id: z.id)] = _records[s].element.id
     }
     _noteMotion(s)
@@ -960,9 +960,8 @@ extension Scene {
     if memberCount == 1 {
       // The common case (one member): no bookkeeping arrays.
       let s = first
-      let (removing, isSource) = _records.withUnsafeBufferPointer {
-        ($0[s].removing, $0[s].element.matchedGeometry?.isSource == true)
-      }
+      let (removing, match) = _records.withUnsafeBufferPointer { ($0[s].removing, $0[s].element.match) }
+      let isSource = _attachments.matches.read(match, { $0.isSource }) == true
       if !removing {
         if isSource {
           chosen = s
@@ -981,7 +980,7 @@ extension Scene {
         for s in members where !r[s].removing {
           insertedCount += 1
           if r[s].element.opacity > 0 { visibleCount += 1 }
-          if r[s].element.matchedGeometry?.isSource == true {
+          if _attachments.matches.read(r[s].element.match, { $0.isSource }) == true {
             sourceCount += 1
             if r[s].seq > newestSeq { (newest, newestSeq) = (s, r[s].seq) }
           }
@@ -1007,9 +1006,10 @@ extension Scene {
       _groups[g].source = nil
       return
     }
-    let (srcID, srcFrame, srcAnchor) = _records.withUnsafeBufferPointer {
-      ($0[src].element.id, $0[src].element.frame, $0[src].element.matchedGeometry!.anchor)
+    let (srcID, srcFrame, srcMatch) = _records.withUnsafeBufferPointer {
+      ($0[src].element.id, $0[src].element.frame, $0[src].element.match)
     }
+    let srcAnchor = _attachments.matches.read(srcMatch, { $0.anchor })!
     let target = MatchedGeometryFrame(frame: srcFrame, anchor: srcAnchor)
     let tv = _Quad(target.anchorPosition.x, target.anchorPosition.y, target.size.width, target.size.height)
     // Frames before the change of the clipped members, for the clip check. (A batched shared
@@ -1021,7 +1021,7 @@ extension Scene {
     func noteClip(_ s: Int) {
       // Unclipped (no container, no clip rect: the common case) is read off the record's fields.
       let unclipped = _records.withUnsafeBufferPointer {
-        $0[s].element.container == .root && $0[s].element.clipRect == nil
+        $0[s].element.container == .root && !$0[s].element.hasClip
       }
       guard !unclipped, let clip = _clip(of: s) else { return }
       _records[s].sample(at: t)
@@ -1046,7 +1046,7 @@ extension Scene {
     _groups[g].source = srcID
     guard let before else { return }
     for (s, clip, start) in before {
-      let e = _records[s].element
+      let e = _element(s)
       let m = e.matchedGeometry!
       let end = target.apply(to: e.frame, anchor: m.anchor, properties: m.properties)
       let flight = start.union(end)
@@ -1065,7 +1065,7 @@ extension Scene {
     var inserted: [Int] = []
     for s in members where !_records[s].removing {
       inserted.append(s)
-      if _records[s].element.matchedGeometry?.isSource == true { sources.append(s) }
+      if _matchedGeometry(s)?.isSource == true { sources.append(s) }
     }
     inserted.sort { _records[$0].seq < _records[$1].seq }
     sources.sort { _records[$0].seq > _records[$1].seq }
@@ -1090,7 +1090,7 @@ extension Scene {
   // MARK: - Zoom
 
   func _startZoom(_ s: Int, tx: SceneTransaction, t: Double, result: inout TransactionResult) {
-    let e = _records[s].element
+    let e = _element(s)
     guard let z = e.navigationTransition else { return }
     guard let srcID = _zoomSources[_GroupKey(namespace: z.namespace, id: z.sourceID)],
       let src = _slots[srcID],

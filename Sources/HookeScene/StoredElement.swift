@@ -1,0 +1,202 @@
+import Hooke
+import HookeAnimation
+
+/// An element as its scene record holds it: the model values that transactions and row
+/// refreshes read, inline, and the rare attachments — own clip, explicit transition, matched
+/// geometry, zoom-source tag, zoom navigation transition — as indices into the scene's side
+/// columns (``_AttachmentColumns``), −1 for none.
+///
+/// Why: an ``Element`` is 360 bytes, 224 of them attachments that most elements do not have.
+/// Held inline, every record paid for all five and spanned 11 cache lines; held aside, a record
+/// is 8 lines and an element pays only for the attachments it has (a matched card: 72 bytes in
+/// the matched-geometry column).
+struct _StoredElement {
+  var id: ElementID
+  var container: ContainerID
+  var frame: Rect
+  var opacity: Double
+  var scale: Double
+  var scaleAnchor: UnitPoint
+  var offset: Size
+  var rotation: Double
+  var cornerRadius: Double
+  var blurRadius: Double
+  var zIndex: Double
+  /// Entries in the side columns (−1: none).
+  var clip: Int32 = -1
+  var transition: Int32 = -1
+  var match: Int32 = -1
+  var source: Int32 = -1
+  var navigation: Int32 = -1
+  var shape: ElementShape
+
+  /// The core of `e` without its attachments (all indices −1).
+  init(core e: Element) {
+    id = e.id
+    container = e.container
+    frame = e.frame
+    opacity = e.opacity
+    scale = e.scale
+    scaleAnchor = e.scaleAnchor
+    offset = e.offset
+    rotation = e.rotation
+    cornerRadius = e.cornerRadius
+    blurRadius = e.blurRadius
+    zIndex = e.zIndex
+    shape = e.shape
+  }
+
+  /// ``Element/_styleVector`` of the element.
+  var _styleVector: _Oct {
+    Element._styleVector(
+      opacity: opacity, scale: scale, offset: offset, rotation: rotation,
+      renderedCornerRadius: shape == .rectangle ? cornerRadius : Element._roundCornerRadius,
+      blurRadius: blurRadius)
+  }
+
+  /// Whether it has an own clip rectangle.
+  var hasClip: Bool { clip >= 0 }
+}
+
+/// A sparse column: a value for the few records that have one, at an index the record keeps.
+/// Freed entries are reused last-freed first, so the column holds at most as many entries as
+/// records have had a value at once (it never grows in a steady state).
+struct _SideColumn<Value> {
+  private(set) var values: [Value?] = []
+  private var free: [Int32] = []
+
+  /// Stores `value`; returns its index.
+  mutating func add(_ value: consuming Value) -> Int32 {
+    if let i = free.popLast() {
+      values[Int(i)] = consume value
+      return i
+    }
+    values.append(consume value)
+    return Int32(truncatingIfNeeded: values.count - 1)
+  }
+
+  /// Frees entry `i` (−1: nothing) and sets it to −1; its value is released.
+  mutating func remove(_ i: inout Int32) {
+    guard i >= 0 else { return }
+    values[Int(i)] = nil
+    free.append(i)
+    i = -1
+  }
+
+  /// Sets entry `i` to `value`: reuses, adds or frees the entry (`nil` frees it).
+  mutating func set(_ i: inout Int32, to value: consuming Value?) {
+    guard let v = consume value else { return remove(&i) }
+    if i >= 0 {
+      values[Int(i)] = consume v
+    } else {
+      i = add(v)
+    }
+  }
+
+  /// The value at `i`, `nil` for −1.
+  subscript(i: Int32) -> Value? { i < 0 ? nil : values[Int(i)] }
+
+  /// `body` applied to the value at `i` in place (no copy of it, so no retain of what it
+  /// holds), or `nil` for −1.
+  @inline(__always)
+  func read<R>(_ i: Int32, _ body: (borrowing Value) -> R) -> R? {
+    guard i >= 0 else { return nil }
+    return values.withUnsafeBufferPointer { v in
+      switch v[Int(i)] {
+      case .some(let value): return body(value)
+      case .none: return nil
+      }
+    }
+  }
+
+  /// The number of entries in use.
+  var count: Int { values.count - free.count }
+}
+
+/// The side columns of the elements' rare attachments (see ``_StoredElement``).
+struct _AttachmentColumns {
+  var clips = _SideColumn<Rect>()
+  var transitions = _SideColumn<AnyTransition>()
+  var matches = _SideColumn<MatchedGeometry>()
+  var sources = _SideColumn<(id: MatchID, namespace: Namespace)>()
+  var navigations = _SideColumn<ZoomNavigationTransition>()
+
+  /// `e` as a record holds it, its attachments stored here.
+  mutating func store(_ e: Element) -> _StoredElement {
+    var stored = _StoredElement(core: e)
+    attach(e, to: &stored)
+    return stored
+  }
+
+  /// Replaces `stored` with `e`, reusing `stored`'s entries where `e` has the same kinds of
+  /// attachment.
+  mutating func replace(_ stored: inout _StoredElement, with e: Element) {
+    var new = _StoredElement(core: e)
+    (new.clip, new.transition, new.match, new.source, new.navigation) = (
+      stored.clip, stored.transition, stored.match, stored.source, stored.navigation
+    )
+    attach(e, to: &new)
+    stored = new
+  }
+
+  /// Sets `stored`'s entries to `e`'s attachments.
+  private mutating func attach(_ e: Element, to stored: inout _StoredElement) {
+    clips.set(&stored.clip, to: e.clipRect)
+    transitions.set(&stored.transition, to: e.transition)
+    matches.set(&stored.match, to: e.matchedGeometry)
+    sources.set(&stored.source, to: e.transitionSource)
+    navigations.set(&stored.navigation, to: e.navigationTransition)
+  }
+
+  /// Frees `stored`'s entries (its indices become −1).
+  mutating func release(_ stored: inout _StoredElement) {
+    clips.remove(&stored.clip)
+    transitions.remove(&stored.transition)
+    matches.remove(&stored.match)
+    sources.remove(&stored.source)
+    navigations.remove(&stored.navigation)
+  }
+
+  /// The public element `stored` holds.
+  func element(_ stored: _StoredElement) -> Element {
+    var e = Element(id: stored.id, frame: stored.frame, container: stored.container)
+    e.opacity = stored.opacity
+    e.scale = stored.scale
+    e.scaleAnchor = stored.scaleAnchor
+    e.offset = stored.offset
+    e.rotation = stored.rotation
+    e.cornerRadius = stored.cornerRadius
+    e.shape = stored.shape
+    e.blurRadius = stored.blurRadius
+    e.zIndex = stored.zIndex
+    e.clipRect = clips[stored.clip]
+    e.transition = transitions[stored.transition]
+    e.matchedGeometry = matches[stored.match]
+    e.transitionSource = sources[stored.source]
+    e.navigationTransition = navigations[stored.navigation]
+    return e
+  }
+}
+
+extension Scene {
+  /// Slot `s`'s element, attachments included.
+  func _element(_ s: Int) -> Element {
+    _records.withUnsafeBufferPointer { _attachments.element($0[s].element) }
+  }
+  /// The matched-geometry attachment of slot `s`'s element.
+  func _matchedGeometry(_ s: Int) -> MatchedGeometry? { _attachments.matches[_records[s].element.match] }
+  /// The own clip rectangle of slot `s`'s element.
+  func _clipRect(_ s: Int) -> Rect? { _attachments.clips[_records[s].element.clip] }
+  /// The explicit transition of slot `s`'s element.
+  func _transition(_ s: Int) -> AnyTransition? { _attachments.transitions[_records[s].element.transition] }
+  /// The transition in effect for slot `s`'s element (``Element/effectiveTransition``).
+  func _effectiveTransition(_ s: Int) -> AnyTransition { _transition(s) ?? .opacity }
+  /// The zoom-source tag of slot `s`'s element.
+  func _transitionSource(_ s: Int) -> (id: MatchID, namespace: Namespace)? {
+    _attachments.sources[_records[s].element.source]
+  }
+  /// The zoom navigation transition of slot `s`'s element.
+  func _navigationTransition(_ s: Int) -> ZoomNavigationTransition? {
+    _attachments.navigations[_records[s].element.navigation]
+  }
+}
