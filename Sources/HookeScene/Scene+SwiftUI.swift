@@ -66,7 +66,8 @@ extension Scene {
     if completionCriteria == .removed {
       for op in tx._ops {
         switch op {
-        case .insert(let e), .replace(let e): elements.append(e.id)
+        case .insert(let i): elements.append(tx._inserted[i].id)
+        case .replace(let e): elements.append(e.id)
         case .remove(let id), .update(let id, _), .setFrame(let id, _), .setOpacity(let id, _):
           elements.append(id)
         case .insertGrid(let g): grids.append(g.id)

@@ -6,11 +6,13 @@ import HookeAnimation
 public struct SceneTransaction {
   /// The transaction's animation (`nil`: not animated).
   public let animation: Animation?
-  // Element-carrying cases are boxed: the array of ops then costs 48 bytes per op instead of
-  // an inline Element (424 bytes) each, which dominated a million-element bulk retarget. An
-  // update (an id and a closure, 24 bytes) fits inline: boxing it cost an allocation per op.
+  // No case carries an Element inline: the array of ops then costs 48 bytes per op instead of
+  // an inline Element (360 bytes) each, which dominated a million-element bulk retarget. An
+  // insertion's element waits in `_inserted`; a replacement's is boxed. An update (an id and a
+  // closure, 24 bytes) fits inline: boxing it cost an allocation per op.
   enum _Op {
-    indirect case insert(Element)
+    /// Inserts the element at this index of ``SceneTransaction/_inserted``.
+    case insert(Int)
     case remove(ElementID)
     case update(ElementID, (inout Element) -> Void)
     indirect case replace(Element)
@@ -33,6 +35,14 @@ public struct SceneTransaction {
   /// and replace): a bulk transaction reads what they touch ahead in blocks
   /// (``Scene/_warmRecords(_:_:animated:)``).
   var _recordChanges = 0
+  /// The inserted elements, as a scene record holds them (their attachments in
+  /// ``_insertedAttachments``): a bulk insertion holds 152 bytes per element until it is applied,
+  /// plus the attachments it has, where a boxed `Element` per change held 376.
+  var _inserted = _InsertedElements()
+  var _insertedAttachments = _AttachmentColumns()
+
+  /// The element inserted by `.insert(i)`.
+  func _insertedElement(_ i: Int) -> Element { _insertedAttachments.element(_inserted[i]) }
 
   init(animation: Animation?) {
     self.animation = animation
@@ -43,18 +53,24 @@ public struct SceneTransaction {
   func _unanimated() -> SceneTransaction {
     var copy = SceneTransaction(animation: nil)
     copy._ops = _ops
+    copy._inserted = _inserted
+    copy._insertedAttachments = _insertedAttachments
     copy._recordChanges = _recordChanges
     return copy
   }
 
   /// Inserts `element` (runs its insertion transition).
   public mutating func insert(_ element: Element) {
-    _ops.append(.insert(element))
+    _ops.append(.insert(_inserted.count))
+    _inserted.append(_insertedAttachments.store(element))
     _recordChanges += 1
   }
   /// Inserts each element.
   public mutating func insert(contentsOf elements: [Element]) {
-    for e in elements { _ops.append(.insert(e)) }
+    for e in elements {
+      _ops.append(.insert(_inserted.count))
+      _inserted.append(_insertedAttachments.store(e))
+    }
     _recordChanges += elements.count
   }
   /// Removes `id` (runs its removal transition; it leaves when its animations end).
@@ -135,12 +151,14 @@ extension Scene {
   }
 
   /// ``apply(_:at:)``; with `releasingChanges`, for a transaction nothing else holds (the one
-  /// ``withAnimation(_:at:_:)`` records), each change is dropped from the transaction once it is
-  /// applied. An element a change inserts or replaces is then held once — by the scene — and not
-  /// also by the transaction until its end: a bulk insertion's peak memory is the scene's, not
-  /// the scene's plus a boxed copy of every element (about 450 bytes each). When a copy of the
-  /// transaction survives (a `body` that stored one), the first drop copies the list of changes
-  /// (48 bytes per change) and nothing is released early; the outcome is the same either way.
+  /// ``withAnimation(_:at:_:)`` records), each change that holds memory of its own (a replaced
+  /// element's box, an update's closure) is dropped from the transaction once it is applied.
+  /// Inserted elements wait in one array of 152 bytes each, plus the attachments they have
+  /// (`_inserted`), until the transaction ends: a bulk insertion's peak memory is the scene's plus
+  /// that, where a boxed `Element` per insertion (376 bytes, all resident when the application
+  /// starts) added more than twice as much. When a copy of the transaction survives (a `body` that
+  /// stored one), the first drop copies the list of changes (48 bytes per change) and nothing is
+  /// released early; the outcome is the same either way.
   func _apply(_ transaction: consuming SceneTransaction, at time: Double, releasingChanges: Bool)
     -> TransactionResult
   {
@@ -213,9 +231,9 @@ extension Scene {
       // is applied (`drop()`, in its case: the bound payload holds it until the case ends).
       func drop() { if releasingChanges { ops[k] = .remove(ElementID(0)) } }
       switch ops[k] {
-      case .insert(let e):
-        drop()
-        _insert(e, tx: tx, t: t, result: &result, dirty: &dirtyGroups, zoom: &zoomInserted)
+      case .insert(let i):
+        _insert(
+          tx._insertedElement(i), tx: tx, t: t, result: &result, dirty: &dirtyGroups, zoom: &zoomInserted)
       case .remove(let id):
         _remove(id, tx: tx, t: t, result: &result, dirty: &dirtyGroups, leaveNow: &leaveNow)
       case .update(let id, let body):
@@ -1142,4 +1160,29 @@ extension Scene {
       _zoomDestinationSlots.insert(s, at: lo)
     }
   }
+}
+
+/// A transaction's inserted elements, appended in chunks of 256 (38 KB each) rather than one
+/// growing buffer: a bulk insertion then leaves no buffer of tens of megabytes to free when it
+/// ends, whose release raised the C allocator's mapping threshold to its size, so that later
+/// growth of the scene's tables stayed resident in the heap (interrupt-storm's peak-RSS slope
+/// +66 B/element at 100,000 with one buffer).
+struct _InsertedElements {
+  private var chunks: [[_StoredElement]] = []
+  /// The number of elements.
+  private(set) var count = 0
+  static var chunkSize: Int { 256 }
+
+  /// Appends `e` (its index is the count before).
+  mutating func append(_ e: _StoredElement) {
+    if count % Self.chunkSize == 0 {
+      chunks.append([])
+      chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
+    }
+    chunks[chunks.count - 1].append(e)
+    count += 1
+  }
+
+  /// Element `i` (0 ..< count).
+  subscript(i: Int) -> _StoredElement { chunks[i / Self.chunkSize][i % Self.chunkSize] }
 }

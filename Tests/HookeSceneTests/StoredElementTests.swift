@@ -82,6 +82,28 @@ import Testing
     #expect(scene._attachments.matches.count == 1 && scene._attachments.clips.count == 1)
   }
 
+  /// A bulk insertion keeps its elements in chunks until it is applied (`_InsertedElements`):
+  /// every element comes out as it went in, across chunk boundaries, with and without
+  /// attachments.
+  @Test func bulkInsertionKeepsEveryElement() {
+    let scene = Scene.make(batch: true)
+    let ns = scene.makeNamespace()
+    let count = 3 * _InsertedElements.chunkSize + 7
+    func element(_ i: Int) -> Element {
+      var e = Element(id: ElementID(i), frame: Rect(x: Double(i), y: 2, width: 10, height: 10))
+      e.opacity = Double(i % 10) / 10
+      if i % 3 == 0 { e = e.matchedGeometry(id: .int(i), in: ns) }
+      if i % 5 == 0 { e.clipRect = Rect(x: 0, y: 0, width: Double(i), height: 5) }
+      return e
+    }
+    var tx = SceneTransaction(animation: nil)
+    for i in 0..<count { tx.insert(element(i)) }
+    #expect(tx._inserted.count == count)
+    scene.apply(tx, at: 0)
+    for i in 0..<count { expectSame(scene.element(ElementID(i)), element(i), "element \(i)") }
+    #expect(scene._attachments.matches.count == (count + 2) / 3)
+  }
+
   @Test(arguments: [false, true]) func updatesReplaceAndDropAttachments(batch: Bool) {
     let scene = Scene.make(batch: batch)
     let ns = scene.makeNamespace()
