@@ -61,10 +61,11 @@ public struct ZoomNavigationTransition: Hashable, Sendable {
 /// negative sizes → standardised, non-finite style values → their defaults; each is reported.
 ///
 /// Memory: a scene keeps an element's identity, frame and style inline in its per-element record
-/// (512 bytes with the animation channels), and each attachment — ``clipRect``, ``transition``,
-/// ``matchedGeometry``, ``transitionSource``, ``navigationTransition`` — in a side table only when
-/// the element has it (a matched-geometry attachment: 72 bytes). Elements without attachments pay
-/// nothing for them.
+/// (320 bytes with the frame and style channels), and each attachment — ``clipRect``,
+/// ``transition``, ``matchedGeometry``, ``transitionSource``, ``navigationTransition`` — in a side
+/// table only when the element has it (a matched-geometry attachment: 72 bytes). A transition
+/// effect that has left its neutral values (an animated insertion or removal) or a zoom
+/// destination's state takes about 180 bytes more while the element has it.
 public struct Element: Sendable {
   /// The stable identity.
   public var id: ElementID

@@ -72,9 +72,7 @@ extension Scene {
     if s < _orderKeys.count { _orderKeys[s] = .unknown }
     _records[s].frame.release(_fast)
     _records[s].style.release(_fast)
-    _records[s].effect.release(_fast)
-    _records[s].dimming?.release(_fast)
-    _records[s].dimming = nil
+    _records[s].releaseTransition(_fast)
     _attachments.release(&_records[s].element)
     _slots[id] = nil
     _free.append(s)
@@ -581,7 +579,7 @@ extension Scene {
     _records.withUnsafeBufferPointer { records in
       for d in _zoomDestinationSlots {
         let r = records.baseAddress! + d
-        if case .some = r.pointee.dimming, r.pointee.live { dimmingSlots.append(d) }
+        if r.pointee._transition?.dimming != nil, r.pointee.live { dimmingSlots.append(d) }
       }
     }
     dimmingRows = dimmingSlots.count
@@ -1425,12 +1423,12 @@ extension Scene {
     // channel, retaining its animator, per overlay row written.
     let (present, q) = _records.withUnsafeBufferPointer { records -> (Bool, Int32) in
       let r = records.baseAddress! + s
-      guard case .some = r.pointee.dimming else { return (false, -1) }
-      return (true, r.pointee.dimming?._lo ?? -1)
+      guard let tr = r.pointee._transition, tr.dimming != nil else { return (false, -1) }
+      return (true, tr.dimming?._lo ?? -1)
     }
     guard present else { return nil }
     if q >= 0, let f = _fast { return f.value(Int(q)).a }
-    return _records.withUnsafeBufferPointer { $0[s].dimming?._general.value }
+    return _records.withUnsafeBufferPointer { $0[s]._transition?.dimming?._general.value }
   }
 
   /// Writes slot `s`'s row at `row` with style entry `style` (and, when `dimming` and the slot is a

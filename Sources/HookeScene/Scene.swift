@@ -584,7 +584,7 @@ public final class Scene {
           if _Record.hasGeneralMotion(r, dimming: false) {
             records[s].sample(at: t)
             dirty.append(s)
-          } else if records[s].dimming?._general.sampleIfAnimating(at: t) == true {
+          } else if records[s]._transition?.dimming?._general.sampleIfAnimating(at: t) == true {
             // In place (reading the optional channel first copied it, retaining its animator).
             _noteRowInputs(s)
           }
@@ -687,12 +687,12 @@ struct _Group {
 
 /// A slot's element and animated channels.
 ///
-/// Layout (declaration order is memory order; `RecordLayoutTests` pins the 512-byte stride): the
-/// element's three lines, its tail line shared with the slot's flags, group and sequence number;
-/// the own frame channel's value and running state on the fourth line; then the style, the
-/// transition effect and the zoom destination's state. An unanimated frame change (a keyframe
-/// jump) reads three lines — the id and frame, the flags and group, the frame channel — where
-/// with the bookkeeping after the channels it read four (keyframes 100k p50 +20 %).
+/// Layout (declaration order is memory order; `RecordLayoutTests` pins the 320-byte stride): the
+/// element's three lines, its tail line shared with the slot's flags, group and sequence number
+/// and the start of the own frame channel, whose value and running state end on the fourth line;
+/// then the style. An unanimated frame change (a keyframe jump) reads three lines — the id and
+/// frame, the flags and group, the frame channel. The transition effect and a zoom destination's
+/// state live in a ``_TransitionState`` only while an element has one.
 struct _Record {
   var element: _StoredElement
   var removing = false
@@ -705,21 +705,62 @@ struct _Record {
   /// and its own frame channel rests on the model of the last transaction instead of repeating
   /// the shared frame's motion.
   var ridesShared = false
+  /// The matched group (−1: none).
+  var _group: Int32 = -1
+  var seq: Int
+  /// The transition effect, its anchor and a zoom destination's state, or `nil`: the effect rests
+  /// on the neutral value (``_TransitionState/neutralEffect``) at the centre, no overlay.
+  var _transition: _TransitionState?
+  var frame: _FrameChannel
   /// Its entry in `Scene._looks` (0: the shared default).
   var look: Int32 = 0
-  var group: Int?
-  var seq: Int
-  var frame: _FrameChannel
   var style: _OctChannel
-  var effect: _OctChannel
-  var effectAnchor: UnitPoint = .center
+
+  /// The matched group, if any.
+  var group: Int? {
+    get { _group < 0 ? nil : Int(_group) }
+    set { _group = newValue.map { Int32(truncatingIfNeeded: $0) } ?? -1 }
+  }
+
+  /// The transition effect (the neutral one at rest without a transition state). Mutating it
+  /// creates the state; a read-only use that may find none goes through `_transition` instead.
+  var effect: _OctChannel {
+    get { _transition?.effect ?? _OctChannel(_TransitionState.neutralEffect, time: 0) }
+    _modify {
+      if _transition == nil { _transition = _TransitionState() }
+      yield &_transition!.effect
+    }
+  }
+  /// The point the transition effect's scale is anchored at.
+  var effectAnchor: UnitPoint {
+    get { _transition?.effectAnchor ?? .center }
+    set {
+      if _transition == nil {
+        guard newValue != .center else { return }
+        _transition = _TransitionState()
+      }
+      _transition!.effectAnchor = newValue
+    }
+  }
   /// A zoom destination's dimming overlay opacity (on the batch like the style beside it).
-  var dimming: _BatchedChannel<Double>?
-  var zoomSource: ElementID?
-  /// Rounds the record up to whole cache lines, so that every record in the array sits at the
-  /// same offset within its lines: when the record was 696 bytes the records' offsets wandered,
-  /// and a keyframe-driven frame change read a line more on average (keyframes 100k p50 +30 %).
-  var _padding: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  var dimming: _BatchedChannel<Double>? {
+    get { _transition?.dimming }
+    _modify {
+      if _transition == nil { _transition = _TransitionState() }
+      yield &_transition!.dimming
+    }
+  }
+  /// A zoom destination's source.
+  var zoomSource: ElementID? {
+    get { _transition?.zoomSource }
+    set {
+      if _transition == nil {
+        guard newValue != nil else { return }
+        _transition = _TransitionState()
+      }
+      _transition!.zoomSource = newValue
+    }
+  }
 
   /// Whether the record at `r` must be sampled per frame: it is being removed, or a channel of it
   /// animates on the general path. Takes a pointer and reads stored fields only: a computed
@@ -734,15 +775,20 @@ struct _Record {
   /// With `dimming: false`, the dimming overlay's opacity is left out.
   @inline(__always)
   static func hasGeneralMotion(_ r: UnsafePointer<_Record>, dimming: Bool = true) -> Bool {
-    (r.pointee.frame._lo < 0 && r.pointee.frame._general.isAnimating)
+    if (r.pointee.frame._lo < 0 && r.pointee.frame._general.isAnimating)
       || (r.pointee.style._lo < 0 && r.pointee.style._general.isAnimating)
-      || (r.pointee.effect._lo < 0 && r.pointee.effect._general.isAnimating)
-      || (dimming && r.pointee.dimming?.needsSampling == true)
+    {
+      return true
+    }
+    guard let tr = r.pointee._transition else { return false }
+    return (tr.effect._lo < 0 && tr.effect._general.isAnimating)
+      || (dimming && tr.dimming?.needsSampling == true)
   }
 
   func isAnimating(_ fast: _FastPath?) -> Bool {
-    frame.isAnimating(fast) || style.isAnimating(fast) || effect.isAnimating(fast)
-      || (dimming?.isAnimating(fast) ?? false)
+    if frame.isAnimating(fast) || style.isAnimating(fast) { return true }
+    guard let tr = _transition else { return false }
+    return tr.effect.isAnimating(fast) || (tr.dimming?.isAnimating(fast) ?? false)
   }
 
   /// Whether the own frame of the record at `r` animates (`frame.isAnimating(fast)`), reading
@@ -760,13 +806,15 @@ struct _Record {
   static func isAnimating(_ r: UnsafePointer<_Record>, _ fast: _FastPath?) -> Bool {
     if hasGeneralMotion(r) { return true }
     guard let f = fast else { return false }
-    let (q, sl, sh, el, eh) = (
-      r.pointee.frame._lo, r.pointee.style._lo, r.pointee.style._hi, r.pointee.effect._lo,
-      r.pointee.effect._hi
-    )
-    return (q >= 0 && f.isAnimating(Int(q)))
+    let (q, sl, sh) = (r.pointee.frame._lo, r.pointee.style._lo, r.pointee.style._hi)
+    if (q >= 0 && f.isAnimating(Int(q)))
       || (sl >= 0 && (f.isAnimating(Int(sl)) || (sh >= 0 && f.isAnimating(Int(sh)))))
-      || (el >= 0 && (f.isAnimating(Int(el)) || (eh >= 0 && f.isAnimating(Int(eh)))))
+    {
+      return true
+    }
+    guard let tr = r.pointee._transition else { return false }
+    let (el, eh) = (tr.effect._lo, tr.effect._hi)
+    return (el >= 0 && (f.isAnimating(Int(el)) || (eh >= 0 && f.isAnimating(Int(eh)))))
       || dimmingIsAnimating(r, f)
   }
 
@@ -774,7 +822,7 @@ struct _Record {
   /// only, as ``needsSampling(_:)``).
   @inline(__always)
   static func dimmingIsAnimating(_ r: UnsafePointer<_Record>, _ fast: _FastPath) -> Bool {
-    let d = r.pointee.dimming?._lo ?? -1
+    let d = r.pointee._transition?.dimming?._lo ?? -1
     return d >= 0 && fast.isAnimating(Int(d))
   }
 
@@ -782,8 +830,53 @@ struct _Record {
   mutating func sample(at t: Double) {
     frame.sample(at: t)
     style.sample(at: t)
-    effect.sample(at: t)
-    if dimming != nil { dimming!.sample(at: t) }
+    if let tr = _transition {
+      tr.effect.sample(at: t)
+      if tr.dimming != nil { tr.dimming!.sample(at: t) }
+    }
+  }
+
+  /// Frees the batch channels of the transition state and drops it (an eviction, or a zoom
+  /// destination starting afresh).
+  mutating func releaseTransition(_ fast: _FastPath?) {
+    guard let tr = _transition else { return }
+    tr.effect.release(fast)
+    tr.dimming?.release(fast)
+    _transition = nil
+  }
+}
+
+/// The transition effect of an element whose effect has left the neutral value or its anchor
+/// the centre (an insertion or removal transition animating or holding, a custom transition's
+/// identity), and a zoom destination's source and dimming overlay: held out of the record, which
+/// keeps a reference only while there is one (most elements never have one).
+///
+/// A class, not a value: the record keeps 8 bytes for it instead of 160, and the channels in it
+/// are mutated in place through the reference. One record refers to a state; `Scene(_copyOf:)`
+/// (tests that only read and re-derive) shares them, as it shares the fast path.
+final class _TransitionState {
+  /// `TransitionContent`'s identity values: opacity 1, scale 1 × 1, no offset, rotation or blur.
+  static let neutralEffect = _Oct(SIMD8(1, 1, 1, 0, 0, 0, 0, 0))
+
+  @exclusivity(unchecked) var effect: _OctChannel
+  @exclusivity(unchecked) var effectAnchor: UnitPoint = .center
+  @exclusivity(unchecked) var dimming: _BatchedChannel<Double>?
+  @exclusivity(unchecked) var zoomSource: ElementID?
+
+  /// The neutral effect at the centre, no overlay.
+  init() { effect = _OctChannel(Self.neutralEffect, time: 0) }
+
+  /// An effect resting on `effect` at `anchor`.
+  init(effect: _Oct, anchor: UnitPoint) {
+    self.effect = _OctChannel(effect, time: 0)
+    effectAnchor = anchor
+  }
+
+  /// Whether an effect resting on `value` at `anchor` needs no state: the neutral value, bit for
+  /// bit (the row then reads the neutral value), at the centre.
+  static func isNeutral(_ value: _Oct, anchor: UnitPoint) -> Bool {
+    value.lo.isIdentical(to: neutralEffect.lo) && value.hi.isIdentical(to: neutralEffect.hi)
+      && anchor == .center
   }
 }
 
@@ -899,14 +992,16 @@ extension Scene {
       }
       // A batched style or effect is read from the fast path's values per frame; its look holds
       // the target, which its general channel holds while batched (and the value otherwise).
+      let tr = r.pointee._transition
       look = _Look(
-        style: r.pointee.style._general.value, effect: r.pointee.effect._general.value,
-        scaleAnchor: r.pointee.element.scaleAnchor, effectAnchor: r.pointee.effectAnchor,
+        style: r.pointee.style._general.value,
+        effect: tr?.effect._general.value ?? _TransitionState.neutralEffect,
+        scaleAnchor: r.pointee.element.scaleAnchor, effectAnchor: tr?.effectAnchor ?? .center,
         matchAnchor: matchAnchor, matchProperties: matchProperties)
       li = r.pointee.look
       quads = (
-        Int32(r.pointee.frame._quad), r.pointee.style._lo, r.pointee.style._hi, r.pointee.effect._lo,
-        r.pointee.effect._hi
+        Int32(r.pointee.frame._quad), r.pointee.style._lo, r.pointee.style._hi, tr?.effect._lo ?? -1,
+        tr?.effect._hi ?? -1
       )
       var flags: UInt8 = 0
       if r.pointee.hidden { flags |= _Hot.hidden }
@@ -914,9 +1009,9 @@ extension Scene {
       let ownClip = r.pointee.element.hasClip
       if container != .root || ownClip { flags |= _Hot.clipped }
       if ownClip { flags |= _Hot.ownClip }
-      if case .some = r.pointee.dimming {
+      if let tr, tr.dimming != nil {
         flags |= _Hot.dimming
-        dimmingQuad = r.pointee.dimming?._lo ?? -1
+        dimmingQuad = tr.dimming?._lo ?? -1
       }
       var group: Int32 = -1
       if matched, let g = r.pointee.group { group = Int32(g) }

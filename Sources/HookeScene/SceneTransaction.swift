@@ -590,16 +590,21 @@ extension Scene {
     let size = e.frame.size
     let identityContent = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .identity)
     let startContent = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .willAppear)
-    var effect = _OctChannel(identityContent._vector, time: t)
-    var anchor = identityContent.scaleAnchor
-    if startContent._vector != identityContent._vector {
+    // The effect rests on the identity phase's values, or animates there from the will-appear
+    // phase's; a transition state holds it unless it rests on the neutral values.
+    let identity = identityContent._vector
+    var transition: _TransitionState? = nil
+    if !_TransitionState.isNeutral(identity, anchor: identityContent.scaleAnchor) {
+      transition = _TransitionState(effect: identity, anchor: identityContent.scaleAnchor)
+    }
+    if startContent._vector != identity {
       var refused = false
       if let anim = _transitionAnimation(
         e.effectiveTransition, .insertion, tx: tx, element: e.id, refused: &refused, result: &result)
       {
-        effect = _OctChannel(startContent._vector, time: t)
-        effect.retarget(identityContent._vector, animation: anim, at: t, fast: _fast)
-        anchor = startContent.scaleAnchor
+        let state = _TransitionState(effect: startContent._vector, anchor: startContent.scaleAnchor)
+        state.effect.retarget(identity, animation: anim, at: t, fast: _fast)
+        transition = state
       } else if !refused && e.navigationTransition == nil && e.transition != nil {
         result.diagnostics.append(.transitionWithoutAnimation(element: e.id, direction: .insertion))
       }
@@ -611,8 +616,8 @@ extension Scene {
     )
     let (frame, style) = (e.frame._q, e._styleVector)
     var record = _Record(
-      element: _attachments.store(e), seq: _nextSeq, frame: _FrameChannel(frame, time: t),
-      style: _OctChannel(style, time: t), effect: effect, effectAnchor: anchor)
+      element: _attachments.store(e), seq: _nextSeq,
+      _transition: transition, frame: _FrameChannel(frame, time: t), style: _OctChannel(style, time: t))
     _nextSeq += 1
     let s: Int
     if let f = _free.popLast() {
