@@ -72,7 +72,7 @@ extension Scene {
     if s < _orderKeys.count { _orderKeys[s] = .unknown }
     _records[s].frame.release(_fast)
     _records[s].style.release(_fast)
-    _records[s].releaseTransition(_fast)
+    _releaseTransition(s)
     _attachments.release(&_records[s].element)
     _slots[id] = nil
     _free.append(s)

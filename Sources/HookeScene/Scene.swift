@@ -82,6 +82,10 @@ public final class Scene {
   @exclusivity(unchecked) var _records: [_Record] = []
   /// The elements' rare attachments, out of their records (see ``_StoredElement``).
   @exclusivity(unchecked) var _attachments = _AttachmentColumns()
+  /// Transition states evicted records released, for reuse (see ``_takeTransition(effect:anchor:)``),
+  /// and the number of states made: the pool's capacity covers them all.
+  @exclusivity(unchecked) var _spareTransitions: [_TransitionState] = []
+  @exclusivity(unchecked) var _transitionsMade = 0
   /// `_records[s].live` per slot, densely: compacting `_order` after evictions reads one byte per
   /// element instead of a whole record's cache line.
   @exclusivity(unchecked) var _liveSlots: [Bool] = []
@@ -836,13 +840,14 @@ struct _Record {
     }
   }
 
-  /// Frees the batch channels of the transition state and drops it (an eviction, or a zoom
-  /// destination starting afresh).
-  mutating func releaseTransition(_ fast: _FastPath?) {
-    guard let tr = _transition else { return }
+  /// Frees the batch channels of the transition state and drops it (an eviction); returns it
+  /// when nothing else refers to it, for reuse.
+  mutating func releaseTransition(_ fast: _FastPath?) -> _TransitionState? {
+    guard var tr = _transition else { return nil }
     tr.effect.release(fast)
     tr.dimming?.release(fast)
     _transition = nil
+    return isKnownUniquelyReferenced(&tr) ? tr : nil
   }
 }
 
@@ -870,6 +875,15 @@ final class _TransitionState {
   init(effect: _Oct, anchor: UnitPoint) {
     self.effect = _OctChannel(effect, time: 0)
     effectAnchor = anchor
+  }
+
+  /// Rests on `effect` at `anchor`, no overlay (a released state taken for reuse: its batch
+  /// channels were freed).
+  func reset(effect: _Oct, anchor: UnitPoint) {
+    self.effect = _OctChannel(effect, time: 0)
+    effectAnchor = anchor
+    dimming = nil
+    zoomSource = nil
   }
 
   /// Whether an effect resting on `value` at `anchor` needs no state: the neutral value, bit for

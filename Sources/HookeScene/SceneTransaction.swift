@@ -559,6 +559,7 @@ extension Scene {
       let identity = e.effectiveTransition.body(
         content: TransitionContent(size: e.frame.size), phase: .identity
       )._vector
+      _ensureTransition(s)
       _records[s].effect.retarget(identity, animation: anim, at: t, fast: _fast)
       // A revival is rare: no per-transaction caches.
       var (frameGroup, styleGroup): (BatchGroup??, BatchGroup??) = (.none, .none)
@@ -595,14 +596,15 @@ extension Scene {
     let identity = identityContent._vector
     var transition: _TransitionState? = nil
     if !_TransitionState.isNeutral(identity, anchor: identityContent.scaleAnchor) {
-      transition = _TransitionState(effect: identity, anchor: identityContent.scaleAnchor)
+      transition = _takeTransition(effect: identity, anchor: identityContent.scaleAnchor)
     }
     if startContent._vector != identity {
       var refused = false
       if let anim = _transitionAnimation(
         e.effectiveTransition, .insertion, tx: tx, element: e.id, refused: &refused, result: &result)
       {
-        let state = _TransitionState(effect: startContent._vector, anchor: startContent.scaleAnchor)
+        let state = transition ?? _takeTransition()
+        state.reset(effect: startContent._vector, anchor: startContent.scaleAnchor)
         state.effect.retarget(identity, animation: anim, at: t, fast: _fast)
         transition = state
       } else if !refused && e.navigationTransition == nil && e.transition != nil {
@@ -615,8 +617,10 @@ extension Scene {
       e.id, e.matchedGeometry, e.transitionSource, e.navigationTransition != nil
     )
     let (frame, style) = (e.frame._q, e._styleVector)
+    let stored = _attachments.store(e)
+    _attachments.reserveFreeLists()
     var record = _Record(
-      element: _attachments.store(e), seq: _nextSeq,
+      element: stored, seq: _nextSeq,
       _transition: transition, frame: _FrameChannel(frame, time: t), style: _OctChannel(style, time: t))
     _nextSeq += 1
     let s: Int
@@ -713,6 +717,7 @@ extension Scene {
       leaveNow.append(s)
       return
     }
+    _ensureTransition(s)
     _records[s].effectAnchor = end.scaleAnchor
     _records[s].effect.retarget(end._vector, animation: anim, at: t, fast: _fast)
   }
@@ -886,6 +891,7 @@ extension Scene {
     let reordered = e.zIndex != _records[s].element.zIndex || e.container != _records[s].element.container
     let opacityChanged = e.opacity != _records[s].element.opacity
     _attachments.replace(&_records[s].element, with: e)
+    _attachments.reserveFreeLists()
     if frameChanged {
       // The transaction's frame group from its cache (as `_setFrame`): looking the animation up
       // per op compares and copies its existential.
@@ -1136,6 +1142,7 @@ extension Scene {
     let from = _presentedFrame(src)
     let identity = e.effectiveTransition.body(
       content: TransitionContent(size: e.frame.size), phase: .identity)
+    _ensureTransition(s)
     _records[s].effect.release(_fast)
     _records[s].effect = _OctChannel(identity._vector, time: t)
     _records[s].frame = _FrameChannel(from._q, time: t)

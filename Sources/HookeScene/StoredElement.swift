@@ -75,6 +75,13 @@ struct _SideColumn<Value> {
     return Int32(truncatingIfNeeded: values.count - 1)
   }
 
+  /// Makes room in the free list for every entry, so that freeing one never grows it (a scene
+  /// frees entries in frames — an eviction — which must not allocate, and adds them only in
+  /// transactions). A transaction's own columns never free entries and skip this.
+  mutating func reserveFreeList() {
+    if free.capacity < values.count { free.reserveCapacity(values.capacity) }
+  }
+
   /// Frees entry `i` (−1: nothing) and sets it to −1; its value is released.
   mutating func remove(_ i: inout Int32) {
     guard i >= 0 else { return }
@@ -148,6 +155,15 @@ struct _AttachmentColumns {
     navigations.set(&stored.navigation, to: e.navigationTransition)
   }
 
+  /// Makes room in every column's free list for all its entries (``_SideColumn/reserveFreeList()``).
+  mutating func reserveFreeLists() {
+    clips.reserveFreeList()
+    transitions.reserveFreeList()
+    matches.reserveFreeList()
+    sources.reserveFreeList()
+    navigations.reserveFreeList()
+  }
+
   /// Frees `stored`'s entries (its indices become −1).
   mutating func release(_ stored: inout _StoredElement) {
     clips.remove(&stored.clip)
@@ -198,5 +214,37 @@ extension Scene {
   /// The zoom navigation transition of slot `s`'s element.
   func _navigationTransition(_ s: Int) -> ZoomNavigationTransition? {
     _attachments.navigations[_records[s].element.navigation]
+  }
+}
+
+extension Scene {
+  /// A transition state resting on `effect` at `anchor`: a released one when there is one, so
+  /// that transactions inserting and removing with transitions do not allocate one per element.
+  func _takeTransition(
+    effect: _Oct = _TransitionState.neutralEffect, anchor: UnitPoint = .center
+  ) -> _TransitionState {
+    if let tr = _spareTransitions.popLast() {
+      tr.reset(effect: effect, anchor: anchor)
+      return tr
+    }
+    // The pool can take back every state made without growing: states come back in frames (an
+    // eviction), which must not allocate, and are made only in transactions.
+    _transitionsMade += 1
+    if _spareTransitions.capacity < _transitionsMade {
+      _spareTransitions.reserveCapacity(Swift.max(2 * _spareTransitions.capacity, _transitionsMade, 64))
+    }
+    return _TransitionState(effect: effect, anchor: anchor)
+  }
+
+  /// Gives slot `s` a transition state (the neutral effect at the centre) unless it has one.
+  func _ensureTransition(_ s: Int) {
+    if _records.withUnsafeBufferPointer({ $0[s]._transition == nil }) {
+      _records[s]._transition = _takeTransition()
+    }
+  }
+
+  /// Frees slot `s`'s transition state and keeps it for reuse.
+  func _releaseTransition(_ s: Int) {
+    if let tr = _records[s].releaseTransition(_fast) { _spareTransitions.append(tr) }
   }
 }

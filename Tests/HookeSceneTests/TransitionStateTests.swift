@@ -53,4 +53,29 @@ import Testing
     let row = scene.renderList.index(of: 1)
     #expect(row.map { scene.renderList.rotation[$0] } == 0.25, "the identity phase's rotation is drawn")
   }
+
+  /// Evicted states are reused (`Scene._takeTransition`): cards that keep leaving and coming
+  /// back with animated transitions make no more states than are alive at once.
+  @Test(arguments: [false, true]) func releasedStatesAreReused(batch: Bool) {
+    let scene = Scene.make(batch: batch)
+    let cards = 16
+    var t = 0.0
+    var next = 0
+    for cycle in 0..<20 {
+      scene.withAnimation(.easeInOut(duration: 0.1), at: t) { tx in
+        for k in 0..<cards {
+          if cycle > 0 { tx.remove(ElementID(next - cards + k)) }
+          tx.insert(card(ElementID(next + k)))
+        }
+      }
+      next += cards
+      for _ in 0..<12 {
+        t += 1.0 / 60
+        scene.advance(to: t)
+      }
+    }
+    #expect(scene._transitionsMade <= 2 * cards, "states made: \(scene._transitionsMade)")
+    let held = scene._records.filter { $0.live && $0._transition != nil }.count
+    #expect(held + scene._spareTransitions.count == scene._transitionsMade, "each state is held or pooled")
+  }
 }
