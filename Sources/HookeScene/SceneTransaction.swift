@@ -225,7 +225,7 @@ extension Scene {
     for k in ops.indices {
       if k == warmed, tx._recordChanges > Self._warmBlock {
         warmed = Swift.min(k + Self._warmBlock, ops.count)
-        _warmRecords(ops, k..<warmed, animated: tx._isAnimated)
+        _warmRecords(ops, k..<warmed, animated: tx._isAnimated, inserted: tx._inserted)
       }
       // A change that holds memory of its own (a box, a closure) is dropped from the list as it
       // is applied (`drop()`, in its case: the bound payload holds it until the case ends).
@@ -366,12 +366,16 @@ extension Scene {
   /// - a removal: the whole record (its flags, element, channels and group, which the removal
   ///   reads and an eviction at the end of the transaction reads again) and its compact row;
   /// - an insertion: the whole record of the free slot it takes (the next one `_free` gives:
-  ///   the insertion rewrites every cache line of the record, each write waiting for its line)
-  ///   and that slot's compact row.
+  ///   the insertion rewrites every cache line of the record, each write waiting for its line),
+  ///   that slot's compact row, and the matched-geometry and transition side-column entries it
+  ///   takes (`inserted` tells which it has);
+  /// - and for a removal, the side-column entries its eviction frees.
   ///
   /// Reads only (the sum it stores is never used): the changes are applied as before. A wrong
   /// guess (an insertion refused, so that the next one takes its slot) costs a few reads.
-  func _warmRecords(_ ops: [SceneTransaction._Op], _ range: Range<Int>, animated: Bool) {
+  func _warmRecords(
+    _ ops: [SceneTransaction._Op], _ range: Range<Int>, animated: Bool, inserted: _InsertedElements
+  ) {
     guard let f = _fast else { return }
     let block = range.count
     withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * block) { slots in
@@ -379,8 +383,11 @@ extension Scene {
       var n = 0
       var m = 0
       // Insertions of the block so far: each takes the last free slot (removals free theirs
-      // only at the end of the transaction, and the changes before the block took theirs).
+      // only at the end of the transaction, and the changes before the block took theirs), and
+      // the last free side-column entries of the attachments it has.
       var taken = 0
+      var (matchesTaken, transitionsTaken) = (0, 0)
+      var sideSink = 0
       for k in range {
         switch ops[k] {
         case .setFrame(let id, _):
@@ -393,18 +400,31 @@ extension Scene {
             slots[block + m] = s
             m += 1
           }
-        case .insert:
+        case .insert(let i):
           if taken < _free.count {
             slots[block + m] = _free[_free.count - 1 - taken]
             m += 1
           }
           taken += 1
+          let e = inserted[i]
+          if e.match >= 0 {
+            sideSink &+= _attachments.matches.touch(_attachments.matches.upcomingEntry(matchesTaken))
+            matchesTaken += 1
+          }
+          if e.transition >= 0 {
+            sideSink &+= _attachments.transitions.touch(
+              _attachments.transitions.upcomingEntry(transitionsTaken))
+            transitionsTaken += 1
+          }
         default:
           break
         }
       }
-      guard n + m > 0 else { return }
-      var sink = 0
+      guard n + m > 0 else {
+        f._warmSink &+= sideSink
+        return
+      }
+      var sink = sideSink
       // Safety: `slots[0..<n]` and `slots[block..<block + m]` are slots (live, or free ones:
       // below `_records.count`, whose records stay initialised), then quads of them (`_lo`, −1
       // for none), which index `handles` and `values` at `4q` when not negative. The whole-record
@@ -440,6 +460,12 @@ extension Scene {
             }
             if s < hot.count { sink &+= Int(hot[s].quad) }
             slots[j] = Int(records[s].frame._lo)
+          }
+          // The side-column entries the removals' evictions free (their records' lines were
+          // requested above; an insertion's free slot holds none).
+          for j in block..<(block + m) {
+            let e = records[slots[j]].element
+            sink &+= _attachments.matches.touch(e.match) &+ _attachments.transitions.touch(e.transition)
           }
         }
       }

@@ -118,6 +118,17 @@ struct _SideColumn<Value> {
 
   /// The number of entries in use.
   var count: Int { values.count - free.count }
+
+  /// The entry the `k`-th next ``add(_:)`` takes (0: the next one), or −1 when it appends.
+  func upcomingEntry(_ k: Int) -> Int32 { k < free.count ? free[free.count - 1 - k] : -1 }
+
+  /// A byte of entry `i`'s storage (0 for −1): a read-ahead's load, whose value is not used.
+  @inline(__always)
+  func touch(_ i: Int32) -> Int {
+    guard i >= 0 else { return 0 }
+    // Safety: `i` indexes `values` (an entry of this column), whose bytes start at entry·stride.
+    return values.withUnsafeBytes { Int($0[Int(i) &* MemoryLayout<Value?>.stride]) }
+  }
 }
 
 /// The side columns of the elements' rare attachments (see ``_StoredElement``).
