@@ -49,6 +49,14 @@ package struct SceneStructureCounts: Equatable, Sendable {
   /// Look entries (style, effect, anchors) and the free ones among them.
   package var looks = 0
   package var freeLooks = 0
+  /// Entries of the attachment side columns (clips, transitions, matched geometry, zoom-source
+  /// tags, navigation transitions; see `_StoredElement`), all columns together, and the free
+  /// ones among them.
+  package var attachmentEntries = 0
+  package var freeAttachmentEntries = 0
+  /// Transition states made (held by records or pooled) and the pooled ones among them.
+  package var transitionStates = 0
+  package var spareTransitionStates = 0
   /// Rows of the last render list.
   package var renderRows = 0
   /// Slots and matched groups' shared frames sampled per frame on the general path.
@@ -76,6 +84,8 @@ package struct SceneStructureCounts: Equatable, Sendable {
       ("elements", elements), ("slots", slots), ("free slots", freeSlots), ("id map dense", idMapDense),
       ("id map sparse", idMapSparse), ("matched groups", matchedGroups),
       ("free matched groups", freeMatchedGroups), ("looks", looks), ("free looks", freeLooks),
+      ("attachment entries", attachmentEntries), ("free attachment entries", freeAttachmentEntries),
+      ("transition states", transitionStates), ("spare transition states", spareTransitionStates),
       ("render rows", renderRows), ("general-path motion", generalPathMotion), ("batch groups", batchGroups),
       ("free batch groups", freeBatchGroups), ("animation keys", animationKeys), ("quads", quads),
       ("free quads", freeQuads), ("moving quads", movingQuads), ("channels", channels),
@@ -98,6 +108,15 @@ extension Scene {
     c.freeMatchedGroups = _freeGroups.count
     c.looks = _looks.count
     c.freeLooks = _freeLooks.count
+    let a = _attachments
+    c.attachmentEntries =
+      a.clips.values.count + a.transitions.values.count + a.matches.values.count + a.sources.values.count
+      + a.navigations.values.count
+    c.freeAttachmentEntries =
+      c.attachmentEntries
+      - (a.clips.count + a.transitions.count + a.matches.count + a.sources.count + a.navigations.count)
+    c.transitionStates = _transitionsMade
+    c.spareTransitionStates = _spareTransitions.count
     c.renderRows = renderList.count
     c.generalPathMotion = _motion.count + _movingGroups.count
     if let f = _fast {

@@ -49,7 +49,36 @@ import Testing
     c = scene.structureCounts
     #expect(c.elements == 10 && c.slots == 10 && c.freeSlots == 0)
     #expect(c.quads == 10 && c.freeQuads == 0 && c.handleSlots == 40 && c.freeHandleSlots == 0)
-    #expect(c.fields.count == 22 && c.fields.first! == ("elements", 10))
+    #expect(c.fields.count == 26 && c.fields.first! == ("elements", 10))
+  }
+
+  /// Attachment entries exist only for elements with an attachment; transition states only
+  /// while an effect is off its neutral values, and come back to the pool when their element
+  /// leaves.
+  @Test func attachmentsAndTransitionStatesAreCounted() {
+    let scene = Scene()
+    let ns = scene.makeNamespace()
+    scene.withoutAnimation(at: 0) { tx in
+      for i in 0..<6 {
+        var e = Element(id: ElementID(i), frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        if i < 2 { e = e.matchedGeometry(id: .int(i), in: ns) }
+        tx.insert(e)
+      }
+    }
+    var c = scene.structureCounts
+    #expect(c.attachmentEntries == 2 && c.freeAttachmentEntries == 0)
+    #expect(c.transitionStates == 0 && c.spareTransitionStates == 0, "unanimated: neutral effects")
+    // Two animated removals: a state each while they fade, back in the pool once evicted.
+    scene.withAnimation(.easeInOut(duration: 0.1), at: frameTime(1)) { tx in
+      tx.remove(0)
+      tx.remove(5)
+    }
+    c = scene.structureCounts
+    #expect(c.transitionStates == 2 && c.spareTransitionStates == 0)
+    for k in Int64(2)...Int64(20) { scene.advance(to: frameTime(k)) }
+    c = scene.structureCounts
+    #expect(c.elements == 4 && c.transitionStates == 2 && c.spareTransitionStates == 2)
+    #expect(c.attachmentEntries == 2 && c.freeAttachmentEntries == 1, "element 0's entry is free")
   }
 
   @Test(arguments: [false, true]) func aCurveRunsOnTheBatchEngineUnlessTheSceneIsTheReference(batch: Bool) {
