@@ -406,12 +406,12 @@ extension Scene {
             m += 1
           }
           taken += 1
-          let e = inserted[i]
-          if e.match >= 0 {
+          let (match, transition) = inserted.attachments(i)
+          if match >= 0 {
             sideSink &+= _attachments.matches.touch(_attachments.matches.upcomingEntry(matchesTaken))
             matchesTaken += 1
           }
-          if e.transition >= 0 {
+          if transition >= 0 {
             sideSink &+= _attachments.transitions.touch(
               _attachments.transitions.upcomingEntry(transitionsTaken))
             transitionsTaken += 1
@@ -464,8 +464,8 @@ extension Scene {
           // The side-column entries the removals' evictions free (their records' lines were
           // requested above; an insertion's free slot holds none).
           for j in block..<(block + m) {
-            let e = records[slots[j]].element
-            sink &+= _attachments.matches.touch(e.match) &+ _attachments.transitions.touch(e.transition)
+            let (match, transition) = (records[slots[j]].element.match, records[slots[j]].element.transition)
+            sink &+= _attachments.matches.touch(match) &+ _attachments.transitions.touch(transition)
           }
         }
       }
@@ -620,25 +620,25 @@ extension Scene {
     // The effect rests on the identity phase's values, or animates there from the will-appear
     // phase's; a transition state holds it unless it rests on the neutral values.
     let identity = identityContent._vector
-    var transition: _TransitionState? = nil
-    if !_TransitionState.isNeutral(identity, anchor: identityContent.scaleAnchor) {
-      transition = _takeTransition(effect: identity, anchor: identityContent.scaleAnchor)
-    }
+    var (resting, anchor) = (identity, identityContent.scaleAnchor)
+    var insertion: Animation? = nil
     if startContent._vector != identity {
       var refused = false
       if let anim = _transitionAnimation(
         e.effectiveTransition, .insertion, tx: tx, element: e.id, refused: &refused, result: &result)
       {
-        let state = transition ?? _takeTransition()
-        state.reset(effect: startContent._vector, anchor: startContent.scaleAnchor)
-        state.effect.retarget(identity, animation: anim, at: t, fast: _fast)
-        transition = state
+        (resting, anchor, insertion) = (startContent._vector, startContent.scaleAnchor, anim)
       } else if !refused && e.navigationTransition == nil && e.transition != nil {
         result.diagnostics.append(.transitionWithoutAnimation(element: e.id, direction: .insertion))
       }
     }
-    // What the rest reads of the element, read before it goes into its record: its last use, so
-    // that it can move there instead of being copied (a copy retains each of its attachments).
+    var transition: _TransitionState? = nil
+    if insertion != nil || !_TransitionState.isNeutral(resting, anchor: anchor) {
+      let state = _takeTransition(effect: resting, anchor: anchor)
+      if let insertion { state.effect.retarget(identity, animation: insertion, at: t, fast: _fast) }
+      transition = state
+    }
+    // What the rest reads of the element, read before its attachments are stored.
     let (id, match, source, zooms) = (
       e.id, e.matchedGeometry, e.transitionSource, e.navigationTransition != nil
     )
@@ -701,7 +701,6 @@ extension Scene {
     _records[s].removing = true
     _noteMotion(s)
     if let g = _records[s].group { _markDirty(g, &dirty) }
-    // Field reads through the buffer: copying the element retains every attachment it holds.
     let (transitionSource, size, transition) = (
       _transitionSource(s), _records.withUnsafeBufferPointer { $0[s].element.frame.size }, _transition(s)
     )
@@ -1223,4 +1222,12 @@ struct _InsertedElements {
 
   /// Element `i` (0 ..< count).
   subscript(i: Int) -> _StoredElement { chunks[i / Self.chunkSize][i % Self.chunkSize] }
+
+  /// Element `i`'s matched-geometry and transition entries (−1: none), without copying it.
+  func attachments(_ i: Int) -> (match: Int32, transition: Int32) {
+    chunks[i / Self.chunkSize].withUnsafeBufferPointer { c in
+      let e = c.baseAddress! + i % Self.chunkSize
+      return (e.pointee.match, e.pointee.transition)
+    }
+  }
 }
