@@ -91,6 +91,7 @@ extension BatchEngine {
     targets: UnsafeBufferPointer<Scalar>, velocities: UnsafeBufferPointer<Scalar>,
     into handles: UnsafeMutableBufferPointer<BatchChannel>, presented: UnsafeMutablePointer<Scalar>?, _ n: Int
   ) {
+    let bound = _groups[g].motionBound
     let reused = Swift.min(n, _free.count)
     let fresh = n - reused
     let firstFresh = fresh > 0 ? _takeFreshSlots(fresh) : 0
@@ -107,7 +108,8 @@ extension BatchEngine {
         } else {
           slot = UInt32(firstFresh + k - reused)
         }
-        let (y, v) = _shifted(keeping: values[k], target: targets[k], velocity: velocities[k])
+        let (y, v, _) = _shifted(
+          keeping: values[k], target: targets[k], velocity: velocities[k], force: 0, bound: bound)
         _slots[Int(slot)].group = Int32(g)
         _appendRow(slot: slot, into: g, clock: clock, columns: c, y: y, v: v, target: targets[k], a: 0)
         handles[k] = BatchChannel(index: slot, generation: _slots[Int(slot)].generation)
@@ -142,6 +144,7 @@ extension BatchEngine {
     guard _groups.indices.contains(group.index) else { return n }
     let d = group.index
     let destination = _groups[d].columns
+    let bound = _groups[d].motionBound
     var reserved = false
     // The source group of the previous move and what a move out of it needs, resolved once per
     // run of channels from the same group (a transaction moves whole groups).
@@ -156,7 +159,8 @@ extension BatchEngine {
       }
       let g = Int(e.group)
       if g == d {
-        _retargetInPlace(destination, group: d, index: e.row, clock: group._clock, to: targets[k])
+        _retargetInPlace(
+          destination, group: d, bound: bound, index: e.row, clock: group._clock, to: targets[k])
         continue
       }
       if !reserved {
@@ -168,7 +172,7 @@ extension BatchEngine {
         source = _moveSource(g, into: destination)
       }
       _move(
-        slot: s, index: e.row, from: source!, to: d, clock: group._clock, columns: destination,
+        slot: s, index: e.row, from: source!, to: d, clock: group._clock, columns: destination, bound: bound,
         target: targets[k])
     }
     return rejected
@@ -182,7 +186,7 @@ extension BatchEngine {
   @inline(__always)
   func _move(
     slot s: Int, index i: Int, from source: _MoveSource, to d: Int, clock: Int32,
-    columns: _BatchColumns<Scalar>,
+    columns: _BatchColumns<Scalar>, bound: _MotionBound,
     target newTarget: Scalar,
     velocity: Scalar? = nil
   ) -> _Written {
@@ -191,12 +195,12 @@ extension BatchEngine {
     let c = source.columns
     let start = _retargetStart(
       slot: s, columns: c, index: i, springForce: source.springForce, velocity: velocity)
-    let (y, v) = _shifted(keeping: start.value, target: newTarget, velocity: start.velocity)
+    let (y, v, a) = _shifted(
+      keeping: start.value, target: newTarget, velocity: start.velocity, force: start.force, bound: bound)
     _slots[s].group = Int32(d)
     _detach(c, index: i)
-    _appendRow(
-      slot: UInt32(s), into: d, clock: clock, columns: columns, y: y, v: v, target: newTarget, a: start.force)
-    return _Written(value: newTarget + y, y: y, v: v, a: start.force)
+    _appendRow(slot: UInt32(s), into: d, clock: clock, columns: columns, y: y, v: v, target: newTarget, a: a)
+    return _Written(value: newTarget + y, y: y, v: v, a: a)
   }
 
   /// The state a retarget wrote into a row — displacement `y`, velocity `v`, force `a` (stored
@@ -215,7 +219,9 @@ extension BatchEngine {
   func _retargetInPlace(
     group g: Int, index i: Int, clock: Int32, to newTarget: Scalar, velocity: Scalar? = nil
   ) -> _Written {
-    _retargetInPlace(_groups[g].columns, group: g, index: i, clock: clock, to: newTarget, velocity: velocity)
+    _retargetInPlace(
+      _groups[g].columns, group: g, bound: _groups[g].motionBound, index: i, clock: clock, to: newTarget,
+      velocity: velocity)
   }
 
   /// ``_retargetInPlace(group:index:clock:to:velocity:)`` with group `g`'s columns `c` passed in
@@ -223,17 +229,18 @@ extension BatchEngine {
   @discardableResult
   @inline(__always)
   func _retargetInPlace(
-    _ c: _BatchColumns<Scalar>, group g: Int, index i: Int, clock: Int32, to newTarget: Scalar,
-    velocity: Scalar? = nil
+    _ c: _BatchColumns<Scalar>, group g: Int, bound: _MotionBound, index i: Int, clock: Int32,
+    to newTarget: Scalar, velocity: Scalar? = nil
   ) -> _Written {
     // Safety: callers pass a live channel's position in group `g` (below its count).
     // No spring force within a group: only an exact spring has one, and only a SwiftUI-model
     // spring's columns take it. The acceleration is kept.
     let start = _retargetStart(
       slot: Int(c.owner[i]), columns: c, index: i, springForce: nil, velocity: velocity)
-    let (y, v) = _shifted(keeping: start.value, target: newTarget, velocity: start.velocity)
-    _rewrite(c, group: g, index: i, clock: clock, y: y, v: v, target: newTarget, a: start.force)
-    return _Written(value: newTarget + y, y: y, v: v, a: start.force)
+    let (y, v, a) = _shifted(
+      keeping: start.value, target: newTarget, velocity: start.velocity, force: start.force, bound: bound)
+    _rewrite(c, group: g, index: i, clock: clock, y: y, v: v, target: newTarget, a: a)
+    return _Written(value: newTarget + y, y: y, v: v, a: a)
   }
 
   /// Removes every channel of `channels` (invalid handles are skipped and counted, returned).

@@ -65,7 +65,9 @@ extension BatchEngine {
 
   /// Stores force `a` per unit mass for `channel`, its displacement, velocity and target kept
   /// (a channel at rest that takes a force starts moving). Ignored for an invalid handle, a
-  /// non-finite force, a combining channel, or a group that keeps no force. O(1).
+  /// non-finite force, a combining channel, or a group that keeps no force. A force whose motion
+  /// could overflow the scalar snaps the channel to its target at rest, the retargets' clamp
+  /// (``_MotionBound``). O(1).
   package func _setForce(_ channel: BatchChannel, _ a: Scalar) {
     guard a.isFinite, let entry = _live(channel) else { return }
     guard _combinations.isEmpty || _liveCombination(slot: Int(channel.index)) == nil else { return }
@@ -74,7 +76,12 @@ extension BatchEngine {
     guard c.hasAcceleration else { return }
     // Safety: a live handle's row is below its group's count.
     let i = entry.row
-    _rewrite(group: g, index: i, clock: c.clock[i], y: c.y[i], v: c.v[i], target: c.target[i], a: a)
+    let (y, v, target) = (c.y[i], c.v[i], c.target[i])
+    if _groups[g].motionBound.admits(y: Double(y), v: Double(v), a: Double(a), target: Double(target)) {
+      _rewrite(group: g, index: i, clock: c.clock[i], y: y, v: v, target: target, a: a)
+    } else {
+      _rewrite(group: g, index: i, clock: c.clock[i], y: 0, v: 0, target: target, a: 0)
+    }
   }
 
   /// Retargets `channels[k]` to `targets[k]` and moves it to `group`, as
@@ -145,6 +152,7 @@ extension BatchEngine {
     }
     let d = group.index
     let destination = _groups[d].columns
+    let bound = _groups[d].motionBound
     var reserved = false
     var source = _MoveSource?.none
     var rejected = 0
@@ -172,7 +180,8 @@ extension BatchEngine {
       let g = Int(e.group)
       if g == d {
         let written = _retargetInPlace(
-          destination, group: d, index: e.row, clock: group._clock, to: targets[k], velocity: velocity)
+          destination, group: d, bound: bound, index: e.row, clock: group._clock, to: targets[k],
+          velocity: velocity)
         presented?[k] = written.value
         rule?.note(written, hasAcceleration: destination.hasAcceleration, in: &hint)
         continue
@@ -196,9 +205,8 @@ extension BatchEngine {
         reserved = true
       }
       let written = _move(
-        slot: s, index: e.row, from: source!, to: d, clock: group._clock, columns: destination,
-        target: targets[k],
-        velocity: velocity)
+        slot: s, index: e.row, from: source!, to: d, clock: group._clock, columns: destination, bound: bound,
+        target: targets[k], velocity: velocity)
       presented?[k] = written.value
       rule?.note(written, hasAcceleration: destination.hasAcceleration, in: &hint)
     }

@@ -30,9 +30,15 @@
 ///
 /// Bad input: non-finite targets, values or velocities are rejected with a ``BatchError`` and
 /// the engine is unchanged; intervals ≤ 0 are no-ops; huge intervals settle channels (the
-/// transition matrix of a damped spring tends to zero) instead of overflowing. A retarget whose
-/// new displacement would overflow the scalar (e.g. Float targets near ±3.4e38 on opposite
-/// sides) snaps the channel to its new target. The clock saturates at `Int64.max` ticks (about
+/// transition matrix of a damped spring tends to zero) instead of overflowing. The overflow
+/// clamp: a channel whose state, as written by an add, a retarget or a move to another group,
+/// could overflow the scalar snaps to its target at rest — when its displacement
+/// `value − target` overflows (e.g. Float values near ±3.4e38 on opposite sides), and on a
+/// spring when the motion from that state could (its speed `√(ω0²·y² + v²)` beyond half the
+/// scalar's range, its displacement or, for the SwiftUI model, its force likewise, or its value
+/// beyond the range; a channel moved back and forth between a very stiff and a slow spring with
+/// its velocity kept gains a factor of about their frequency ratio per round trip until the
+/// clamp stops it). The clock saturates at `Int64.max` ticks (about
 /// 80,000 years at the default rate); from a step that reaches it on, timing curves and
 /// SwiftUI-model springs — whose progress is measured on that clock — arrive at their targets
 /// on every step, while exact springs go on moving by the intervals given.
@@ -84,6 +90,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     /// An exact spring driver's (stiffness/mass, damping/mass), for `_moveSource` (nil for other
     /// drivers): computed once here rather than read out of the driver per moved channel.
     let springQuotients: (Double, Double)?
+    /// What bounds the motion its driver starts from a state, for the overflow clamp.
+    let motionBound: _MotionBound
     /// This step's part of the engine's snap list (`_snapLog`) for this group: where it starts and
     /// how many entries it has, or −1 when the compaction must search the group's columns (see
     /// `_stepListingSnaps`). Set by ``step(ticks:)`` only.
@@ -161,6 +169,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
       } else {
         springQuotients = nil
       }
+      motionBound = _MotionBound(driver, greatest: Double(Scalar.greatestFiniteMagnitude))
       self.epoch = now
       self.origin = Swift.min(origin, now)
       fluidClock = Self.seconds(now, since: self.origin, ticksPerSecond: ticksPerSecond)
@@ -629,7 +638,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   /// Adds a channel at `value` moving towards `target` with `velocity` (units per second).
   /// Throws ``BatchError/nonFiniteTarget`` for a non-finite value or target,
   /// ``BatchError/nonFiniteVelocity``, or ``BatchError/invalidGroup``.
-  /// A channel already exactly at rest (`value == target`, zero velocity) starts settled.
+  /// A channel already exactly at rest (`value == target`, zero velocity) starts settled, and so
+  /// does one the overflow clamp snaps to its target (see ``BatchEngine``).
   #if !hasFeature(Embedded)
     // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
     @_specialize(exported:true,where Scalar == Double)
@@ -662,7 +672,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     } else {
       slot = UInt32(_takeFreshSlots(1))
     }
-    let (y, v) = _shifted(keeping: value, target: target, velocity: velocity)
+    let (y, v, _) = _shifted(
+      keeping: value, target: target, velocity: velocity, force: 0, bound: _groups[g].motionBound)
     _append(slot: slot, into: g, clock: clock, columns: c, y: y, v: v, target: target, a: 0)
     return BatchChannel(index: slot, generation: _slots[Int(slot)].generation)
   }
@@ -820,7 +831,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   ///
   /// Throws (leaving the engine unchanged) ``BatchError/nonFiniteTarget``,
   /// ``BatchError/nonFiniteVelocity``, ``BatchError/invalidChannel`` or
-  /// ``BatchError/invalidGroup``. If `value − newTarget` overflows the scalar, the channel is
+  /// ``BatchError/invalidGroup``. If `value − newTarget` overflows the scalar, or the motion from
+  /// the new state in its group could (see ``BatchEngine``'s overflow clamp), the channel is
   /// snapped to the new target with zero velocity (documented clamp). Cost: O(1).
   #if !hasFeature(Embedded)
     // Exported Float/Double specialisations for callers in other modules; see `step(ticks:)`.
@@ -862,12 +874,14 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     let c = source.columns
     let start = _retargetStart(
       slot: s, columns: c, index: i, springForce: source.springForce, velocity: velocity)
-    let (y, v) = _shifted(keeping: start.value, target: newTarget, velocity: start.velocity)
+    let (y, v, a) = _shifted(
+      keeping: start.value, target: newTarget, velocity: start.velocity, force: start.force,
+      bound: _groups[d].motionBound)
     if d == g {
-      _rewrite(group: g, index: i, clock: clock, y: y, v: v, target: newTarget, a: start.force)
+      _rewrite(group: g, index: i, clock: clock, y: y, v: v, target: newTarget, a: a)
     } else {
       _detach(c, index: i)
-      _insert(slot: UInt32(s), into: d, clock: clock, y: y, v: v, target: newTarget, a: start.force)
+      _insert(slot: UInt32(s), into: d, clock: clock, y: y, v: v, target: newTarget, a: a)
     }
   }
 
@@ -942,13 +956,18 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     return entry.generation == channel.generation && entry.group >= 0 ? entry : nil
   }
 
-  /// A retarget's stored state: the displacement that keeps `value` (see
-  /// ``_displacement(keeping:target:)``) and `velocity`; when the displacement overflows, the
-  /// documented clamp (snapped to the target, at rest).
+  /// A retarget's stored state in a group whose motion `bound` describes: the displacement that
+  /// keeps `value` (see ``_displacement(keeping:target:)``), `velocity` and `force`; when the
+  /// displacement overflows, or the motion from that state could leave the scalar's range (see
+  /// ``_MotionBound``), the documented clamp: snapped to the target, at rest.
   @inline(__always)
-  func _shifted(keeping value: Scalar, target: Scalar, velocity: Scalar) -> (Scalar, Scalar) {
-    guard let y = _displacement(keeping: value, target: target) else { return (0, 0) }
-    return (y, velocity)
+  func _shifted(
+    keeping value: Scalar, target: Scalar, velocity: Scalar, force: Scalar, bound: _MotionBound
+  ) -> (y: Scalar, v: Scalar, a: Scalar) {
+    guard let y = _displacement(keeping: value, target: target),
+      bound.admits(y: Double(y), v: Double(velocity), a: Double(force), target: Double(target))
+    else { return (0, 0, 0) }
+    return (y, velocity, force)
   }
 
   /// `y` with `target + y == value` exactly when some y within 2 ulps of `value − target` does

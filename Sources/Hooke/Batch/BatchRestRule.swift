@@ -106,10 +106,11 @@ public enum BatchDriver: Sendable {
   /// large damping, e.g. `dampingFraction: 100` at response 0.5) or a frame matrix with a
   /// non-finite entry (the power `Sⁿ` overflowing the scalar) reads as zero, so the channels
   /// arrive at their targets with zero velocity and force on their first step, as the
-  /// per-property animation of such a model ends at its first frame. A channel whose state still
-  /// overflows (values near the scalar's range) may read ±∞ for one step; once its state is NaN
-  /// it snaps to its target and settles, so no channel stays active forever. Under
-  /// ``BatchRestRule/disabled`` nothing snaps.
+  /// per-property animation of such a model ends at its first frame. On a stable model, a state
+  /// whose motion could overflow the scalar snaps to its target when it is written (the engine's
+  /// overflow clamp, see ``BatchEngine``); should one still overflow, it may read ±∞ for a step,
+  /// and once its state is NaN it snaps to its target and settles, so no channel stays active
+  /// forever. Under ``BatchRestRule/disabled`` nothing snaps at rest.
   case fluidSpring(FluidSpringModel)
 }
 
