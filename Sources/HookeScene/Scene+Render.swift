@@ -531,6 +531,65 @@ extension Scene {
     }
   }
 
+  /// Hides each zoom destination's source while the destination flies (its frame moving, or
+  /// it being removed) and shows it again after, refreshing the source's row where that
+  /// changed.
+  ///
+  /// In passes over a scene-owned scratch table (no allocation once grown), each pass's
+  /// look-ups independent of one another: the destinations' slots, then their records, then
+  /// their motion and their sources' slots, then the sources' flags. A frame after the caches
+  /// were flushed (another task, the embedder's own work) missed the cache at each step of each
+  /// destination in turn — about five misses in a row per destination, a fifth of such a frame
+  /// on zoom-navigation at 100,000 elements — where now each pass's misses overlap. A source
+  /// shared by several destinations ends as the last of them leaves it, as in one pass.
+  func _hideFlyingZoomSources() {
+    guard !_zoomDestinations.isEmpty else { return }
+    var probes = _zoomProbes
+    _zoomProbes = []
+    probes.removeAll(keepingCapacity: true)
+    for id in _zoomDestinations {
+      probes.append(_ZoomProbe(destination: _slots[id] ?? -1))
+    }
+    // Field reads through the buffer: reading a field off an array element by subscript copied
+    // the whole record (retaining each of its references) per destination per frame.
+    _records.withUnsafeBufferPointer { records in
+      for k in probes.indices where probes[k].destination >= 0 {
+        let r = records.baseAddress! + probes[k].destination
+        let q = Int(r.pointee.frame._lo)
+        probes[k].quad = q
+        probes[k].flying =
+          r.pointee.removing || ((q < 0 || _fast == nil) && r.pointee.frame._general.isAnimating)
+        probes[k].sourceID = r.pointee.zoomSource
+      }
+    }
+    // A batched frame's motion is asked of the engine with the handle table bound once for the
+    // pass (asking the fast path per destination retained the table and the engine each time);
+    // nothing here changes the handle table (`_refreshHot` claims quads, adding none), and no
+    // merge is deferred in a frame (flushed here if one were).
+    let fast = _fast
+    fast?._flushPendingMerges()
+    let engine = fast?.engine
+    (fast?.handles ?? []).withUnsafeBufferPointer { handles in
+      for k in probes.indices where probes[k].destination >= 0 {
+        let q = probes[k].quad
+        // Safety: a batched frame's quad has its four handles in the table. (The engine bound
+        // once, not `_FastPath.isAnimating(_:handles:)`: reading it off the fast path per call
+        // retained it, +0.7 % instructions on zoom-navigation 10k.)
+        if q >= 0, let engine, !probes[k].flying {
+          probes[k].flying = engine._anyUnsettled(handles.baseAddress! + 4 * q, count: 4)
+        }
+        probes[k].source = probes[k].sourceID.flatMap { _slots[$0] } ?? -1
+      }
+    }
+    for p in probes where p.source >= 0 {
+      if _records.withUnsafeBufferPointer({ $0[p.source].hidden }) != p.flying {
+        _records[p.source].hidden = p.flying
+        _refreshHot(p.source)
+      }
+    }
+    _zoomProbes = probes
+  }
+
   /// Writes ``renderList``: every row, or with `full: false` (the default) only the rows listed
   /// in `_rowsDirty` when the row layout is unchanged since the last frame (see `_rowOf`).
   func _writeRenderList(full forceFull: Bool = false) {
@@ -542,36 +601,7 @@ extension Scene {
     var dimmingSlots = _dimmingScratch
     _dimmingScratch = []
     dimmingSlots.removeAll(keepingCapacity: true)
-    // A batched frame's motion is asked of the engine with the handle table bound once for the
-    // loop (asking the fast path per destination retained the table and the engine each time);
-    // nothing in the loop changes the handle table (`_refreshHot` claims quads, adding none),
-    // and no merge is deferred in a frame (flushed here if one were).
-    fast?._flushPendingMerges()
-    let engine = fast?.engine
-    (fast?.handles ?? []).withUnsafeBufferPointer { handles in
-      for id in _zoomDestinations {
-        guard let d = _slots[id] else { continue }
-        // Field reads through the buffer: reading a field off an array element by subscript
-        // copied the whole record (retaining each of its references) per destination per frame.
-        let (source, flying) = _records.withUnsafeBufferPointer { records in
-          let r = records.baseAddress! + d
-          let q = Int(r.pointee.frame._lo)
-          // Safety: a batched frame's quad has its four handles in the table. (The engine bound
-          // once, not `_FastPath.isAnimating(_:handles:)`: reading it off the fast path per call
-          // retained it, +0.7 % instructions on zoom-navigation 10k.)
-          let moving =
-            q >= 0 && engine != nil
-            ? engine!._anyUnsettled(handles.baseAddress! + 4 * q, count: 4)
-            : r.pointee.frame._general.isAnimating
-          return (r.pointee.zoomSource, moving || r.pointee.removing)
-        }
-        guard let src = source, let s = _slots[src] else { continue }
-        if _records.withUnsafeBufferPointer({ $0[s].hidden }) != flying {
-          _records[s].hidden = flying
-          _refreshHot(s)
-        }
-      }
-    }
+    _hideFlyingZoomSources()
     // The overlays in ascending slot order (the layout compares them with the last frame's),
     // from the destinations' slots kept sorted as they come and go: sorting them here cost
     // O(k²) swaps per frame by insertion (destinations are listed in time order), a tenth of

@@ -185,6 +185,8 @@ public final class Scene {
   /// The slots with a dimming overlay row when the row map was built (sorted).
   @exclusivity(unchecked) var _mapDimmingSlots: [Int] = []
   @exclusivity(unchecked) var _dimmingScratch: [Int] = []
+  /// Scratch of `_hideFlyingZoomSources`, one entry per zoom destination.
+  @exclusivity(unchecked) var _zoomProbes: [_ZoomProbe] = []
   /// A relayout (`_moveRows`) left the style entries a permutation of the rows (row ≠ entry):
   /// the next full write maps them again (it writes entry = row).
   @exclusivity(unchecked) var _stylesPermuted = false
@@ -1200,4 +1202,17 @@ extension Scene {
     _lookUses[Int(li)] -= 1
     if _lookUses[Int(li)] == 0 { _freeLooks.append(li) }
   }
+}
+
+/// What `Scene._hideFlyingZoomSources` learns of one zoom destination, pass by pass: its slot
+/// (−1: gone), its frame's quad (−1: not batched), whether it flies, its source's id and slot
+/// (−1: none).
+struct _ZoomProbe {
+  var destination: Int
+  var quad = -1
+  var flying = false
+  var sourceID: ElementID? = nil
+  var source = -1
+
+  init(destination: Int) { self.destination = destination }
 }

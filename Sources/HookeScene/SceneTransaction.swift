@@ -1185,6 +1185,10 @@ extension Scene {
     _records[s].dimming = dimming
     _records[s].zoomSource = srcID
     _zoomDestinations.append(e.id)
+    // The render's scratch grows here, in a transaction, not in a steady frame.
+    if _zoomProbes.capacity < _zoomDestinations.count {
+      _zoomProbes.reserveCapacity(_zoomDestinations.capacity)
+    }
     // In ascending position (binary search); the slot is not listed yet (a destination is
     // started once per insertion, and an eviction unlists it).
     var lo = 0
