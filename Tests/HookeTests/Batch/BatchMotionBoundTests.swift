@@ -114,6 +114,26 @@ import _TestSupport
     }
   }
 
+  /// A force stored on a SwiftUI-model channel is held to the same bound: at the stiffness cap
+  /// (ω0 ≈ 212 rad/s, damping 339/s at fraction 0.8) a Float force of 3e38 kicks the speed to
+  /// about 5e35, and a motion of speed e carries forces up to e·(ω0 + c) ≈ 2.8e38, past half of
+  /// Float's range: the channel stays at its target, at rest. A force of 1e30 is stored and
+  /// moves it.
+  @Test func aStoredForceBeyondTheBoundLeavesTheChannelAtRest() throws {
+    let engine = BatchEngine<Float>()
+    let g = engine.addGroup(.fluidSpring(FluidSpringModel(response: 0.03, dampingFraction: 0.8)))
+    let huge = try engine.addChannel(to: g, value: 5, target: 5)
+    let large = try engine.addChannel(to: g, value: 5, target: 5)
+    engine._setForce(huge, 3e38)
+    engine._setForce(large, 1e30)
+    #expect(engine._velocityAndForce(of: huge).map { $0.force } == 0 && engine.isSettled(huge) == true)
+    #expect(engine._velocityAndForce(of: large).map { $0.force } == 1e30 && engine.isSettled(large) == false)
+    for _ in 0..<10 {
+      engine.step(ticks: 30_240)
+      #expect(engine.value(of: huge) == 5 && engine.value(of: large)!.isFinite)
+    }
+  }
+
   /// Timing curves and unstable SwiftUI models admit every state: a curve's value runs from its
   /// start to its target, and an unstable model's frame matrix reads as zero, so its channels
   /// arrive on their first step.
