@@ -9,11 +9,13 @@
 /// no force). A state is admitted when, with L the scalar's largest finite magnitude,
 /// - `2e ≤ L` (the speed, and the sums of products a step forms, stay finite),
 /// - `2e/ω0 ≤ L` (the displacement likewise),
-/// - `|target| + 1.125·e/ω0 ≤ L` (the value `target + y` stays finite),
+/// - `|target| + 1.5·e/ω0 ≤ L` (the value `target + y` stays finite),
 /// - for the SwiftUI model, whose state includes the force `−K·y − C·v`: `2e·(ω0 + C) ≤ L`.
 ///
-/// The SwiftUI model's integrator is a stable discretisation of the same spring; its energy can
-/// exceed the continuous one's by a few percent at the stiffness cap, inside the factors above.
+/// The SwiftUI model's integrator is a stable discretisation of the same spring; the speed `e`
+/// its states reach can exceed the starting one by about 22 % (measured over 3,000 random stable
+/// models, 600 frames each: the most at the stiffness cap with almost no damping), inside the
+/// factors above.
 /// A spring without stiffness (a SwiftUI model of infinite response) keeps its velocity forever:
 /// only a state at rest is admitted. Always admitted: a timing curve (its value moves from the
 /// start towards the target along the curve, its velocity read as 0 where not finite) and an
@@ -65,10 +67,10 @@ struct _MotionBound: Sendable {
     }
     // With every magnitude ≤ q (scaled): energy ≤ q²·(K + (1 + kick)²), within the cap when
     // q ≤ √(cap / (K + (1 + kick)²)), and the value test holds when
-    // 1.125·q·√(K + (1 + kick)²) ≤ √K·(L − q). A hundredth off covers the rounding of both.
+    // 1.5·q·√(K + (1 + kick)²) ≤ √K·(L − q). A hundredth off covers the rounding of both.
     let spread = (stiffness + (1 + kick) * (1 + kick)).squareRoot()
     let root = stiffness.squareRoot()
-    let q = Swift.min((cap / (spread * spread)).squareRoot(), root * limit / (root + 1.125 * spread))
+    let q = Swift.min((cap / (spread * spread)).squareRoot(), root * limit / (root + 1.5 * spread))
     quick = admitsAll ? .infinity : q.isFinite ? 0.99 * q / scale : 0
   }
 
@@ -82,6 +84,6 @@ struct _MotionBound: Sendable {
     let u = (v.magnitude + a.magnitude * kick) * scale
     let energy = stiffness * y * y + u * u
     let room = limit - target.magnitude * scale
-    return energy <= cap && 1.265625 * energy <= stiffness * room * room
+    return energy <= cap && 2.25 * energy <= stiffness * room * room
   }
 }
