@@ -871,7 +871,7 @@ final class _TransitionState {
   @exclusivity(unchecked) var zoomSource: ElementID?
 
   /// The neutral effect at the centre, no overlay.
-  init() { effect = _OctChannel(Self.neutralEffect, time: 0) }
+  convenience init() { self.init(effect: Self.neutralEffect, anchor: .center) }
 
   /// An effect resting on `effect` at `anchor`.
   init(effect: _Oct, anchor: UnitPoint) {

@@ -38,10 +38,9 @@ struct _MotionBound: Sendable {
   /// L scaled (in [0.5, 1)) and the scale: a power of two.
   let limit: Double
   let scale: Double
-  /// A timing curve or an unstable SwiftUI model: always admitted.
-  let admitsAll: Bool
   /// A magnitude within which every displacement, velocity, force and target is admitted
-  /// (0 where none is: a spring without stiffness).
+  /// (0 where none is: a spring without stiffness; +∞ for a timing curve or an unstable SwiftUI
+  /// model, which admit every state).
   let quick: Double
 
   /// The bound of `driver`'s motion for a scalar whose largest finite magnitude is `greatest`.
@@ -49,11 +48,12 @@ struct _MotionBound: Sendable {
     scale = Double(sign: .plus, exponent: -(greatest.exponent + 1), significand: 1)
     limit = greatest * scale
     let quarter = limit * limit / 4
+    var admitsAll = false
     switch driver {
     case .spring(let s):
-      // ω0² = λ² + ω·|ω| in every regime; ω0 ∈ [2π·10⁻⁶, 2π·10⁶] by `Spring`'s invariants.
-      let k = s.decayConstant * s.decayConstant + s.angularFrequency * s.angularFrequency.magnitude
-      (stiffness, kick, admitsAll) = (k, 0, false)
+      // ω0 ∈ [2π·10⁻⁶, 2π·10⁶] by `Spring`'s invariants.
+      let k = s._naturalFrequencySquared
+      (stiffness, kick) = (k, 0)
       cap = Swift.min(quarter, k * quarter)
     case .fluidSpring(let m):
       // Stable: k and c finite and ≥ 0.
@@ -75,11 +75,11 @@ struct _MotionBound: Sendable {
   }
 
   /// Whether the motion from displacement `y`, velocity `v` and force `a` (0 where the group
-  /// stores none) about `target` is admitted (see the type). Arguments are finite.
+  /// stores none) about `target` is admitted (see the type). Arguments are finite, so a bound
+  /// that admits every state answers on the first comparison.
   @inline(__always)
   func admits(y: Double, v: Double, a: Double, target: Double) -> Bool {
     if Swift.max(y.magnitude, v.magnitude, a.magnitude, target.magnitude) <= quick { return true }
-    if admitsAll { return true }
     let y = y * scale
     let u = (v.magnitude + a.magnitude * kick) * scale
     let energy = stiffness * y * y + u * u

@@ -76,12 +76,9 @@ extension BatchEngine {
     guard c.hasAcceleration else { return }
     // Safety: a live handle's row is below its group's count.
     let i = entry.row
-    let (y, v, target) = (c.y[i], c.v[i], c.target[i])
-    if _groups[g].motionBound.admits(y: Double(y), v: Double(v), a: Double(a), target: Double(target)) {
-      _rewrite(group: g, index: i, clock: c.clock[i], y: y, v: v, target: target, a: a)
-    } else {
-      _rewrite(group: g, index: i, clock: c.clock[i], y: 0, v: 0, target: target, a: 0)
-    }
+    let target = c.target[i]
+    let (y, v, a) = _admitted(y: c.y[i], v: c.v[i], a: a, target: target, bound: _groups[g].motionBound)
+    _rewrite(group: g, index: i, clock: c.clock[i], y: y, v: v, target: target, a: a)
   }
 
   /// Retargets `channels[k]` to `targets[k]` and moves it to `group`, as

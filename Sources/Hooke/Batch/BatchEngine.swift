@@ -964,10 +964,17 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   func _shifted(
     keeping value: Scalar, target: Scalar, velocity: Scalar, force: Scalar, bound: _MotionBound
   ) -> (y: Scalar, v: Scalar, a: Scalar) {
-    guard let y = _displacement(keeping: value, target: target),
-      bound.admits(y: Double(y), v: Double(velocity), a: Double(force), target: Double(target))
-    else { return (0, 0, 0) }
-    return (y, velocity, force)
+    guard let y = _displacement(keeping: value, target: target) else { return (0, 0, 0) }
+    return _admitted(y: y, v: velocity, a: force, target: target, bound: bound)
+  }
+
+  /// The state `(y, v, a)` about `target` when `bound` admits the motion it starts, else the
+  /// documented clamp: at rest on the target, `(0, 0, 0)` (see ``_MotionBound``).
+  @inline(__always)
+  func _admitted(y: Scalar, v: Scalar, a: Scalar, target: Scalar, bound: _MotionBound) -> (
+    y: Scalar, v: Scalar, a: Scalar
+  ) {
+    bound.admits(y: Double(y), v: Double(v), a: Double(a), target: Double(target)) ? (y, v, a) : (0, 0, 0)
   }
 
   /// `y` with `target + y == value` exactly when some y within 2 ulps of `value − target` does
