@@ -551,34 +551,37 @@ extension Scene {
       probes.append(_ZoomProbe(destination: _slots[id] ?? -1))
     }
     // Field reads through the buffer: reading a field off an array element by subscript copied
-    // the whole record (retaining each of its references) per destination per frame.
-    _records.withUnsafeBufferPointer { records in
-      for k in probes.indices where probes[k].destination >= 0 {
-        let r = records.baseAddress! + probes[k].destination
-        let q = Int(r.pointee.frame._lo)
-        probes[k].quad = q
-        probes[k].flying =
-          r.pointee.removing || ((q < 0 || _fast == nil) && r.pointee.frame._general.isAnimating)
-        probes[k].sourceID = r.pointee.zoomSource
-      }
-    }
-    // A batched frame's motion is asked of the engine with the handle table bound once for the
-    // pass (asking the fast path per destination retained the table and the engine each time);
-    // nothing here changes the handle table (`_refreshHot` claims quads, adding none), and no
-    // merge is deferred in a frame (flushed here if one were).
+    // the whole record (retaining each of its references) per destination per frame. The probes
+    // are written through theirs (an element write checked the array's uniqueness).
     let fast = _fast
-    fast?._flushPendingMerges()
-    let engine = fast?.engine
-    (fast?.handles ?? []).withUnsafeBufferPointer { handles in
-      for k in probes.indices where probes[k].destination >= 0 {
-        let q = probes[k].quad
-        // Safety: a batched frame's quad has its four handles in the table. (The engine bound
-        // once, not `_FastPath.isAnimating(_:handles:)`: reading it off the fast path per call
-        // retained it, +0.7 % instructions on zoom-navigation 10k.)
-        if q >= 0, let engine, !probes[k].flying {
-          probes[k].flying = engine._anyUnsettled(handles.baseAddress! + 4 * q, count: 4)
+    probes.withUnsafeMutableBufferPointer { probes in
+      _records.withUnsafeBufferPointer { records in
+        for k in probes.indices where probes[k].destination >= 0 {
+          let r = records.baseAddress! + probes[k].destination
+          let q = Int(r.pointee.frame._lo)
+          probes[k].quad = q
+          probes[k].flying =
+            r.pointee.removing || ((q < 0 || fast == nil) && r.pointee.frame._general.isAnimating)
+          probes[k].sourceID = r.pointee.zoomSource
         }
-        probes[k].source = probes[k].sourceID.flatMap { _slots[$0] } ?? -1
+      }
+      // A batched frame's motion is asked of the engine with the handle table bound once for the
+      // pass (asking the fast path per destination retained the table and the engine each time);
+      // nothing here changes the handle table (`_refreshHot` claims quads, adding none), and no
+      // merge is deferred in a frame (flushed here if one were).
+      fast?._flushPendingMerges()
+      let engine = fast?.engine
+      (fast?.handles ?? []).withUnsafeBufferPointer { handles in
+        for k in probes.indices where probes[k].destination >= 0 {
+          let q = probes[k].quad
+          // Safety: a batched frame's quad has its four handles in the table. (The engine bound
+          // once, not `_FastPath.isAnimating(_:handles:)`: reading it off the fast path per call
+          // retained it, +0.7 % instructions on zoom-navigation 10k.)
+          if q >= 0, let engine, !probes[k].flying {
+            probes[k].flying = engine._anyUnsettled(handles.baseAddress! + 4 * q, count: 4)
+          }
+          probes[k].source = probes[k].sourceID.flatMap { _slots[$0] } ?? -1
+        }
       }
     }
     for p in probes where p.source >= 0 {

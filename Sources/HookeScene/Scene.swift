@@ -532,29 +532,41 @@ public final class Scene {
       return
     }
     var kept = 0
-    // The handle table bound once for the sweep (see `_FastPath.isAnimating(_:handles:)`).
+    // The handle table, the engine and the quad tables bound once for the sweep (see
+    // `_FastPath.isAnimating(_:handles:)`): read off the fast path per quad, each read retained
+    // the engine or checked a table's uniqueness.
+    let engine = f.engine
     f.handles.withUnsafeBufferPointer { handles in
-      for k in f.moving.indices {
-        let q = Int(f.moving[k])
-        let owner = f.quadOwner[q]
-        if owner >= 0 {
-          _noteRow(Int(owner))
-        } else if owner != Int32.min {
-          let g = Int(-(owner + 1))
-          // The sole member from the dense table (reading the group's member list chases a pointer
-          // per group); several members from the list.
-          let sole = g < _groupSoleMember.count ? _groupSoleMember[g] : _GroupHot.severalMembers
-          if sole >= 0 {
-            _noteRow(Int(sole))
-          } else if sole == _GroupHot.severalMembers && g < _groups.count {
-            for m in _groups[g].members { _noteRow(m) }
+      f.quadOwner.withUnsafeBufferPointer { owners in
+        f.isListedMoving.withUnsafeMutableBufferPointer { listed in
+          f.moving.withUnsafeMutableBufferPointer { moving in
+            // Safety: a listed quad has an owner entry, a listed flag and its four handles
+            // (`_FastPath.addQuad` grows the quad tables together); `kept ≤ k` overwrites only
+            // entries already read.
+            for k in moving.indices {
+              let q = Int(moving[k])
+              let owner = owners[q]
+              if owner >= 0 {
+                _noteRow(Int(owner))
+              } else if owner != Int32.min {
+                let g = Int(-(owner + 1))
+                // The sole member from the dense table (reading the group's member list chases a
+                // pointer per group); several members from the list.
+                let sole = g < _groupSoleMember.count ? _groupSoleMember[g] : _GroupHot.severalMembers
+                if sole >= 0 {
+                  _noteRow(Int(sole))
+                } else if sole == _GroupHot.severalMembers && g < _groups.count {
+                  for m in _groups[g].members { _noteRow(m) }
+                }
+              }
+              if engine._anyUnsettled(handles.baseAddress! + 4 * q, count: 4) {
+                moving[kept] = Int32(q)
+                kept += 1
+              } else {
+                listed[q] = false
+              }
+            }
           }
-        }
-        if f.isAnimating(q, handles: handles) {
-          f.moving[kept] = Int32(q)
-          kept += 1
-        } else {
-          f.isListedMoving[q] = false
         }
       }
     }
