@@ -143,42 +143,74 @@ extension BatchEngine {
     if released > 0 { _freeClocks.sort(by: >) }
   }
 
-  /// Advances every extra substep clock to ``now`` and prepares its matrix for the step (see
+  /// Advances every extra substep clock to ``now`` and prepares the matrices for the step (see
   /// ``prepareStep(ticks:)``). O(clocks).
   ///
   /// Also sorts each group's clocks by substep count: the own clock's count first, one other
   /// second (``_clockTakesSecond``), with both matrices in `_Group.clockPair`, so that the
   /// kernel can blend the two per lane (at a steady frame rate every clock takes one of two
-  /// counts); a group whose clocks took more than two counts is marked `clockMixed`.
+  /// counts); a group whose clocks took more than two counts is marked `clockMixed`, and only
+  /// its clocks get their own matrix in ``_clockMatrices``.
   func _prepareSubstepClocks() {
     guard !_clocks.isEmpty else { return }
     _clockStep &+= 1
     let step = _clockStep
-    let groups = _groups
-    for k in _clocks.indices where _clocks[k].group >= 0 {
-      let g = groups[Int(_clocks[k].group)]
-      let time = _Group.seconds(now, since: _clocks[k].origin, ticksPerSecond: ticksPerSecond)
-      let n = FluidSpringModel.substepCount(from: _clocks[k].time, to: time)
-      _clocks[k].time = FluidSpringModel.clock(afterAdvancingFrom: _clocks[k].time, to: time)
-      _clockSubsteps[k] = n
-      let m = _clockEnded ? Self._zero3 : _cachedMatrix3(g, substeps: n)
-      _clockMatrices[k] = m
-      if g.clockStep != step {
-        g.clockStep = step
-        g.clockFirst = g.preparedSubsteps
-        g.clockSecond = -1
-        g.clockMixed = false
-        g.clockPair.0 = _clockEnded ? Self._zero3 : _cachedMatrix3(g, substeps: g.preparedSubsteps)
-      }
-      var second = false
-      if n != g.clockFirst {
-        if g.clockSecond < 0 {
-          g.clockSecond = n
-          g.clockPair.1 = m
+    let ended = _clockEnded
+    let now = self.now
+    let ticksPerSecond = self.ticksPerSecond
+    // Through the tables' buffers: writing an array element per clock checked its buffer's
+    // uniqueness each time, a dozen checks per clock per step.
+    _groups.withUnsafeBufferPointer { groups in
+      _clocks.withUnsafeMutableBufferPointer { clocks in
+        _clockSubsteps.withUnsafeMutableBufferPointer { substeps in
+          _clockMatrices.withUnsafeMutableBufferPointer { matrices in
+            _clockTakesSecond.withUnsafeMutableBufferPointer { takesSecond in
+              // Safety: `_clockSubsteps` and `_clockMatrices` have an entry per clock and
+              // `_clockTakesSecond` one more (id 0, the own clock), as `_addSubstepClock` keeps
+              // them; a live clock's group is an index of `_groups`.
+              var anyMixed = false
+              for k in clocks.indices where clocks[k].group >= 0 {
+                let g = groups[Int(clocks[k].group)]
+                let time = _Group.seconds(now, since: clocks[k].origin, ticksPerSecond: ticksPerSecond)
+                let n = FluidSpringModel.substepCount(from: clocks[k].time, to: time)
+                clocks[k].time = FluidSpringModel.clock(afterAdvancingFrom: clocks[k].time, to: time)
+                substeps[k] = n
+                if g.clockStep != step {
+                  g.clockStep = step
+                  g.clockFirst = g.preparedSubsteps
+                  g.clockSecond = -1
+                  g.clockMixed = false
+                  g.clockPair.0 = ended ? Self._zero3 : _cachedMatrix3(g, substeps: g.preparedSubsteps)
+                }
+                var second = false
+                if n != g.clockFirst {
+                  if g.clockSecond < 0 {
+                    g.clockSecond = n
+                    g.clockPair.1 = ended ? Self._zero3 : _cachedMatrix3(g, substeps: n)
+                  }
+                  if n == g.clockSecond {
+                    second = true
+                  } else {
+                    g.clockMixed = true
+                    anyMixed = true
+                  }
+                }
+                takesSecond[k + 1] = second ? 1 : 0
+              }
+              // A clock's own matrix is read only by a group whose clocks took more than two
+              // counts (`_stepClocked`'s per-run path); at a steady frame rate none does, and
+              // storing 72 bytes per clock per step was a cache line written per clock. (A
+              // matrix is a function of the model and the count: cached or not, the same bits.)
+              guard anyMixed else { return }
+              for k in clocks.indices where clocks[k].group >= 0 {
+                let g = groups[Int(clocks[k].group)]
+                guard g.clockMixed else { continue }
+                matrices[k] = ended ? Self._zero3 : _cachedMatrix3(g, substeps: substeps[k])
+              }
+            }
+          }
         }
-        if n == g.clockSecond { second = true } else { g.clockMixed = true }
       }
-      _clockTakesSecond[k + 1] = second ? 1 : 0
     }
   }
 

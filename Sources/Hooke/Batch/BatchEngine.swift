@@ -275,7 +275,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
   @exclusivity(unchecked) var _groups: [_Group] = []
   /// The extra substep clocks of SwiftUI-model groups (``_addSubstepClock(to:origin:)``): clock
   /// id `k ≥ 1` is entry `k − 1`; the ids of free entries in ``_freeClocks``; per entry its
-  /// matrix for the prepared step in ``_clockMatrices``.
+  /// matrix for the prepared step in ``_clockMatrices`` (written for the clocks of a `clockMixed`
+  /// group only, the one reader).
   @exclusivity(unchecked) var _clocks: [_SubstepClock] = []
   @exclusivity(unchecked) var _freeClocks: [Int32] = []
   @exclusivity(unchecked) var _clockMatrices: [_Matrix3] = []

@@ -17,6 +17,27 @@ import _TestSupport
   /// clocks' rounding decides the substep count, and over irregular intervals.
   @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
   func clocksOfOneGroupStepAsSeparateGroups(seed: UInt64) throws {
+    try Self.checkClocksAgainstSeparateGroups(seed: seed) { step, random in
+      step % 7 == 3 ? Self.frame + Int64(random.next() % 9_000) : Self.frame
+    }
+  }
+
+  /// As above, with every fifth step lasting about a second: SwiftUI's integrator caps its
+  /// catch-up after a stall of more than a second (it restarts one frame before the time), so
+  /// in such a step clocks at different phases take a capped count and two uncapped ones — more
+  /// than two counts in one group, the path that steps each run of channels with its clock's
+  /// own matrix.
+  @Test(arguments: [11, 12, 13, 14] as [UInt64])
+  func clocksTakingMoreThanTwoCountsStepAsSeparateGroups(seed: UInt64) throws {
+    try Self.checkClocksAgainstSeparateGroups(seed: seed) { step, random in
+      // One second, give or take two 1/300 s substeps (12,096 ticks each).
+      step % 5 == 4 ? 3_628_800 - 24_192 + Int64(random.next() % 48_384) : Self.frame
+    }
+  }
+
+  static func checkClocksAgainstSeparateGroups(
+    seed: UInt64, ticks nextTicks: (Int, inout SplitMix64) -> Int64
+  ) throws {
     var random = SplitMix64(seed: seed)
     let shared = BatchEngine<Double>()
     let separate = BatchEngine<Double>()
@@ -50,7 +71,7 @@ import _TestSupport
           #expect(shared.group(of: lanes.last!.inShared) == clocked, "seed \(seed)")
         }
       }
-      let ticks = step % 7 == 3 ? Self.frame + Int64(random.next() % 9_000) : Self.frame
+      let ticks = nextTicks(step, &random)
       shared.step(ticks: ticks)
       separate.step(ticks: ticks)
       let now = shared.now
