@@ -1093,13 +1093,16 @@ final class _FastPath {
   /// Whether quad `q` moves: one of its channels is not settled (a curve's combination counts).
   func isAnimating(_ q: Int) -> Bool {
     _flushMerge(of: q)
-    return handles.withUnsafeBufferPointer { isAnimating(q, handles: $0) }
+    return handles.withUnsafeBufferPointer { Self.isAnimating(q, handles: $0, engine: engine) }
   }
 
-  /// ``isAnimating(_:)`` with ``handles``' buffer held by the caller (a sweep over many quads
-  /// binds it once: each binding retains and releases the array's storage).
+  /// ``isAnimating(_:)`` with ``handles``' buffer and the engine held by the caller (a sweep over
+  /// many quads binds them once: each binding retains and releases the array's storage, and
+  /// reading ``engine`` off the fast path per quad retained the engine).
   @inline(__always)
-  func isAnimating(_ q: Int, handles: UnsafeBufferPointer<BatchChannel>) -> Bool {
+  static func isAnimating(
+    _ q: Int, handles: UnsafeBufferPointer<BatchChannel>, engine: BatchEngine<Double>
+  ) -> Bool {
     // Safety: quad `q`'s four handles are `handles[4q..<4q + 4]` (every quad has its four).
     engine._anyUnsettled(handles.baseAddress! + 4 * q, count: 4)
   }

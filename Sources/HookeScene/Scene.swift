@@ -533,8 +533,8 @@ public final class Scene {
     }
     var kept = 0
     // The handle table, the engine and the quad tables bound once for the sweep (see
-    // `_FastPath.isAnimating(_:handles:)`): read off the fast path per quad, each read retained
-    // the engine or checked a table's uniqueness.
+    // `_FastPath.isAnimating(_:handles:engine:)`): read off the fast path per quad, each read
+    // retained the engine or checked a table's uniqueness.
     let engine = f.engine
     f.handles.withUnsafeBufferPointer { handles in
       f.quadOwner.withUnsafeBufferPointer { owners in
@@ -559,7 +559,7 @@ public final class Scene {
                   for m in _groups[g].members { _noteRow(m) }
                 }
               }
-              if engine._anyUnsettled(handles.baseAddress! + 4 * q, count: 4) {
+              if _FastPath.isAnimating(q, handles: handles, engine: engine) {
                 moving[kept] = Int32(q)
                 kept += 1
               } else {
