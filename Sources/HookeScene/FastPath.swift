@@ -1098,7 +1098,9 @@ final class _FastPath {
 
   /// ``isAnimating(_:)`` with ``handles``' buffer and the engine held by the caller (a sweep over
   /// many quads binds them once: each binding retains and releases the array's storage, and
-  /// reading ``engine`` off the fast path per quad retained the engine).
+  /// reading ``engine`` off the fast path per quad retained the engine). A sweep over the moving
+  /// list asks the engine for blocks of quads instead (`BatchEngine._anyUnsettled(quads:handles:into:)`,
+  /// whose runs of four handles are laid out as here).
   @inline(__always)
   static func isAnimating(
     _ q: Int, handles: UnsafeBufferPointer<BatchChannel>, engine: BatchEngine<Double>

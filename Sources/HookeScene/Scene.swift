@@ -534,36 +534,48 @@ public final class Scene {
     var kept = 0
     // The handle table, the engine and the quad tables bound once for the sweep (see
     // `_FastPath.isAnimating(_:handles:engine:)`): read off the fast path per quad, each read
-    // retained the engine or checked a table's uniqueness.
+    // retained the engine or checked a table's uniqueness. Whether each quad still moves is asked
+    // of the engine for blocks of quads, which it reads ahead (`_anyUnsettled(quads:handles:into:)`):
+    // the list is in listing order, at random in the handle and slot tables.
     let engine = f.engine
+    let block = 64
     f.handles.withUnsafeBufferPointer { handles in
       f.quadOwner.withUnsafeBufferPointer { owners in
         f.isListedMoving.withUnsafeMutableBufferPointer { listed in
           f.moving.withUnsafeMutableBufferPointer { moving in
-            // Safety: a listed quad has an owner entry, a listed flag and its four handles
-            // (`_FastPath.addQuad` grows the quad tables together); `kept ≤ k` overwrites only
-            // entries already read.
-            for k in moving.indices {
-              let q = Int(moving[k])
-              let owner = owners[q]
-              if owner >= 0 {
-                _noteRow(Int(owner))
-              } else if owner != Int32.min {
-                let g = Int(-(owner + 1))
-                // The sole member from the dense table (reading the group's member list chases a
-                // pointer per group); several members from the list.
-                let sole = g < _groupSoleMember.count ? _groupSoleMember[g] : _GroupHot.severalMembers
-                if sole >= 0 {
-                  _noteRow(Int(sole))
-                } else if sole == _GroupHot.severalMembers && g < _groups.count {
-                  for m in _groups[g].members { _noteRow(m) }
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: block) { animating in
+              // Safety: a listed quad has an owner entry, a listed flag and its four handles
+              // (`_FastPath.addQuad` grows the quad tables together); `kept ≤ k` overwrites only
+              // entries already read, and a block's answers are asked before any of its entries is
+              // overwritten.
+              for k in moving.indices {
+                if k % block == 0 {
+                  let end = Swift.min(k + block, moving.count)
+                  engine._anyUnsettled(
+                    quads: UnsafeBufferPointer(rebasing: UnsafeBufferPointer(moving)[k..<end]),
+                    handles: handles.baseAddress!, into: animating.baseAddress!)
                 }
-              }
-              if _FastPath.isAnimating(q, handles: handles, engine: engine) {
-                moving[kept] = Int32(q)
-                kept += 1
-              } else {
-                listed[q] = false
+                let q = Int(moving[k])
+                let owner = owners[q]
+                if owner >= 0 {
+                  _noteRow(Int(owner))
+                } else if owner != Int32.min {
+                  let g = Int(-(owner + 1))
+                  // The sole member from the dense table (reading the group's member list chases a
+                  // pointer per group); several members from the list.
+                  let sole = g < _groupSoleMember.count ? _groupSoleMember[g] : _GroupHot.severalMembers
+                  if sole >= 0 {
+                    _noteRow(Int(sole))
+                  } else if sole == _GroupHot.severalMembers && g < _groups.count {
+                    for m in _groups[g].members { _noteRow(m) }
+                  }
+                }
+                if animating[k % block] {
+                  moving[kept] = Int32(q)
+                  kept += 1
+                } else {
+                  listed[q] = false
+                }
               }
             }
           }

@@ -633,3 +633,42 @@ func bits<S: BatchScalar>(_ x: S) -> UInt64 {
     #expect(again.index == curve.index && engine.groupCount == 2)
   }
 }
+
+/// `BatchEngine._anyUnsettled(quads:handles:into:)`, the block read-ahead an embedder's sweep over
+/// its moving quads uses, against the public per-channel answer (`isSettled`).
+@Suite struct BatchUnsettledRunsTests {
+  /// Runs of four handles in every state (moving, settled, combining, stale), listed at random
+  /// with repeats across several read-ahead blocks: run `q` is unsettled exactly when one of its
+  /// handles is valid with `isSettled` false.
+  @Test(arguments: [3, 11, 29])
+  func blockAnswersMatchIsSettled(seed: UInt64) throws {
+    let (engine, twinHandles, _) = try BatchQuadTests.twin()
+    var random = SplitMix64(seed: seed)
+    // 40 runs, each four handles drawn from the twin's (a settled, stale or combining run, and
+    // mixed ones), plus an all-settled and an all-stale run.
+    var handles: [BatchChannel] = []
+    for _ in 0..<40 {
+      for _ in 0..<4 { handles.append(twinHandles[Int(random.next() % UInt64(twinHandles.count))]) }
+    }
+    handles += Array(repeating: twinHandles[6], count: 4)  // added at rest
+    handles += Array(repeating: twinHandles[twinHandles.count - 1], count: 4)  // removed
+    let runs = handles.count / 4
+    let quads =
+      (0..<100).map { _ in Int32(random.next() % UInt64(runs)) } + [Int32(runs - 2), Int32(runs - 1)]
+    var unsettled = [Bool](repeating: false, count: quads.count)
+    quads.withUnsafeBufferPointer { q in
+      handles.withUnsafeBufferPointer { h in
+        unsettled.withUnsafeMutableBufferPointer {
+          engine._anyUnsettled(quads: q, handles: h.baseAddress!, into: $0.baseAddress!)
+        }
+      }
+    }
+    for (k, q) in quads.enumerated() {
+      let run = handles[4 * Int(q)..<4 * Int(q) + 4]
+      let expected = run.contains { engine.isSettled($0) == false }
+      #expect(unsettled[k] == expected, "seed \(seed), entry \(k), run \(q)")
+    }
+    #expect(unsettled.contains(true) && unsettled.contains(false), "seed \(seed)")
+    #expect(!unsettled[quads.count - 2] && !unsettled[quads.count - 1], "seed \(seed)")
+  }
+}
