@@ -817,10 +817,17 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     @_specialize(exported:true,where Scalar == Float)
   #endif
   package func _anyUnsettled(_ channels: UnsafePointer<BatchChannel>, count: Int) -> Bool {
+    _groups.withUnsafeBufferPointer { _anyUnsettled(channels, count: count, groups: $0) }
+  }
+
+  /// ``_anyUnsettled(_:count:)`` with the group table's buffer bound by the caller: the one test
+  /// of a run of handles, for the single query and the block one.
+  @inline(__always)
+  func _anyUnsettled(
+    _ channels: UnsafePointer<BatchChannel>, count: Int, groups: UnsafeBufferPointer<_Group>
+  ) -> Bool {
     // Safety: `k < count`, within the caller's handles.
-    _groups.withUnsafeBufferPointer { groups in
-      (0..<count).contains { _isUnsettled(channels[$0], groups: groups) == true }
-    }
+    (0..<count).contains { _isUnsettled(channels[$0], groups: groups) == true }
   }
 
   /// ``_anyUnsettled(_:count:)`` of each of the `quads.count` runs of four handles listed in
@@ -860,8 +867,7 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
           }
           _readAheadSink &+= sink
           for k in start..<end {
-            let run = handles + 4 * Int(quads[k])
-            unsettled[k] = (0..<4).contains { _isUnsettled(run[$0], groups: groups) == true }
+            unsettled[k] = _anyUnsettled(handles + 4 * Int(quads[k]), count: 4, groups: groups)
           }
           start = end
         }
