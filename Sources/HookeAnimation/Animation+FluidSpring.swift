@@ -207,7 +207,7 @@ extension Animation {
   /// `.spring` binds to `spring(duration:bounce:)` with its defaults — response 0.5, fraction
   /// **1.0** (SwiftUI marks the response/fraction overload `@_disfavoredOverload`, so `spring()`
   /// resolves to duration/bounce; not yet checked on a device).
-  public static var spring: Animation { spring(duration: 0.5, bounce: 0, blendDuration: 0) }
+  public static let spring: Animation = Animation.spring(duration: 0.5, bounce: 0, blendDuration: 0)
 
   /// Interactive spring: response 0.15, fraction 0.86, blend 0.25 by default
   /// (`@_disfavoredOverload`: `interactiveSpring()` resolves to the duration/extraBounce form).
@@ -227,28 +227,27 @@ extension Animation {
 
   /// `interactiveSpring()`, which binds to the duration/extraBounce overload like `.spring`
   /// (the same `@_disfavoredOverload` reasoning): response 0.15, fraction 0.85, blend 0.25.
-  public static var interactiveSpring: Animation {
-    interactiveSpring(duration: 0.15, extraBounce: 0, blendDuration: 0.25)
-  }
+  public static let interactiveSpring: Animation =
+    Animation.interactiveSpring(duration: 0.15, extraBounce: 0, blendDuration: 0.25)
 
   /// Smooth: `spring(duration:, bounce: extraBounce)`.
   public static func smooth(duration: Double = 0.5, extraBounce: Double = 0) -> Animation {
     spring(duration: duration, bounce: extraBounce)
   }
   /// Smooth with defaults: response 0.5, fraction 1.0.
-  public static var smooth: Animation { smooth() }
+  public static let smooth: Animation = Animation.smooth()
   /// Snappy: bounce 0.15 + extraBounce.
   public static func snappy(duration: Double = 0.5, extraBounce: Double = 0) -> Animation {
     spring(duration: duration, bounce: 0.15 + extraBounce)
   }
   /// Snappy with defaults: response 0.5, fraction 0.85.
-  public static var snappy: Animation { snappy() }
+  public static let snappy: Animation = Animation.snappy()
   /// Bouncy: bounce 0.3 + extraBounce.
   public static func bouncy(duration: Double = 0.5, extraBounce: Double = 0) -> Animation {
     spring(duration: duration, bounce: 0.3 + extraBounce)
   }
   /// Bouncy with defaults: response 0.5, fraction 0.70.
-  public static var bouncy: Animation { bouncy() }
+  public static let bouncy: Animation = Animation.bouncy()
 
   /// This animation on the exact closed-form spring model (``SpringAnimationModel/exact``) when
   /// it is a fluid spring (or ``default``); any other animation is returned unchanged.
@@ -272,7 +271,8 @@ public struct DefaultAnimation: CustomAnimation, CustomStringConvertible {
   /// The default animation.
   public init() {}
 
-  package static var _resolved: Animation { .spring(response: 0.55, dampingFraction: 1.0, blendDuration: 0) }
+  package static let _resolved: Animation = Animation.spring(
+    response: 0.55, dampingFraction: 1.0, blendDuration: 0)
 
   /// Forwards to the resolved spring.
   public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
@@ -294,5 +294,5 @@ public struct DefaultAnimation: CustomAnimation, CustomStringConvertible {
 
 extension Animation {
   /// The default animation: ``DefaultAnimation`` (spring response 0.55, fraction 1.0).
-  public static var `default`: Animation { Animation(DefaultAnimation()) }
+  public static let `default`: Animation = Animation(DefaultAnimation())
 }

@@ -131,7 +131,7 @@ extension Animation {
   }
 
   /// Interpolating spring with defaults (duration 0.5, bounce 0).
-  public static var interpolatingSpring: Animation { interpolatingSpring(duration: 0.5, bounce: 0) }
+  public static let interpolatingSpring: Animation = Animation.interpolatingSpring(duration: 0.5, bounce: 0)
 
   /// Interpolating spring from a `Spring`'s mass, stiffness and damping (SwiftUI's mapping is
   /// undocumented and assumed to be this one).

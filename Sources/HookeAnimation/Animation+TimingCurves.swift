@@ -78,25 +78,25 @@ public struct UnitCurveAnimation: CustomAnimation {
 
 extension Animation {
   /// Linear over 0.35 s.
-  public static var linear: Animation { linear(duration: 0.35) }
+  public static let linear: Animation = Animation.linear(duration: 0.35)
   /// Linear over `duration` seconds: control points (0,0), (1,1).
   public static func linear(duration: Double) -> Animation {
     Animation(BezierAnimation(0, 0, 1, 1, duration: duration))
   }
   /// Ease-in over 0.35 s.
-  public static var easeIn: Animation { easeIn(duration: 0.35) }
+  public static let easeIn: Animation = Animation.easeIn(duration: 0.35)
   /// Ease-in over `duration` seconds: control points (0.42,0), (1,1).
   public static func easeIn(duration: Double) -> Animation {
     Animation(BezierAnimation(0.42, 0, 1, 1, duration: duration))
   }
   /// Ease-out over 0.35 s.
-  public static var easeOut: Animation { easeOut(duration: 0.35) }
+  public static let easeOut: Animation = Animation.easeOut(duration: 0.35)
   /// Ease-out over `duration` seconds: control points (0,0), (0.58,1).
   public static func easeOut(duration: Double) -> Animation {
     Animation(BezierAnimation(0, 0, 0.58, 1, duration: duration))
   }
   /// Ease-in-out over 0.35 s.
-  public static var easeInOut: Animation { easeInOut(duration: 0.35) }
+  public static let easeInOut: Animation = Animation.easeInOut(duration: 0.35)
   /// Ease-in-out over `duration` seconds: control points (0.42,0), (0.58,1).
   public static func easeInOut(duration: Double) -> Animation {
     Animation(BezierAnimation(0.42, 0, 0.58, 1, duration: duration))

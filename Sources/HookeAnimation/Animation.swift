@@ -8,11 +8,17 @@ import Hooke
 /// == "DefaultAnimation()"`.
 public struct Animation: Hashable, Sendable, CustomStringConvertible {
   /// The wrapped animation.
-  public let base: any CustomAnimation
+  public var base: any CustomAnimation { _box.base }
 
-  /// Wraps `base`.
+  /// The wrapped animation, boxed once: copying an `Animation` (a transaction's, a transition's,
+  /// a running channel's) retains one reference instead of copying an existential container
+  /// through its payload's value witnesses, about a hundred instructions per copy of an
+  /// `Animation?`, several per inserted element of a transaction.
+  let _box: _AnimationBox
+
+  /// Wraps `base`. Cost: one allocation (the box); copies are then a retain each.
   public init<A: CustomAnimation>(_ base: A) {
-    self.base = base
+    _box = _AnimationBox(base)
   }
 
   /// Forwards to the base; see ``CustomAnimation/animate(value:time:context:)``.
@@ -49,4 +55,10 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
 
   /// The wrapped animation as `A`, if it is one.
   public func `as`<A: CustomAnimation>(_ type: A.Type) -> A? { base as? A }
+}
+
+/// The immutable storage of an ``Animation``: one reference per copy (see `Animation._box`).
+final class _AnimationBox: Sendable {
+  let base: any CustomAnimation
+  init(_ base: some CustomAnimation) { self.base = base }
 }

@@ -1234,23 +1234,13 @@ struct _BatchedChannel<V: _QuadLanes> {
 
   /// Retargets at `t` (the fast path must already be refreshed at `t`). `batchGroup`: the group
   /// for `animation` when the caller already knows it (a transaction looks its animation up once
-  /// instead of once per channel).
-  @inline(__always)
+  /// instead of once per channel); `animation` is then read only where the batch does not drive
+  /// the channel.
   mutating func retarget(
     _ newValue: V, animation: Animation?, at t: Double, fast: _FastPath?, batchGroup: BatchGroup? = nil
   ) {
-    retarget(newValue, at: t, fast: fast, batchGroup: batchGroup) { animation }
-  }
-
-  /// ``retarget(_:animation:at:fast:batchGroup:)`` reading the animation only where it is needed:
-  /// not on the batch when `batchGroup` (the group of a non-nil animation) is given. A transaction
-  /// passes its group and its animation lazily: copying the animation's existential cost a few
-  /// hundred instructions per channel of a bulk retarget.
-  mutating func retarget(
-    _ newValue: V, at t: Double, fast: _FastPath?, batchGroup: BatchGroup?, animation: () -> Animation?
-  ) {
     if let fast, Self._batchable(newValue), Self._batchable(value(fast)),
-      let group = batchGroup != nil ? batchGroup : animation().flatMap({ V.group(in: fast, for: $0) })
+      let group = batchGroup != nil ? batchGroup : animation.flatMap({ V.group(in: fast, for: $0) })
     {
       if _lo >= 0 {
         // While batched, `_general` holds the model (the lanes' current target).
@@ -1272,7 +1262,7 @@ struct _BatchedChannel<V: _QuadLanes> {
               let hi = fast.addQuad(
                 group, value: _general.value.quad(1), target: newValue.quad(1), velocity: .zero,
                 begin: fast.quadBegin[Int(_lo)])
-            else { return _leaveBatch(for: newValue, animation: animation(), at: t, fast: fast) }
+            else { return _leaveBatch(for: newValue, animation: animation, at: t, fast: fast) }
             _hi = Int32(hi)
             fast.pair(lo: Int(_lo), hi: hi)
           }
@@ -1280,7 +1270,7 @@ struct _BatchedChannel<V: _QuadLanes> {
         if !deferred { fast.settleMerged(Int(_lo), group: group) }
       } else if _general.isAnimating && fast.combines(group) {
         // A timing curve combines with the running general-path animation there, exactly.
-        _general.retarget(newValue, animation: animation(), at: t)
+        _general.retarget(newValue, animation: animation, at: t)
         return
       } else {
         _general.sample(at: t)
@@ -1306,16 +1296,16 @@ struct _BatchedChannel<V: _QuadLanes> {
             fast.pair(lo: lo, hi: hi)
           } else {
             fast.removeQuad(lo)
-            _general.retarget(newValue, animation: animation(), at: t)
+            _general.retarget(newValue, animation: animation, at: t)
           }
         } else {
-          _general.retarget(newValue, animation: animation(), at: t)
+          _general.retarget(newValue, animation: animation, at: t)
         }
       }
       if _lo >= 0 { _general = _Channel(newValue, time: t) }
       return
     }
-    _leaveBatch(for: newValue, animation: animation(), at: t, fast: fast)
+    _leaveBatch(for: newValue, animation: animation, at: t, fast: fast)
   }
 
   /// Retargets on the general path, leaving the batch first (value kept; a non-merging

@@ -811,7 +811,7 @@ extension Scene {
       _refreshOwnFrameRow(s, motionStarted: false)
     } else {
       let batch = _batchGroup(tx, &batchGroup)
-      _records[s].frame.retarget(frame, at: t, fast: _fast, batchGroup: batch) { tx.animation }
+      _records[s].frame.retarget(frame, animation: tx.animation, at: t, fast: _fast, batchGroup: batch)
       _refreshOwnFrameRow(s)
     }
   }
@@ -883,8 +883,8 @@ extension Scene {
     let style = _records.withUnsafeBufferPointer { $0[s].element._styleVector }
     if style != oldStyle {
       _records[s].style.retarget(
-        style, at: t, fast: _fast, batchGroup: _batchGroup(tx, style: true, &styleGroup)
-      ) { tx.animation }
+        style, animation: tx.animation, at: t, fast: _fast,
+        batchGroup: _batchGroup(tx, style: true, &styleGroup))
     }
     if let g = _records[s].group, opacity != oldOpacity, _groups[g].members.count > 1 {
       _markDirty(g, &dirty)  // only the visible-members diagnostic reads opacity
@@ -941,13 +941,13 @@ extension Scene {
       // The transaction's frame group from its cache (as `_setFrame`): looking the animation up
       // per op compares and copies its existential.
       let group = tx._isAnimated ? _batchGroup(tx, &batchGroup) : nil
-      _records[s].frame.retarget(frame._q, at: t, fast: _fast, batchGroup: group) { tx.animation }
+      _records[s].frame.retarget(frame._q, animation: tx.animation, at: t, fast: _fast, batchGroup: group)
       if let g = _records[s].group { _markDirty(g, &dirty) }
     }
     if styleChanged {
       _records[s].style.retarget(
-        style, at: t, fast: _fast, batchGroup: _batchGroup(tx, style: true, &styleGroup)
-      ) { tx.animation }
+        style, animation: tx.animation, at: t, fast: _fast,
+        batchGroup: _batchGroup(tx, style: true, &styleGroup))
     }
     if reordered { _reposition(s) }
     if matchChanged, let g = _records[s].group, let m = _matchedGeometry(s),
@@ -1115,7 +1115,7 @@ extension Scene {
     } else if sharedTarget != tv {
       // From wherever the shared frame is (the previous source's frame, or mid-flight).
       let group = _batchGroup(tx, &batchGroup)
-      _groups[g].shared!.retarget(tv, at: t, fast: _fast, batchGroup: group) { tx.animation }
+      _groups[g].shared!.retarget(tv, animation: tx.animation, at: t, fast: _fast, batchGroup: group)
     }
     _groups[g].source = srcID
     guard let before else { return }
