@@ -560,8 +560,8 @@ final class _GridMotion: @unchecked Sendable {
       stage.m = (m.m00, m.m01, 0, m.m10, m.m11, 0, 0, 0, 0)
     case .fluid(let model):
       let time = Double(_GridMotion._ticks(from: _epoch, to: toTick)) / Double(tps)
-      let n = FluidSpringModel.substepCount(from: _fluidClock, to: time)
-      _fluidClock = FluidSpringModel.clock(afterAdvancingFrom: _fluidClock, to: time)
+      let (n, clock) = FluidSpringModel.substeps(from: _fluidClock, to: time)
+      _fluidClock = clock
       if n > 0 {
         _fluidPower = _GridMotion._product(model._substepMatrixPower(n), _fluidPower)
         let p = _fluidPower

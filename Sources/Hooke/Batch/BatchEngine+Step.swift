@@ -136,8 +136,8 @@ extension BatchEngine {
         break
       case .fluidSpring:
         let time = _Group.seconds(now, since: group.origin, ticksPerSecond: ticksPerSecond)
-        let n = FluidSpringModel.substepCount(from: group.fluidClock, to: time)
-        group.fluidClock = FluidSpringModel.clock(afterAdvancingFrom: group.fluidClock, to: time)
+        let (n, clock) = FluidSpringModel.substeps(from: group.fluidClock, to: time)
+        group.fluidClock = clock
         group.preparedSubsteps = n
         guard !empty else { break }
         group.matrix3 = _clockEnded ? Self._zero3 : _cachedMatrix3(group, substeps: n)

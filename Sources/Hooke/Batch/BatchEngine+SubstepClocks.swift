@@ -9,6 +9,10 @@ struct _SubstepClock {
   var origin: Int64
   /// The clock: seconds since `origin`, advanced by whole substeps.
   var time: Double
+  /// `origin` in seconds (`Double(origin) / Double(ticksPerSecond)`, the subtrahend of
+  /// `_Group.seconds(_:since:ticksPerSecond:)`), divided once when the clock starts instead of at
+  /// every step.
+  var originSeconds: Double
 }
 
 extension BatchEngine {
@@ -44,7 +48,8 @@ extension BatchEngine {
     let start = Swift.min(origin, now)
     let clock = _SubstepClock(
       group: Int32(group.index), epoch: now, origin: start,
-      time: _Group.seconds(now, since: start, ticksPerSecond: ticksPerSecond))
+      time: _Group.seconds(now, since: start, ticksPerSecond: ticksPerSecond),
+      originSeconds: Double(start) / Double(ticksPerSecond))
     let id: Int32
     if let free = _freeClocks.popLast() {
       id = free
@@ -158,6 +163,10 @@ extension BatchEngine {
     let ended = _clockEnded
     let now = self.now
     let ticksPerSecond = self.ticksPerSecond
+    // Each clock's seconds since its origin are `_Group.seconds(now, since: origin, …)`: the
+    // minuend is the same for every clock and the subtrahend fixed per clock, so neither is
+    // divided per clock per step (the same bits).
+    let nowSeconds = Double(now) / Double(ticksPerSecond)
     // Through the tables' buffers: writing an array element per clock checked its buffer's
     // uniqueness each time, a dozen checks per clock per step.
     _groups.withUnsafeBufferPointer { groups in
@@ -171,9 +180,9 @@ extension BatchEngine {
               var anyMixed = false
               for k in clocks.indices where clocks[k].group >= 0 {
                 let g = groups[Int(clocks[k].group)]
-                let time = _Group.seconds(now, since: clocks[k].origin, ticksPerSecond: ticksPerSecond)
-                let n = FluidSpringModel.substepCount(from: clocks[k].time, to: time)
-                clocks[k].time = FluidSpringModel.clock(afterAdvancingFrom: clocks[k].time, to: time)
+                let time = nowSeconds - clocks[k].originSeconds
+                let (n, clock) = FluidSpringModel.substeps(from: clocks[k].time, to: time)
+                clocks[k].time = clock
                 substeps[k] = n
                 if g.clockStep != step {
                   g.clockStep = step

@@ -72,7 +72,8 @@ import _TestSupport
     #expect(s.velocity == m.stiffness * (1.0 / 600))  // constants are multiplications
   }
 
-  /// substepCount/clock match what advance does, including the stall rule and accumulation.
+  /// substeps/substepCount/clock match what advance does, including the stall rule and
+  /// accumulation.
   @Test func substepCountMatchesAdvance() {
     var rng = SplitMix64(seed: 0xF1D5)
     let m = FluidSpringModel(response: 0.4, dampingFraction: 0.9)
@@ -83,6 +84,8 @@ import _TestSupport
       let n = m.advance(&s, target: 1, to: end)
       #expect(n == FluidSpringModel.substepCount(from: start, to: end), "start \(start) end \(end)")
       #expect(s.clock == FluidSpringModel.clock(afterAdvancingFrom: start, to: end))
+      let (count, clock) = FluidSpringModel.substeps(from: start, to: end)
+      #expect(count == n && clock.bitPattern == s.clock.bitPattern, "start \(start) end \(end)")
       #expect(n <= 301)
     }
     // Stall: 5 s late → one 60 Hz frame of substeps (5 or 6 depending on rounding).
