@@ -849,7 +849,7 @@ extension Scene {
                                     }
                                     // A zoom destination's dimming overlay is the row before its own.
                                     let overlay =
-                                      hot[s].flags & _Hot.dimming != 0 && _dimmingOpacity(of: s) != nil
+                                      hot[s].flags & _Hot.dimming != 0 && _dimmingQuad(of: s) != nil
                                       ? 1 : 0
                                     _ = _writeRow(
                                       columns, slot: s, row: Int(rowOf[s]) - overlay,
@@ -1447,20 +1447,27 @@ extension Scene {
     return row - firstRow
   }
 
-  /// Slot `s`'s dimming overlay opacity, or `nil` without an overlay: a field read through the
-  /// buffer (by subscript it copied the whole record, retaining each of its references, per
-  /// overlay row written).
+  /// Whether slot `s` has a dimming overlay (nil: none) and its batch quad (−1: on the general
+  /// path): fields read through the buffer (by subscript the whole record was copied, retaining
+  /// each of its references, per overlay row written).
   @inline(__always)
-  func _dimmingOpacity(of s: Int) -> Double? {
+  func _dimmingQuad(of s: Int) -> Int32? {
+    _records.withUnsafeBufferPointer { records -> Int32? in
+      let r = records.baseAddress! + s
+      guard let tr = r.pointee._transition, tr.dimming != nil else { return nil }
+      return tr.dimming?._lo ?? -1
+    }
+  }
+
+  /// Slot `s`'s dimming overlay opacity, or `nil` without an overlay. A batched overlay is read
+  /// from `values` (`_FastPath.values`, as a row reads its other quads; the merges are flushed
+  /// before rows are written): asking the fast path retained it per overlay row.
+  @inline(__always)
+  func _dimmingOpacity(of s: Int, values: UnsafeBufferPointer<Double>?) -> Double? {
     // Not through the channel's `value(_:)`: calling a method on the optional copied the
     // channel, retaining its animator, per overlay row written.
-    let (present, q) = _records.withUnsafeBufferPointer { records -> (Bool, Int32) in
-      let r = records.baseAddress! + s
-      guard let tr = r.pointee._transition, tr.dimming != nil else { return (false, -1) }
-      return (true, tr.dimming?._lo ?? -1)
-    }
-    guard present else { return nil }
-    if q >= 0, let f = _fast { return f.value(Int(q)).a }
+    guard let q = _dimmingQuad(of: s) else { return nil }
+    if q >= 0, let values { return values[4 * Int(q)] }
     return _records.withUnsafeBufferPointer { $0[s]._transition?.dimming?._general.value }
   }
 
@@ -1501,7 +1508,7 @@ extension Scene {
       ? nil
       : h.flags & _Hot.ownClip == 0 && h.container != _Hot.unindexed
         ? tables.clips[Int(h.container)] : _clip(of: s)
-    if dimming, h.flags & _Hot.dimming != 0, let dim = _dimmingOpacity(of: s) {
+    if dimming, h.flags & _Hot.dimming != 0, let dim = _dimmingOpacity(of: s, values: v) {
       columns.write(
         row, style: style + row - firstRow, h.id, .dimming, bounds, opacity: dim, rotation: 0,
         cornerRadius: 0, blurRadius: 0, clip: nil)
