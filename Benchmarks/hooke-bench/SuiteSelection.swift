@@ -26,6 +26,10 @@ struct SuiteSelection: Sendable {
       "In-process repetitions (the unit of compare's statistics: 5 or more are tested, 10 let the 144 tests of the quick suite flag a 2x regression). Default: 10."
     ),
     .option("threads", "n", "Worker threads for the workloads. Default: all cores."),
+    .option(
+      "checksum-every", "n",
+      "Frames between render-list checksums (untimed; the last frame is always sampled). Reading the whole list evicts the engine's state from the caches, so the frame after a sample runs cold: 1 measures every frame so. Default: 60."
+    ),
     .option("seed", "n", "Seed of the scenario scripts. Default: 42."),
     .option(
       "clock", "clock",
@@ -66,6 +70,7 @@ struct SuiteSelection: Sendable {
       _given.repetitions = true
     }
     if let v = try a.int("threads", in: 1...4096) { options.threads = v }
+    if let v = try a.int("checksum-every", in: 1...10_000_000) { options.checksumInterval = v }
     if let raw = a.string("seed") {
       guard let seed = UInt64(raw) else {
         throw UsageError("option '--seed': '\(raw)' is not an unsigned 64-bit integer")

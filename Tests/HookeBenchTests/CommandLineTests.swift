@@ -105,6 +105,27 @@ struct CommandLineTests {
     #expect(BaselineCommand.configuration.usage == "hooke-bench baseline <action> [<name>] [<options>]")
   }
 
+  /// `--checksum-every n` samples the render list after every n-th frame (warm-up included) and
+  /// after the last, without changing what the frames compute; 0 is a usage error.
+  @Test func checksumEverySetsTheSampledFrames() throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    let r = bench(
+      ["run", "--no-compare", "--checksum-every", "10", "--output", "ten.json"] + tinyRun, in: dir.path)
+    #expect(r.code == 0, "\(r.stderr)")
+    let ten = try ResultsIO.read(ResultsFile.self, kind: ResultsFile.kindName, from: dir.file("ten.json"))
+    #expect(ten.results[0].checksums.map(\.frame) == [9, 19, 24])  // 5 warm-up + 20 frames
+    let d = bench(["run", "--no-compare", "--output", "default.json"] + tinyRun, in: dir.path)
+    #expect(d.code == 0, "\(d.stderr)")
+    let every60 = try ResultsIO.read(
+      ResultsFile.self, kind: ResultsFile.kindName, from: dir.file("default.json"))
+    #expect(every60.results[0].checksums.map(\.frame) == [24])
+    #expect(every60.results[0].checksum == ten.results[0].checksum)
+    let bad = bench(["run", "--checksum-every", "0"] + tinyRun, in: dir.path)
+    #expect(bad.code == 64)
+    #expect(bad.stderr.contains("option '--checksum-every'"), "\(bad.stderr)")
+  }
+
   @Test func runWritesResultsAndHTMLAndIsDeterministicAcrossThreads() throws {
     let dir = TempDirectory()
     defer { dir.cleanup() }
