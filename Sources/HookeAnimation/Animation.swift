@@ -16,7 +16,9 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
   /// `Animation?`, several per inserted element of a transaction.
   let _box: _AnimationBox
 
-  /// Wraps `base`. Cost: one allocation (the box); copies are then a retain each.
+  /// Wraps `base`. Cost: one allocation for the box (plus, as for any existential, one for a
+  /// wrapped value larger than three words); copies are then a retain each. The parameterless
+  /// presets (`.default`, `.spring`, `.linear`, …) are created once.
   public init<A: CustomAnimation>(_ base: A) {
     _box = _AnimationBox(base)
   }
