@@ -580,8 +580,12 @@ extension Scene {
           if q >= 0, let engine, !probes[k].flying {
             probes[k].flying = _FastPath.isAnimating(q, handles: handles, engine: engine)
           }
-          probes[k].source = probes[k].sourceID.flatMap { _slots[$0] } ?? -1
         }
+      }
+      // The sources' slots in a pass of their own: sources are scattered in the slot table, and
+      // looked up beside the engine's answer each waited for its miss in turn.
+      for k in probes.indices where probes[k].destination >= 0 {
+        probes[k].source = probes[k].sourceID.flatMap { _slots[$0] } ?? -1
       }
     }
     for p in probes where p.source >= 0 {
