@@ -587,11 +587,23 @@ extension Scene {
       for k in probes.indices where probes[k].destination >= 0 {
         probes[k].source = probes[k].sourceID.flatMap { _slots[$0] } ?? -1
       }
+      // Their records' flags in one tight pass as well (the records are scattered too), before
+      // any is changed.
+      _records.withUnsafeBufferPointer { records in
+        for k in probes.indices where probes[k].source >= 0 {
+          probes[k].sourceHidden = records[probes[k].source].hidden
+        }
+      }
     }
-    for p in probes where p.source >= 0 {
+    // Until a flag changes, the one read above is the record's; after, a source shared with an
+    // earlier destination may have changed, so its record is read again (the last destination
+    // of a shared source decides, as in one pass).
+    var changed = false
+    for p in probes where p.source >= 0 && (changed || p.sourceHidden != p.flying) {
       if _records.withUnsafeBufferPointer({ $0[p.source].hidden }) != p.flying {
         _records[p.source].hidden = p.flying
         _refreshHot(p.source)
+        changed = true
       }
     }
     _zoomProbes = probes

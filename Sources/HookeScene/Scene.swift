@@ -1237,6 +1237,8 @@ struct _ZoomProbe {
   var flying = false
   var sourceID: ElementID? = nil
   var source = -1
+  /// The source's `hidden` flag before this pass changed any.
+  var sourceHidden = false
 
   init(destination: Int) { self.destination = destination }
 }

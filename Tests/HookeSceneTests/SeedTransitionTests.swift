@@ -195,6 +195,44 @@ import Testing
   }
 }
 
+extension SeedTransitionTests {
+  /// Two details zoom from one row, the second a moment later: after the first has landed the row
+  /// stays hidden while the second still flies (the later destination decides).
+  @Test func sharedZoomSourceStaysHiddenWhileALaterDestinationFlies() {
+    let scene = Scene()
+    let ns = scene.makeNamespace()
+    let rows = Layout.verticalList(count: 5, in: Rect(x: 0, y: 100, width: 390, height: 600), rowHeight: 44)
+    scene.withoutAnimation(at: 0) { tx in
+      for (i, r) in rows.enumerated() {
+        tx.insert(Element(id: ElementID(i), frame: r).matchedTransitionSource(id: .int(i), in: ns))
+      }
+    }
+    let detail = Layout.fullScreen(scene.bounds)
+    for (id, t) in [(100, 1.0), (101, 1.4)] {
+      scene.advance(to: t)
+      scene.withAnimation(.smooth, at: t) {
+        $0.insert(
+          Element(id: ElementID(id), frame: detail).navigationTransition(.zoom(sourceID: 3, in: ns)).with {
+            $0.zIndex = 5
+          })
+      }
+    }
+    var checked = 0
+    for k in Int64(85)...Int64(300) {
+      let t = frameTime(k)
+      scene.advance(to: t)
+      let firstLanded = scene.rendered(100) == detail
+      let secondFlies = scene.rendered(101) != detail
+      if firstLanded && secondFlies {
+        #expect(scene.renderedOpacity(3) == 0, "t = \(t)")
+        checked += 1
+      }
+    }
+    #expect(checked > 0)
+    #expect(scene.renderedOpacity(3) == 1)  // both landed
+  }
+}
+
 /// Independent cubic Bézier reference: bisection on x(s), then y(s).
 func referenceBezierY(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ p: Double) -> Double {
   func bern(_ a: Double, _ b: Double, _ s: Double) -> Double {
