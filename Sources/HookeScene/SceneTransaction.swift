@@ -163,11 +163,14 @@ extension Scene {
     -> TransactionResult
   {
     var result = TransactionResult()
-    var tx = _bounded(consume transaction, result: &result)
+    var bounded = _bounded(consume transaction, result: &result)
     // The changes, taken out of the transaction (the callees read only its animation and
     // counts), so that dropping one below finds the list unshared.
-    var ops = tx._ops
-    tx._ops = []
+    var ops = bounded._ops
+    bounded._ops = []
+    // Immutable from here: the per-change callees borrow it. (Passed from a `var`, each call
+    // copied the whole transaction, about forty instructions per change.)
+    let tx = bounded
     let t = _clock(time)
     _fast?.refresh(to: t)
     // Empty groups are swept here, before the transaction looks any group up, and never in a
