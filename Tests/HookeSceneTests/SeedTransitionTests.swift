@@ -132,16 +132,7 @@ import Testing
   /// The zoom navigation transition from a list row to its detail and back: the detail's frame,
   /// corner radius and a dimming overlay animate from the row, the row is hidden while it flies.
   @Test func listRowZoomsIntoDetail() {
-    let scene = Scene()
-    let ns = scene.makeNamespace()
-    let rows = Layout.verticalList(count: 5, in: Rect(x: 0, y: 100, width: 390, height: 600), rowHeight: 44)
-    scene.withoutAnimation(at: 0) { tx in
-      for (i, r) in rows.enumerated() {
-        tx.insert(
-          Element(id: ElementID(i), frame: r).matchedTransitionSource(id: .int(i), in: ns)
-            .with { $0.cornerRadius = 10 })
-      }
-    }
+    let (scene, ns, rows) = zoomSourceRows(cornerRadius: 10)
     let detail = Layout.fullScreen(scene.bounds)
     let push = Animation.smooth
     let t0 = 1.0
@@ -195,18 +186,27 @@ import Testing
   }
 }
 
+/// A scene of five list rows (44 points high from y = 100), row `i` a zoom transition source with
+/// match id `i` (and corner radius `cornerRadius` when given), inserted at time 0 without animation.
+private func zoomSourceRows(cornerRadius: Double? = nil) -> (Scene, Namespace, [Rect]) {
+  let scene = Scene()
+  let ns = scene.makeNamespace()
+  let rows = Layout.verticalList(count: 5, in: Rect(x: 0, y: 100, width: 390, height: 600), rowHeight: 44)
+  scene.withoutAnimation(at: 0) { tx in
+    for (i, r) in rows.enumerated() {
+      var e = Element(id: ElementID(i), frame: r).matchedTransitionSource(id: .int(i), in: ns)
+      if let cornerRadius { e.cornerRadius = cornerRadius }
+      tx.insert(e)
+    }
+  }
+  return (scene, ns, rows)
+}
+
 extension SeedTransitionTests {
   /// Two details zoom from one row, the second a moment later: after the first has landed the row
   /// stays hidden while the second still flies (the later destination decides).
   @Test func sharedZoomSourceStaysHiddenWhileALaterDestinationFlies() {
-    let scene = Scene()
-    let ns = scene.makeNamespace()
-    let rows = Layout.verticalList(count: 5, in: Rect(x: 0, y: 100, width: 390, height: 600), rowHeight: 44)
-    scene.withoutAnimation(at: 0) { tx in
-      for (i, r) in rows.enumerated() {
-        tx.insert(Element(id: ElementID(i), frame: r).matchedTransitionSource(id: .int(i), in: ns))
-      }
-    }
+    let (scene, ns, _) = zoomSourceRows()
     let detail = Layout.fullScreen(scene.bounds)
     for (id, t) in [(100, 1.0), (101, 1.4)] {
       scene.advance(to: t)
