@@ -54,10 +54,18 @@ public enum ResultsIO {
   /// (removed on SIGINT/SIGTERM), and temp files of `path` left by processes that no longer run
   /// are removed first. A directory at `path` or a regular file where a directory belongs is a
   /// `.writeFailed` naming it.
+  ///
+  /// An existing path that is neither a regular file nor a directory — a device such as
+  /// `/dev/null` or `/dev/stdout`, a FIFO or a socket — is written in place, without a temp file:
+  /// renaming over it would replace the device with a regular file (as root, `/dev/null` itself).
   public static func writeAtomically(
     _ data: Data, to path: String, beforeRename: (() throws -> Void)? = nil
   ) throws {
     try checkWritable(path)
+    if _isSpecialFile(path) {
+      try _writeInPlace(data, to: path)
+      return
+    }
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent()
     let temp = directory.appendingPathComponent(TemporaryFiles.name(for: url.lastPathComponent))
@@ -76,6 +84,27 @@ public enum ResultsIO {
       throw error
     } catch {
       try? FileManager.default.removeItem(at: temp)
+      throw ResultsFileError.writeFailed(path: path, reason: "\(error)")
+    }
+  }
+
+  /// Whether `path` names an existing file that is neither a regular file nor a directory (a
+  /// device, FIFO or socket; symbolic links are followed, so `/dev/stdout` is its target).
+  package static func _isSpecialFile(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    let type = info.st_mode & S_IFMT
+    return type != S_IFREG && type != S_IFDIR
+  }
+
+  /// Writes `data` to the existing special file `path` (see ``_isSpecialFile(_:)``) through one
+  /// handle; a failure to open or write is `.writeFailed` naming the path and the reason.
+  static func _writeInPlace(_ data: Data, to path: String) throws {
+    guard let handle = FileHandle(forWritingAtPath: path) else {
+      throw ResultsFileError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { try? handle.close() }
+    do { try handle.write(contentsOf: data) } catch {
       throw ResultsFileError.writeFailed(path: path, reason: "\(error)")
     }
   }

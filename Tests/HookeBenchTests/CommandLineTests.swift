@@ -41,6 +41,9 @@ struct CommandLineTests {
     (["export", "r.json"], "missing option '--format <format>'"),
     (["capacity", "--hz", ""], "option '--hz' needs at least one value"),
     (["verify", "--threads", "0"], "option '--threads': '0' is not an integer in 1…4096"),
+    (
+      ["run", "--output", "r.json", "--html", "r.json"], "options '--output' and '--html' name the same file"
+    ),
   ])
   func usageErrorsExit64WithAHint(arguments: [String], message: String) {
     let dir = TempDirectory()
@@ -124,6 +127,21 @@ struct CommandLineTests {
     let bad = bench(["run", "--checksum-every", "0"] + tinyRun, in: dir.path)
     #expect(bad.code == 64)
     #expect(bad.stderr.contains("option '--checksum-every'"), "\(bad.stderr)")
+  }
+
+  /// Both reports may go to one device: `--output /dev/null --html /dev/null` runs, writes
+  /// nothing, and leaves `/dev/null` a character device (renaming a temp file over it replaced it
+  /// when run as root).
+  @Test func reportsToDevNullAreDiscarded() throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    let r = bench(
+      ["run", "--no-compare", "--output", "/dev/null", "--html", "/dev/null"] + tinyRun, in: dir.path)
+    #expect(r.code == 0, "\(r.stderr)")
+    var info = stat()
+    #expect(stat("/dev/null", &info) == 0)
+    #expect(info.st_mode & S_IFMT == S_IFCHR)
+    #expect(((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).isEmpty)
   }
 
   @Test func runWritesResultsAndHTMLAndIsDeterministicAcrossThreads() throws {

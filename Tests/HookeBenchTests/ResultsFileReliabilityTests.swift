@@ -173,6 +173,30 @@ struct OutputPathTests {
     #expect(dir.read("x.json") == "new")
   }
 
+  /// A special file (here a FIFO; `/dev/null` and `/dev/stdout` alike) is written in place: it
+  /// stays what it was and its reader gets the bytes. Renaming a temp file over it replaced it
+  /// with a regular file.
+  @Test func specialFileIsWrittenInPlaceNotReplaced() throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    let path = dir.file("pipe")
+    #expect(mkfifo(path, 0o600) == 0)
+    // A non-blocking reader first, so that opening the FIFO for writing does not wait.
+    let reader = open(path, O_RDONLY | O_NONBLOCK)
+    #expect(reader >= 0)
+    defer { close(reader) }
+    try ResultsIO.writeAtomically(Data("through the pipe".utf8), to: path)
+    var info = stat()
+    #expect(stat(path, &info) == 0)
+    #expect(info.st_mode & S_IFMT == S_IFIFO, "the FIFO was replaced")
+    var buffer = [UInt8](repeating: 0, count: 64)
+    let n = read(reader, &buffer, buffer.count)
+    #expect(n == 16)
+    #expect(String(decoding: buffer.prefix(max(0, n)), as: UTF8.self) == "through the pipe")
+    let names = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
+    #expect(names == ["pipe"], "no temp file is left: \(names)")
+  }
+
   /// While a write is in progress its temp file is registered (what the SIGINT/SIGTERM handlers
   /// remove), and it is unregistered afterwards whether the write succeeded or failed.
   @Test func tempFileIsRegisteredOnlyDuringTheWrite() throws {

@@ -80,7 +80,10 @@ struct RunCommand: BenchCommand {
     quiet = a.flag("quiet")
     wide = a.flag("wide")
     failOnDeadline = a.flag("fail-on-deadline")
-    if output == html { throw UsageError("options '--output' and '--html' name the same file '\(output)'") }
+    // Two reports cannot share a file, but both may go to one device (`/dev/null`).
+    if output == html && !ResultsIO._isSpecialFile(output) {
+      throw UsageError("options '--output' and '--html' name the same file '\(output)'")
+    }
   }
 
   /// Runs the suite.
