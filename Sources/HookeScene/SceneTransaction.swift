@@ -590,17 +590,19 @@ extension Scene {
   }
 
   func _insert(
-    _ raw: Element, tx: SceneTransaction, t: Double, result: inout TransactionResult,
+    _ e: consuming Element, tx: SceneTransaction, t: Double, result: inout TransactionResult,
     dirty: inout [Int], zoom: inout [Int]
   ) {
-    if let s = _slots[raw.id] {
+    // The element is consumed (not copied), and the checks read its optional attachments field
+    // by field: a copy or destruction of an `Element`, a `MatchedGeometry?` or a zoom-source
+    // tuple goes through the runtime's value witnesses, a few hundred instructions each.
+    if let s = _slots[e.id] {
       guard _records[s].removing else {
-        result.diagnostics.append(.duplicateElementID(raw.id))
+        result.diagnostics.append(.duplicateElementID(e.id))
         return
       }
       // Revive: animate the transition back to identity from where it is.
       _records[s].removing = false
-      var e = raw
       _sanitize(&e, previous: _records[s].element.frame, result: &result)
       var refused = false
       let anim = _transitionAnimation(
@@ -617,29 +619,40 @@ extension Scene {
       if let g = _records[s].group { _markDirty(g, &dirty) }
       return
     }
-    if let (g, _) = _gridCard(raw.id) {
+    if let (g, _) = _gridCard(e.id) {
       _ = g
-      result.diagnostics.append(.duplicateElementID(raw.id))
+      result.diagnostics.append(.duplicateElementID(e.id))
       return
     }
-    var e = raw
     _sanitize(&e, previous: .zero, result: &result)
-    if let m = e.matchedGeometry, !_checkNamespace(m.namespace, element: e.id, result: &result) {
-      e.matchedGeometry = nil
+    var match: _GroupKey? = nil
+    if let namespace = e.matchedGeometry?.namespace, let matchID = e.matchedGeometry?.id {
+      if !_checkNamespace(namespace, element: e.id, result: &result) {
+        e.matchedGeometry = nil
+      } else if let (g, _) = _gridMatch(namespace, matchID) {
+        result.diagnostics.append(.matchedIDOwnedByGrid(element: e.id, grid: _grids[g].grid.id))
+        e.matchedGeometry = nil
+      } else {
+        match = _GroupKey(namespace: namespace, id: matchID)
+      }
     }
-    if let m = e.matchedGeometry, let (g, _) = _gridMatch(m.namespace, m.id) {
-      result.diagnostics.append(.matchedIDOwnedByGrid(element: e.id, grid: _grids[g].grid.id))
-      e.matchedGeometry = nil
+    var source: _GroupKey? = nil
+    if let namespace = e.transitionSource?.namespace, let matchID = e.transitionSource?.id {
+      if _checkNamespace(namespace, element: e.id, result: &result) {
+        source = _GroupKey(namespace: namespace, id: matchID)
+      } else {
+        e.transitionSource = nil
+      }
     }
-    if let z = e.transitionSource, !_checkNamespace(z.namespace, element: e.id, result: &result) {
-      e.transitionSource = nil
-    }
-    if let z = e.navigationTransition, !_checkNamespace(z.namespace, element: e.id, result: &result) {
+    if let namespace = e.navigationTransition?.namespace,
+      !_checkNamespace(namespace, element: e.id, result: &result)
+    {
       e.navigationTransition = nil
     }
     let size = e.frame.size
-    let identityContent = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .identity)
-    let startContent = e.effectiveTransition.body(content: TransitionContent(size: size), phase: .willAppear)
+    let effective = e.effectiveTransition
+    let identityContent = effective.body(content: TransitionContent(size: size), phase: .identity)
+    let startContent = effective.body(content: TransitionContent(size: size), phase: .willAppear)
     // The effect rests on the identity phase's values, or animates there from the will-appear
     // phase's; a transition state holds it unless it rests on the neutral values.
     let identity = identityContent._vector
@@ -648,7 +661,7 @@ extension Scene {
     if startContent._vector != identity {
       var refused = false
       if let anim = _transitionAnimation(
-        e.effectiveTransition, .insertion, tx: tx, element: e.id, refused: &refused, result: &result)
+        effective, .insertion, tx: tx, element: e.id, refused: &refused, result: &result)
       {
         (resting, anchor, insertion) = (startContent._vector, startContent.scaleAnchor, anim)
       } else if !refused && e.navigationTransition == nil && e.transition != nil {
@@ -662,9 +675,7 @@ extension Scene {
       transition = state
     }
     // What the rest reads of the element, read before its attachments are stored.
-    let (id, match, source, zooms) = (
-      e.id, e.matchedGeometry, e.transitionSource, e.navigationTransition != nil
-    )
+    let (id, zooms) = (e.id, e.navigationTransition != nil)
     let (frame, style) = (e.frame._q, e._styleVector)
     let stored = _attachments.store(e)
     _attachments.reserveFreeLists()
@@ -701,8 +712,8 @@ extension Scene {
     _order.append(s)
     if inPlace { _orderSorted = _order.count }
     _segmentsDirty = true
-    if let m = match { _join(s, m, dirty: &dirty) }
-    if let z = source { _zoomSources[_GroupKey(namespace: z.namespace, id: z.id)] = id }
+    if let match { _join(s, match, dirty: &dirty) }
+    if let source { _zoomSources[source] = id }
     if zooms { zoom.append(s) }
     _noteMotion(s)
   }
@@ -962,7 +973,7 @@ extension Scene {
         _leave(s, g)
         _markDirty(g, &dirty)
       }
-      if let m = _matchedGeometry(s) { _join(s, m, dirty: &dirty) }
+      if let m = _matchedGeometry(s) { _join(s, _GroupKey(namespace: m.namespace, id: m.id), dirty: &dirty) }
     } else if let g = _records[s].group, opacityChanged, _groups[g].members.count > 1 {
       _markDirty(g, &dirty)  // only the visible-members diagnostic reads opacity
     }
@@ -985,8 +996,7 @@ extension Scene {
     }
   }
 
-  func _join(_ s: Int, _ m: MatchedGeometry, dirty: inout [Int]) {
-    let key = _GroupKey(namespace: m.namespace, id: m.id)
+  func _join(_ s: Int, _ key: _GroupKey, dirty: inout [Int]) {
     let g: Int
     if let existing = _groupIndex[key] {
       g = existing

@@ -186,22 +186,40 @@ struct _AttachmentColumns {
 
   /// The public element `stored` holds.
   func element(_ stored: _StoredElement) -> Element {
-    var e = Element(id: stored.id, frame: stored.frame, container: stored.container)
-    e.opacity = stored.opacity
-    e.scale = stored.scale
-    e.scaleAnchor = stored.scaleAnchor
-    e.offset = stored.offset
-    e.rotation = stored.rotation
-    e.cornerRadius = stored.cornerRadius
-    e.shape = stored.shape
-    e.blurRadius = stored.blurRadius
-    e.zIndex = stored.zIndex
-    e.clipRect = clips[stored.clip]
-    e.transition = transitions[stored.transition]
-    e.matchedGeometry = matches[stored.match]
-    e.transitionSource = sources[stored.source]
-    e.navigationTransition = navigations[stored.navigation]
-    return e
+    // Every field set once, by one initialiser: assigning an attachment to an element made with
+    // the default one destroyed the `nil` it had, through the runtime's value witnesses (several
+    // hundred instructions per element rebuilt for an insertion).
+    Element(
+      _stored: stored, clipRect: clips[stored.clip], transition: transitions[stored.transition],
+      matchedGeometry: matches[stored.match], transitionSource: sources[stored.source],
+      navigationTransition: navigations[stored.navigation])
+  }
+}
+
+extension Element {
+  /// The element with `stored`'s identity, frame and style and the given attachments.
+  init(
+    _stored stored: _StoredElement, clipRect: Rect?, transition: AnyTransition?,
+    matchedGeometry: MatchedGeometry?, transitionSource: (id: MatchID, namespace: Namespace)?,
+    navigationTransition: ZoomNavigationTransition?
+  ) {
+    id = stored.id
+    container = stored.container
+    frame = stored.frame
+    opacity = stored.opacity
+    scale = stored.scale
+    scaleAnchor = stored.scaleAnchor
+    offset = stored.offset
+    rotation = stored.rotation
+    cornerRadius = stored.cornerRadius
+    shape = stored.shape
+    blurRadius = stored.blurRadius
+    zIndex = stored.zIndex
+    self.clipRect = clipRect
+    self.transition = transition
+    self.matchedGeometry = matchedGeometry
+    self.transitionSource = transitionSource
+    self.navigationTransition = navigationTransition
   }
 }
 
