@@ -98,13 +98,20 @@ public enum ResultsIO {
   }
 
   /// Writes `data` to the existing special file `path` (see ``_isSpecialFile(_:)``) through one
-  /// handle; a failure to open or write is `.writeFailed` naming the path and the reason.
+  /// descriptor. The open does not wait: a FIFO that no process reads is `.writeFailed` ("no
+  /// process is reading it") instead of a hang; the writes then block as usual until a reader
+  /// has taken the bytes. Any other failure to open or write is `.writeFailed` naming the reason.
   static func _writeInPlace(_ data: Data, to path: String) throws {
-    guard let handle = FileHandle(forWritingAtPath: path) else {
-      throw ResultsFileError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+    let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else {
+      let reason = errno == ENXIO ? "no process is reading it" : String(cString: strerror(errno))
+      throw ResultsFileError.writeFailed(path: path, reason: reason)
     }
-    defer { try? handle.close() }
-    do { try handle.write(contentsOf: data) } catch {
+    defer { close(fd) }
+    // Blocking writes from here on: a pipe's reader takes the bytes at its own pace.
+    let flags = fcntl(fd, F_GETFL)
+    if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+    do { try FileHandle(fileDescriptor: fd, closeOnDealloc: false).write(contentsOf: data) } catch {
       throw ResultsFileError.writeFailed(path: path, reason: "\(error)")
     }
   }

@@ -197,6 +197,36 @@ struct OutputPathTests {
     #expect(names == ["pipe"], "no temp file is left: \(names)")
   }
 
+  /// A FIFO that no process reads is an error naming it, at once: opening it for writing would
+  /// wait for a reader forever. (The write runs on its own thread: if it waits, the test opens a
+  /// reader to release it and fails instead of hanging.)
+  @Test func fifoWithoutAReaderIsAnErrorNotAHang() throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    let path = dir.file("pipe")
+    #expect(mkfifo(path, 0o600) == 0)
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var outcome: Result<Void, any Error>?
+    Thread {
+      outcome = Result { try ResultsIO.writeAtomically(Data("nobody listens".utf8), to: path) }
+      done.signal()
+    }.start()
+    if done.wait(timeout: .now() + 10) == .timedOut {
+      Issue.record("the write waited for a reader")
+      let reader = open(path, O_RDONLY | O_NONBLOCK)
+      done.wait()
+      close(reader)
+    }
+    #expect(throws: ResultsFileError.writeFailed(path: path, reason: "no process is reading it")) {
+      try outcome?.get()
+    }
+    var info = stat()
+    #expect(stat(path, &info) == 0)
+    #expect(info.st_mode & S_IFMT == S_IFIFO)
+    let names = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
+    #expect(names == ["pipe"], "no temp file is left: \(names)")
+  }
+
   /// While a write is in progress its temp file is registered (what the SIGINT/SIGTERM handlers
   /// remove), and it is unregistered afterwards whether the write succeeded or failed.
   @Test func tempFileIsRegisteredOnlyDuringTheWrite() throws {
