@@ -58,6 +58,8 @@ public enum ResultsIO {
   /// An existing path that is neither a regular file nor a directory — a device such as
   /// `/dev/null` or `/dev/stdout`, a FIFO or a socket — is written in place, without a temp file:
   /// renaming over it would replace the device with a regular file (as root, `/dev/null` itself).
+  /// A symbolic link is followed: the file it names is replaced (the temp file goes next to that
+  /// file), and the link stays.
   public static func writeAtomically(
     _ data: Data, to path: String, beforeRename: (() throws -> Void)? = nil
   ) throws {
@@ -66,7 +68,9 @@ public enum ResultsIO {
       try _writeInPlace(data, to: path)
       return
     }
-    let url = URL(fileURLWithPath: path)
+    let url =
+      _isSymbolicLink(path)
+      ? URL(fileURLWithPath: path).resolvingSymlinksInPath() : URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent()
     let temp = directory.appendingPathComponent(TemporaryFiles.name(for: url.lastPathComponent))
     TemporaryFiles.register(temp.path)
@@ -95,6 +99,12 @@ public enum ResultsIO {
     guard stat(path, &info) == 0 else { return false }
     let type = info.st_mode & S_IFMT
     return type != S_IFREG && type != S_IFDIR
+  }
+
+  /// Whether `path` itself is a symbolic link (not followed).
+  static func _isSymbolicLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
   }
 
   /// Writes `data` to the existing special file `path` (see ``_isSpecialFile(_:)``) through one

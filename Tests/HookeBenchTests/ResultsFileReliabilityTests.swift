@@ -197,6 +197,24 @@ struct OutputPathTests {
     #expect(names == ["pipe"], "no temp file is left: \(names)")
   }
 
+  /// A symbolic link is followed: the file it names gets the new bytes, and the link stays a
+  /// link (renaming over it replaced the link with a regular file and left its target stale).
+  @Test func symbolicLinkKeepsItsTargetUpdated() throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    try FileManager.default.createDirectory(atPath: dir.file("shared"), withIntermediateDirectories: true)
+    dir.write("old", to: "shared/latest.json")
+    try FileManager.default.createSymbolicLink(
+      atPath: dir.file("latest.json"), withDestinationPath: dir.file("shared/latest.json"))
+    try ResultsIO.writeAtomically(Data("new".utf8), to: dir.file("latest.json"))
+    var info = stat()
+    #expect(lstat(dir.file("latest.json"), &info) == 0)
+    #expect(info.st_mode & S_IFMT == S_IFLNK, "the link was replaced")
+    #expect(dir.read("shared/latest.json") == "new")
+    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["latest.json", "shared"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("shared")) == ["latest.json"])
+  }
+
   /// A FIFO that no process reads is an error naming it, at once: opening it for writing would
   /// wait for a reader forever. (The write runs on its own thread: if it waits, the test opens a
   /// reader to release it and fails instead of hanging.)
