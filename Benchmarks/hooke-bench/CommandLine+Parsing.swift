@@ -297,6 +297,10 @@ struct ParsedArguments: Sendable {
       if !spec.repeating && parsed.values[name] != nil {
         throw UsageError("option '--\(name)' given more than once")
       }
+      // An empty file name would resolve to the working directory.
+      if spec.valueName == "file" && value.isEmpty {
+        throw UsageError("option '--\(name)': the file name is empty")
+      }
       parsed.values[name, default: []].append(value)
       // `--scenario a b c`: a repeating option of a command without positionals takes every
       // following non-option token.

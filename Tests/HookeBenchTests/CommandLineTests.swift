@@ -44,6 +44,8 @@ struct CommandLineTests {
     (
       ["run", "--output", "r.json", "--html", "r.json"], "options '--output' and '--html' name the same file"
     ),
+    (["run", "--output", ""], "option '--output': the file name is empty"),
+    (["report", "r.json", "--html="], "option '--html': the file name is empty"),
   ])
   func usageErrorsExit64WithAHint(arguments: [String], message: String) {
     let dir = TempDirectory()
