@@ -55,22 +55,27 @@ public enum ResultsIO {
   /// are removed first. A directory at `path` or a regular file where a directory belongs is a
   /// `.writeFailed` naming it.
   ///
-  /// An existing path that is neither a regular file nor a directory — a device such as
-  /// `/dev/null` or `/dev/stdout`, a FIFO or a socket — is written in place, without a temp file:
-  /// renaming over it would replace the device with a regular file (as root, `/dev/null` itself).
-  /// A symbolic link is followed: the file it names is replaced (the temp file goes next to that
-  /// file), and the link stays.
+  /// Other targets (``_target(of:)``): `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and
+  /// `/proc/self/fd/N` are written to that descriptor; an existing character device (`/dev/null`)
+  /// or FIFO is written in place, without a temp file (renaming over it would replace it with a
+  /// regular file: as root, `/dev/null` itself); a symbolic link is followed, so the file it
+  /// names is replaced (the temp file goes next to that file) and the link stays. A block
+  /// device or a socket is `.writeFailed`.
   public static func writeAtomically(
     _ data: Data, to path: String, beforeRename: (() throws -> Void)? = nil
   ) throws {
     try checkWritable(path)
-    if _isSpecialFile(path) {
-      try _writeInPlace(data, to: path)
+    let url: URL
+    switch try _target(of: path) {
+    case .descriptor(let fd):
+      try _write(data, to: fd, reportedAs: path)
       return
+    case .device(let device):
+      try _writeInPlace(data, to: device, reportedAs: path)
+      return
+    case .file(let file):
+      url = URL(fileURLWithPath: file)
     }
-    let url =
-      _isSymbolicLink(path)
-      ? URL(fileURLWithPath: path).resolvingSymlinksInPath() : URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent()
     let temp = directory.appendingPathComponent(TemporaryFiles.name(for: url.lastPathComponent))
     TemporaryFiles.register(temp.path)
@@ -88,40 +93,6 @@ public enum ResultsIO {
       throw error
     } catch {
       try? FileManager.default.removeItem(at: temp)
-      throw ResultsFileError.writeFailed(path: path, reason: "\(error)")
-    }
-  }
-
-  /// Whether `path` names an existing file that is neither a regular file nor a directory (a
-  /// device, FIFO or socket; symbolic links are followed, so `/dev/stdout` is its target).
-  package static func _isSpecialFile(_ path: String) -> Bool {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return false }
-    let type = info.st_mode & S_IFMT
-    return type != S_IFREG && type != S_IFDIR
-  }
-
-  /// Whether `path` itself is a symbolic link (not followed).
-  static func _isSymbolicLink(_ path: String) -> Bool {
-    var info = stat()
-    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
-  }
-
-  /// Writes `data` to the existing special file `path` (see ``_isSpecialFile(_:)``) through one
-  /// descriptor. The open does not wait: a FIFO that no process reads is `.writeFailed` ("no
-  /// process is reading it") instead of a hang; the writes then block as usual until a reader
-  /// has taken the bytes. Any other failure to open or write is `.writeFailed` naming the reason.
-  static func _writeInPlace(_ data: Data, to path: String) throws {
-    let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else {
-      let reason = errno == ENXIO ? "no process is reading it" : String(cString: strerror(errno))
-      throw ResultsFileError.writeFailed(path: path, reason: reason)
-    }
-    defer { close(fd) }
-    // Blocking writes from here on: a pipe's reader takes the bytes at its own pace.
-    let flags = fcntl(fd, F_GETFL)
-    if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
-    do { try FileHandle(fileDescriptor: fd, closeOnDealloc: false).write(contentsOf: data) } catch {
       throw ResultsFileError.writeFailed(path: path, reason: "\(error)")
     }
   }

@@ -95,17 +95,29 @@ public enum TemporaryFiles {
 
 extension ResultsIO {
   /// Throws `.writeFailed` naming the reason when `path` cannot be written: it is a directory,
-  /// an ancestor is a regular file, or the nearest existing ancestor directory is not writable.
-  /// Commands call this for every output path before measuring anything.
+  /// a block device, a socket or a descriptor that is not open, the file or device is not
+  /// writable, an ancestor is a regular file, or the nearest existing ancestor directory is not
+  /// writable. A symbolic link is checked where it leads (``_target(of:)``); a device, FIFO or
+  /// inherited descriptor needs no writable directory. Commands call this for every output path
+  /// before measuring anything.
   public static func checkWritable(_ path: String) throws {
+    let file: String
+    switch try _target(of: path) {
+    case .descriptor: return
+    case .device(let device):
+      guard access(device, W_OK) == 0 else {
+        throw ResultsFileError.writeFailed(path: path, reason: "the file is not writable")
+      }
+      return
+    case .file(let resolved): file = resolved
+    }
     var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-      if isDirectory.boolValue { throw ResultsFileError.writeFailed(path: path, reason: "is a directory") }
-      guard access(path, W_OK) == 0 else {
+    if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) {
+      guard access(file, W_OK) == 0 else {
         throw ResultsFileError.writeFailed(path: path, reason: "the file is not writable")
       }
     }
-    var ancestor = (path as NSString).deletingLastPathComponent
+    var ancestor = (file as NSString).deletingLastPathComponent
     if ancestor.isEmpty { ancestor = "." }
     while !FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory) {
       let parent = (ancestor as NSString).deletingLastPathComponent

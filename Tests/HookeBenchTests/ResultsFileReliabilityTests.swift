@@ -215,6 +215,77 @@ struct OutputPathTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("shared")) == ["latest.json"])
   }
 
+  /// A dangling symbolic link is followed too: the file it names is created and the link stays.
+  @Test func danglingSymbolicLinkGetsItsTargetCreated() throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    try FileManager.default.createDirectory(atPath: dir.file("shared"), withIntermediateDirectories: true)
+    // A relative link, resolved against the link's own directory.
+    try FileManager.default.createSymbolicLink(
+      atPath: dir.file("latest.json"), withDestinationPath: "shared/new.json")
+    try ResultsIO.writeAtomically(Data("new".utf8), to: dir.file("latest.json"))
+    var info = stat()
+    #expect(lstat(dir.file("latest.json"), &info) == 0)
+    #expect(info.st_mode & S_IFMT == S_IFLNK, "the link was replaced")
+    #expect(dir.read("shared/new.json") == "new")
+  }
+
+  /// `/dev/fd/N` (as `/dev/stdout`) is written to descriptor N itself: a file the shell
+  /// redirected there keeps what it had and gets the bytes appended, and stays the same file.
+  /// Resolved and renamed over, the redirected file was replaced; reopened, it was overwritten
+  /// from its start.
+  @Test func inheritedDescriptorIsWrittenNotReplaced() throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    dir.write("before\n", to: "log.txt")
+    let fd = open(dir.file("log.txt"), O_WRONLY | O_APPEND)
+    #expect(fd >= 0)
+    defer { close(fd) }
+    var before = stat()
+    #expect(stat(dir.file("log.txt"), &before) == 0)
+    try ResultsIO.writeAtomically(Data("report\n".utf8), to: "/dev/fd/\(fd)")
+    #expect(dir.read("log.txt") == "before\nreport\n")
+    var after = stat()
+    #expect(stat(dir.file("log.txt"), &after) == 0)
+    #expect(after.st_ino == before.st_ino, "the file was replaced")
+    #expect(throws: ResultsFileError.writeFailed(path: "/dev/fd/987", reason: "descriptor 987 is not open")) {
+      try ResultsIO.checkWritable("/dev/fd/987")
+    }
+  }
+
+  /// A FIFO whose reader goes away in the middle of a write is an error naming it; the process
+  /// is not ended by SIGPIPE.
+  @Test func fifoWhoseReaderLeavesIsAnError() throws {
+    let dir = TempDirectory()
+    defer { dir.cleanup() }
+    let path = dir.file("pipe")
+    #expect(mkfifo(path, 0o600) == 0)
+    let reader = open(path, O_RDONLY | O_NONBLOCK)
+    #expect(reader >= 0)
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var outcome: Result<Void, any Error>?
+    // More than a pipe holds, so the writer is still writing when the reader leaves.
+    let data = Data(repeating: 0x41, count: 1 << 20)
+    Thread {
+      outcome = Result { try ResultsIO.writeAtomically(data, to: path) }
+      done.signal()
+    }.start()
+    // Wait for the first bytes (until the writer has opened the FIFO a read finds none), then
+    // leave.
+    var first = [UInt8](repeating: 0, count: 5)
+    var got = 0
+    for _ in 0..<10_000 where got <= 0 {
+      got = read(reader, &first, first.count)
+      if got <= 0 { usleep(1000) }
+    }
+    #expect(got > 0, "the writer wrote nothing")
+    close(reader)
+    #expect(done.wait(timeout: .now() + 10) == .success, "the write did not return")
+    #expect(throws: ResultsFileError.writeFailed(path: path, reason: "the reader closed it")) {
+      try outcome?.get()
+    }
+  }
+
   /// A FIFO that no process reads is an error naming it, at once: opening it for writing would
   /// wait for a reader forever. (The write runs on its own thread: if it waits, the test opens a
   /// reader to release it and fails instead of hanging.)
@@ -232,7 +303,7 @@ struct OutputPathTests {
     if done.wait(timeout: .now() + 10) == .timedOut {
       Issue.record("the write waited for a reader")
       let reader = open(path, O_RDONLY | O_NONBLOCK)
-      done.wait()
+      _ = done.wait(timeout: .now() + 10)
       close(reader)
     }
     #expect(throws: ResultsFileError.writeFailed(path: path, reason: "no process is reading it")) {

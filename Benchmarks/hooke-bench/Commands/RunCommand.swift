@@ -80,10 +80,6 @@ struct RunCommand: BenchCommand {
     quiet = a.flag("quiet")
     wide = a.flag("wide")
     failOnDeadline = a.flag("fail-on-deadline")
-    // Two reports cannot share a file, but both may go to one device (`/dev/null`).
-    if output == html && !ResultsIO._isSpecialFile(output) {
-      throw UsageError("options '--output' and '--html' name the same file '\(output)'")
-    }
   }
 
   /// Runs the suite.
@@ -91,6 +87,11 @@ struct RunCommand: BenchCommand {
     // Everything that can fail without measuring is checked first: the selection, the output
     // paths, the budgets file and an explicitly named baseline file.
     _ = try selection.items(in: context.registry)
+    // Two reports cannot share a file, but both may go to one character device (`/dev/null`) or
+    // inherited descriptor (`/dev/stdout`).
+    if output == html && !ResultsIO._acceptsSeveralOutputs(context.resolve(output)) {
+      throw UsageError("options '--output' and '--html' name the same file '\(output)'")
+    }
     try ResultsIO.checkWritable(context.resolve(output))
     try ResultsIO.checkWritable(context.resolve(html))
     let budgetFile = try _loadBudgets(budgets, context)
