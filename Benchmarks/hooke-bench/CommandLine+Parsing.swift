@@ -322,6 +322,12 @@ struct ParsedArguments: Sendable {
       {
         throw UsageError("unexpected argument '\(parsed.positionals[configuration.arguments.count])'")
       }
+      // An empty path would resolve to the working directory (and an empty name means nothing).
+      for (k, value) in parsed.positionals.enumerated()
+      where value.isEmpty && !configuration.arguments.isEmpty {
+        let argument = configuration.arguments[Swift.min(k, configuration.arguments.count - 1)]
+        throw UsageError("argument <\(argument.name)> is empty")
+      }
     }
     return parsed
   }

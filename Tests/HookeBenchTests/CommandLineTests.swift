@@ -46,6 +46,8 @@ struct CommandLineTests {
     ),
     (["run", "--output", ""], "option '--output': the file name is empty"),
     (["report", "r.json", "--html="], "option '--html': the file name is empty"),
+    (["report", ""], "argument <results> is empty"),
+    (["compare", "a.json", ""], "argument <candidate> is empty"),
   ])
   func usageErrorsExit64WithAHint(arguments: [String], message: String) {
     let dir = TempDirectory()
