@@ -55,7 +55,7 @@ public enum ResultsIO {
   /// are removed first. A directory at `path` or a regular file where a directory belongs is a
   /// `.writeFailed` naming it.
   ///
-  /// Other targets (``_target(of:)``): `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and
+  /// Other targets (`_target(of:)`): `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and
   /// `/proc/self/fd/N` are written to that descriptor; an existing character device (`/dev/null`)
   /// or FIFO is written in place, without a temp file (renaming over it would replace it with a
   /// regular file: as root, `/dev/null` itself); a symbolic link is followed, so the file it

@@ -97,7 +97,7 @@ extension ResultsIO {
   /// Throws `.writeFailed` naming the reason when `path` cannot be written: it is a directory,
   /// a block device, a socket or a descriptor that is not open, the file or device is not
   /// writable, an ancestor is a regular file, or the nearest existing ancestor directory is not
-  /// writable. A symbolic link is checked where it leads (``_target(of:)``); a device, FIFO or
+  /// writable. A symbolic link is checked where it leads (`_target(of:)`); a device, FIFO or
   /// inherited descriptor needs no writable directory. Commands call this for every output path
   /// before measuring anything.
   public static func checkWritable(_ path: String) throws {
