@@ -9,9 +9,11 @@ enum _OutputTarget: Equatable {
   /// Opening the path instead would reopen a redirected file at offset 0, and renaming over it
   /// would replace that file.
   case descriptor(Int32)
-  /// An existing character device (`/dev/null`) or FIFO, after following symbolic links: written
-  /// in place (renaming over it would replace it with a regular file).
-  case device(String)
+  /// An existing character device (`/dev/null`), after following symbolic links: written in
+  /// place (renaming over it would replace it with a regular file).
+  case characterDevice(String)
+  /// An existing FIFO, after following symbolic links: written in place, as a device is.
+  case fifo(String)
   /// A regular file, existing or not, after following symbolic links (a dangling link's target
   /// included): replaced through a temp file next to it, so a link to it stays a link.
   case file(String)
@@ -45,7 +47,8 @@ extension ResultsIO {
           ? next : ((resolved as NSString).deletingLastPathComponent as NSString).appendingPathComponent(next)
       case S_IFREG: return .file(resolved)
       case S_IFDIR: throw ResultsFileError.writeFailed(path: path, reason: "is a directory")
-      case S_IFCHR, S_IFIFO: return .device(resolved)
+      case S_IFCHR: return .characterDevice(resolved)
+      case S_IFIFO: return .fifo(resolved)
       case S_IFBLK: throw ResultsFileError.writeFailed(path: path, reason: "is a block device")
       case S_IFSOCK: throw ResultsFileError.writeFailed(path: path, reason: "is a socket")
       default: throw ResultsFileError.writeFailed(path: path, reason: "is not a regular file")
@@ -73,25 +76,20 @@ extension ResultsIO {
   /// first end of file), nor does a file.
   package static func _acceptsSeveralOutputs(_ path: String) -> Bool {
     switch try? _target(of: path) {
-    case .descriptor: return true
-    case .device(let device):
-      var info = stat()
-      return stat(device, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR
-    case .file, nil: return false
+    case .descriptor, .characterDevice: return true
+    case .fifo, .file, nil: return false
     }
   }
 
-  /// Writes `data` to the character device or FIFO `path` through one descriptor. The open does
-  /// not wait: a FIFO that no process reads is `.writeFailed` ("no process is reading it")
-  /// instead of a hang; the writes then block as usual until the reader has taken the bytes.
-  /// What the descriptor turns out to be is checked again (the path may have changed since it
-  /// was resolved): only a character device or a FIFO is written.
-  static func _writeInPlace(_ data: Data, to path: String, reportedAs name: String) throws {
+  /// Writes `data` to the character device or FIFO (`isFIFO`) `path` through one descriptor.
+  /// The open does not wait: a FIFO that no process reads is `.writeFailed` ("no process is
+  /// reading it") instead of a hang; the writes then block as usual until the reader has taken
+  /// the bytes. What the descriptor turns out to be is checked again (the path may have changed
+  /// since it was resolved): only a character device or a FIFO is written.
+  static func _writeInPlace(_ data: Data, to path: String, isFIFO: Bool, reportedAs name: String) throws {
     let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
     guard fd >= 0 else {
       let code = errno
-      var info = stat()
-      let isFIFO = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
       let reason = code == ENXIO && isFIFO ? "no process is reading it" : String(cString: strerror(code))
       throw ResultsFileError.writeFailed(path: name, reason: reason)
     }

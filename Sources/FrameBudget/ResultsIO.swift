@@ -64,14 +64,16 @@ public enum ResultsIO {
   public static func writeAtomically(
     _ data: Data, to path: String, beforeRename: (() throws -> Void)? = nil
   ) throws {
-    try checkWritable(path)
     let url: URL
-    switch try _target(of: path) {
+    switch try _checkedTarget(path) {
     case .descriptor(let fd):
       try _write(data, to: fd, reportedAs: path)
       return
-    case .device(let device):
-      try _writeInPlace(data, to: device, reportedAs: path)
+    case .characterDevice(let device):
+      try _writeInPlace(data, to: device, isFIFO: false, reportedAs: path)
+      return
+    case .fifo(let fifo):
+      try _writeInPlace(data, to: fifo, isFIFO: true, reportedAs: path)
       return
     case .file(let file):
       url = URL(fileURLWithPath: file)

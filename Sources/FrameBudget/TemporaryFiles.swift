@@ -100,15 +100,20 @@ extension ResultsIO {
   /// writable. A symbolic link is checked where it leads (`_target(of:)`); a device, FIFO or
   /// inherited descriptor needs no writable directory. Commands call this for every output path
   /// before measuring anything.
-  public static func checkWritable(_ path: String) throws {
+  public static func checkWritable(_ path: String) throws { _ = try _checkedTarget(path) }
+
+  /// ``checkWritable(_:)``'s checks, returning where the bytes go (`_target(of:)`): the write
+  /// resolves the path once, for the checks and the write.
+  static func _checkedTarget(_ path: String) throws -> _OutputTarget {
+    let target = try _target(of: path)
     let file: String
-    switch try _target(of: path) {
-    case .descriptor: return
-    case .device(let device):
+    switch target {
+    case .descriptor: return target
+    case .characterDevice(let device), .fifo(let device):
       guard access(device, W_OK) == 0 else {
         throw ResultsFileError.writeFailed(path: path, reason: "the file is not writable")
       }
-      return
+      return target
     case .file(let resolved): file = resolved
     }
     var isDirectory: ObjCBool = false
@@ -121,7 +126,7 @@ extension ResultsIO {
     if ancestor.isEmpty { ancestor = "." }
     while !FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory) {
       let parent = (ancestor as NSString).deletingLastPathComponent
-      if parent.isEmpty || parent == ancestor { return }
+      if parent.isEmpty || parent == ancestor { return target }
       ancestor = parent
     }
     guard isDirectory.boolValue else {
@@ -130,5 +135,6 @@ extension ResultsIO {
     guard access(ancestor, W_OK) == 0 else {
       throw ResultsFileError.writeFailed(path: path, reason: "directory '\(ancestor)' is not writable")
     }
+    return target
   }
 }

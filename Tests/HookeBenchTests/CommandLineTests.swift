@@ -141,7 +141,7 @@ struct CommandLineTests {
     defer { dir.cleanup() }
     // Run as root, a regression that renamed a file over the device would replace the host's
     // `/dev/null`: the run only goes ahead when the path resolves to the device.
-    guard try ResultsIO._target(of: "/dev/null") == .device("/dev/null") else {
+    guard try ResultsIO._target(of: "/dev/null") == .characterDevice("/dev/null") else {
       Issue.record("/dev/null does not resolve to a device")
       return
     }

@@ -179,16 +179,13 @@ struct OutputPathTests {
   @Test func specialFileIsWrittenInPlaceNotReplaced() throws {
     let dir = TempDirectory()
     defer { dir.cleanup() }
-    let path = dir.file("pipe")
-    #expect(mkfifo(path, 0o600) == 0)
+    let path = makeFIFO(in: dir)
     // A non-blocking reader first, so that opening the FIFO for writing does not wait.
     let reader = open(path, O_RDONLY | O_NONBLOCK)
     #expect(reader >= 0)
     defer { close(reader) }
     try ResultsIO.writeAtomically(Data("through the pipe".utf8), to: path)
-    var info = stat()
-    #expect(stat(path, &info) == 0)
-    #expect(info.st_mode & S_IFMT == S_IFIFO, "the FIFO was replaced")
+    #expect(fileType(path) == S_IFIFO, "the FIFO was replaced")
     var buffer = [UInt8](repeating: 0, count: 64)
     let n = read(reader, &buffer, buffer.count)
     #expect(n == 16)
@@ -207,9 +204,7 @@ struct OutputPathTests {
     try FileManager.default.createSymbolicLink(
       atPath: dir.file("latest.json"), withDestinationPath: dir.file("shared/latest.json"))
     try ResultsIO.writeAtomically(Data("new".utf8), to: dir.file("latest.json"))
-    var info = stat()
-    #expect(lstat(dir.file("latest.json"), &info) == 0)
-    #expect(info.st_mode & S_IFMT == S_IFLNK, "the link was replaced")
+    #expect(fileType(dir.file("latest.json"), ofLink: true) == S_IFLNK, "the link was replaced")
     #expect(dir.read("shared/latest.json") == "new")
     #expect(Set(try FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["latest.json", "shared"])
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("shared")) == ["latest.json"])
@@ -224,9 +219,7 @@ struct OutputPathTests {
     try FileManager.default.createSymbolicLink(
       atPath: dir.file("latest.json"), withDestinationPath: "shared/new.json")
     try ResultsIO.writeAtomically(Data("new".utf8), to: dir.file("latest.json"))
-    var info = stat()
-    #expect(lstat(dir.file("latest.json"), &info) == 0)
-    #expect(info.st_mode & S_IFMT == S_IFLNK, "the link was replaced")
+    #expect(fileType(dir.file("latest.json"), ofLink: true) == S_IFLNK, "the link was replaced")
     #expect(dir.read("shared/new.json") == "new")
   }
 
@@ -258,18 +251,11 @@ struct OutputPathTests {
   @Test func fifoWhoseReaderLeavesIsAnError() throws {
     let dir = TempDirectory()
     defer { dir.cleanup() }
-    let path = dir.file("pipe")
-    #expect(mkfifo(path, 0o600) == 0)
+    let path = makeFIFO(in: dir)
     let reader = open(path, O_RDONLY | O_NONBLOCK)
     #expect(reader >= 0)
-    let done = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var outcome: Result<Void, any Error>?
     // More than a pipe holds, so the writer is still writing when the reader leaves.
-    let data = Data(repeating: 0x41, count: 1 << 20)
-    Thread {
-      outcome = Result { try ResultsIO.writeAtomically(data, to: path) }
-      done.signal()
-    }.start()
+    let write = BackgroundWrite(Data(repeating: 0x41, count: 1 << 20), to: path)
     // Wait for the first bytes (until the writer has opened the FIFO a read finds none), then
     // leave.
     var first = [UInt8](repeating: 0, count: 5)
@@ -280,7 +266,8 @@ struct OutputPathTests {
     }
     #expect(got > 0, "the writer wrote nothing")
     close(reader)
-    #expect(done.wait(timeout: .now() + 10) == .success, "the write did not return")
+    let outcome = write.outcome(within: 10)
+    #expect(outcome != nil, "the write did not return")
     #expect(throws: ResultsFileError.writeFailed(path: path, reason: "the reader closed it")) {
       try outcome?.get()
     }
@@ -292,26 +279,19 @@ struct OutputPathTests {
   @Test func fifoWithoutAReaderIsAnErrorNotAHang() throws {
     let dir = TempDirectory()
     defer { dir.cleanup() }
-    let path = dir.file("pipe")
-    #expect(mkfifo(path, 0o600) == 0)
-    let done = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var outcome: Result<Void, any Error>?
-    Thread {
-      outcome = Result { try ResultsIO.writeAtomically(Data("nobody listens".utf8), to: path) }
-      done.signal()
-    }.start()
-    if done.wait(timeout: .now() + 10) == .timedOut {
+    let path = makeFIFO(in: dir)
+    let write = BackgroundWrite(Data("nobody listens".utf8), to: path)
+    var outcome = write.outcome(within: 10)
+    if outcome == nil {
       Issue.record("the write waited for a reader")
       let reader = open(path, O_RDONLY | O_NONBLOCK)
-      _ = done.wait(timeout: .now() + 10)
+      outcome = write.outcome(within: 10)
       close(reader)
     }
     #expect(throws: ResultsFileError.writeFailed(path: path, reason: "no process is reading it")) {
       try outcome?.get()
     }
-    var info = stat()
-    #expect(stat(path, &info) == 0)
-    #expect(info.st_mode & S_IFMT == S_IFIFO)
+    #expect(fileType(path) == S_IFIFO)
     let names = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
     #expect(names == ["pipe"], "no temp file is left: \(names)")
   }
@@ -334,5 +314,40 @@ struct OutputPathTests {
     TemporaryFiles.register(dir.file(".z.json.tmp-1-1"))
     TemporaryFiles.removeRegistered { $0.hasPrefix(dir.path) }
     #expect(!FileManager.default.fileExists(atPath: dir.file(".z.json.tmp-1-1")))
+  }
+}
+
+/// A FIFO named `pipe` in `dir`.
+private func makeFIFO(in dir: TempDirectory) -> String {
+  let path = dir.file("pipe")
+  #expect(mkfifo(path, 0o600) == 0)
+  return path
+}
+
+/// The file type bits (`S_IFMT`) of what `path` names, or of the link itself with `ofLink`;
+/// nil when there is nothing there.
+private func fileType(_ path: String, ofLink: Bool = false) -> mode_t? {
+  var info = stat()
+  guard (ofLink ? lstat(path, &info) : stat(path, &info)) == 0 else { return nil }
+  return info.st_mode & S_IFMT
+}
+
+/// `ResultsIO.writeAtomically(data, to: path)` on a thread of its own, so that a test can tell a
+/// write that waits from one that returns instead of hanging with it.
+private final class BackgroundWrite: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  // Written by the thread before it signals `done`, read after the wait: the semaphore orders them.
+  private var result: Result<Void, any Error>?
+
+  init(_ data: Data, to path: String) {
+    Thread { [self] in
+      result = Result { try ResultsIO.writeAtomically(data, to: path) }
+      done.signal()
+    }.start()
+  }
+
+  /// The write's outcome, or nil if it has not returned within `seconds`.
+  func outcome(within seconds: Double) -> Result<Void, any Error>? {
+    done.wait(timeout: .now() + seconds) == .success ? result : nil
   }
 }
