@@ -60,7 +60,12 @@ extension _FastPath {
         to: UnsafeBufferPointer(start: m.targets + 4 * start, count: lanes), group: g,
         startingAtRest: anyRestart ? UnsafeBufferPointer(start: m.restart + 4 * start, count: lanes) : nil,
         presented: m.presented + 4 * start, keepingSettled: true, hints: m.hints + start)
-      for k in start..<end { m.pending[Int(m.quads[k])] = false }
+      for k in start..<end {
+        m.pending[Int(m.quads[k])] = false
+        // The merge and the end rule below change the quad: a mark from a step since its
+        // deferral is stale.
+        activeMarks[Int(m.quads[k])] = 0
+      }
       if rejected == 0 {
         values.withUnsafeMutableBufferPointer { v in
           for k in start..<end {

@@ -570,15 +570,25 @@ extension Scene {
       // nothing here changes the handle table (`_refreshHot` claims quads, adding none), and no
       // merge is deferred in a frame (flushed here if one were).
       fast?._flushPendingMerges()
-      let engine = fast?.engine
-      (fast?.handles ?? []).withUnsafeBufferPointer { handles in
-        for k in probes.indices where probes[k].destination >= 0 {
-          let q = probes[k].quad
-          // A batched frame's quad has its four handles in the table. (The engine bound once:
-          // reading it off the fast path per call retained it, +0.7 % instructions on
-          // zoom-navigation 10k.)
-          if q >= 0, let engine, !probes[k].flying {
-            probes[k].flying = _FastPath.isAnimating(q, handles: handles, engine: engine)
+      if let fast {
+        let engine = fast.engine
+        fast.handles.withUnsafeBufferPointer { handles in
+          fast.isListedMoving.withUnsafeBufferPointer { listed in
+            fast.activeMarks.withUnsafeBufferPointer { marks in
+              for k in probes.indices where probes[k].destination >= 0 {
+                let q = probes[k].quad
+                // A batched frame's quad has its four handles in the table. (The engine bound
+                // once: reading it off the fast path per call retained it, +0.7 % instructions
+                // on zoom-navigation 10k.) A quad not listed moving is at rest (every change
+                // lists it until the scene sees it settled), and one marked by the last step
+                // moves: the engine is asked only about the others — at a hundred destinations,
+                // most of them open and still, it was asked about each in every frame.
+                guard q >= 0, !probes[k].flying, q < listed.count, listed[q] else { continue }
+                probes[k].flying =
+                  fast.isMarkedMoving(q, marks: marks)
+                  || _FastPath.isAnimating(q, handles: handles, engine: engine)
+              }
+            }
           }
         }
       }

@@ -534,10 +534,8 @@ public final class Scene {
     var kept = 0
     // The handle table, the engine and the quad tables bound once for the sweep (see
     // `_FastPath.isAnimating(_:handles:engine:)`): read off the fast path per quad, each read
-    // retained the engine or checked a table's uniqueness. Whether each quad still moves is asked
-    // of the engine for blocks of quads, which it reads ahead (`_anyUnsettled(quads:handles:into:)`):
-    // the list is in listing order, at random in the handle and slot tables.
-    let engine = f.engine
+    // retained the engine or checked a table's uniqueness. Whether each quad still moves is
+    // answered for blocks of quads (`_FastPath.stillMoving(_:handles:into:)`).
     let block = 64
     f.handles.withUnsafeBufferPointer { handles in
       f.quadOwner.withUnsafeBufferPointer { owners in
@@ -551,9 +549,9 @@ public final class Scene {
               for k in moving.indices {
                 if k % block == 0 {
                   let end = Swift.min(k + block, moving.count)
-                  engine._anyUnsettled(
-                    quads: UnsafeBufferPointer(rebasing: UnsafeBufferPointer(moving)[k..<end]),
-                    handles: handles.baseAddress!, into: animating.baseAddress!)
+                  f.stillMoving(
+                    UnsafeBufferPointer(rebasing: UnsafeBufferPointer(moving)[k..<end]), handles: handles,
+                    into: animating.baseAddress!)
                 }
                 let q = Int(moving[k])
                 let owner = owners[q]

@@ -571,3 +571,85 @@ struct SceneBadTimeTests {
       fast.groupInfo.count == fast.engine.groupCount && fast.activeBefore.count == fast.engine.groupCount)
   }
 }
+
+/// The moving list against the engine: after every frame, a quad is listed moving exactly when
+/// one of its channels is not settled, as the engine answers for it alone.
+@Suite struct FastPathMovingListTests {
+  /// The sweep over the moving list takes a quad the last step left active as moving without
+  /// asking the engine (`_FastPath.activeMarks`); a transaction after that step — at the same
+  /// time, before the frame's render list — may bring the quad to rest (a spring
+  /// animation's end rule snaps a slow value merged close to its target, a removal frees it) or
+  /// start it anew. Seeded script of springs, timing curves (which combine), unanimated changes,
+  /// repeated targets, opacity changes, removals and insertions, each frame's
+  /// transaction applied after the frame's step and the frame then rendered at the same time; a
+  /// dozen elements keep the list below the size at which every row is rewritten anyway.
+  @Test func listedQuadsAreExactlyTheUnsettledOnes() {
+    let seed: UInt64 = 0x6D61_726B_7321
+    var rng = SplitMix64(seed: seed)
+    let scene = Scene()
+    let count = 12
+    func element(_ i: Int) -> Element {
+      Element(
+        id: ElementID(i), frame: Rect(x: Double(i % 4) * 90, y: Double(i / 4) * 90, width: 80, height: 80)
+      )
+      .transition(.opacity)
+    }
+    scene.withoutAnimation(at: 0) { tx in
+      for i in 0..<count { tx.insert(element(i)) }
+    }
+    var present = Set(0..<count)
+    var targets = (0..<count).map { element($0).frame }
+    var mismatches = 0
+    var snapsAfterStep = 0
+    for frame in 1...400 {
+      let t = frameTime(Int64(frame))
+      scene.advance(to: t)
+      let choice = rng.next() % 6
+      let id = Int(rng.next() % UInt64(count))
+      let target = Rect(x: Double(rng.next() % 300), y: Double(rng.next() % 500), width: 80, height: 80)
+      func change(_ tx: inout SceneTransaction) {
+        guard present.contains(id) else {
+          tx.insert(element(id))
+          present.insert(id)
+          targets[id] = element(id).frame
+          return
+        }
+        switch choice {
+        case 0, 1:
+          tx.setFrame(ElementID(id), target)
+          targets[id] = target
+        case 2: tx.setOpacity(ElementID(id), Double(rng.next() % 3) / 2)
+        case 3:
+          tx.remove(ElementID(id))
+          present.remove(id)
+        default:
+          // The same target again: a spring merging into a value close to it and slow ends
+          // there (SwiftUI's end rule at the transaction's sample).
+          tx.setFrame(ElementID(id), targets[id])
+        }
+      }
+      switch rng.next() % 4 {
+      case 0:
+        scene.withoutAnimation(at: t) { change(&$0) }
+        snapsAfterStep += 1
+      case 1: scene.withAnimation(.easeInOut(duration: 0.3), at: t) { change(&$0) }
+      default: scene.withAnimation(.spring(response: 0.3, dampingFraction: 0.7), at: t) { change(&$0) }
+      }
+      scene.advance(to: t)
+      guard let f = scene._fast else {
+        Issue.record("no batch engine")
+        return
+      }
+      for q in 0..<f.quadCount where f.quadOwner[q] != Int32.min {
+        let listed = f.isListedMoving[q]
+        let moves = f.isAnimating(q)
+        if listed != moves {
+          mismatches += 1
+          Issue.record("frame \(frame), quad \(q): listed \(listed), engine \(moves) (seed \(seed))")
+        }
+      }
+    }
+    #expect(mismatches == 0)
+    #expect(snapsAfterStep > 50, "the script must change quads after their step")
+  }
+}

@@ -55,3 +55,39 @@ extension BatchEngine {
     return skipped
   }
 }
+
+extension BatchEngine {
+  /// Sets `marks[map[h] >> 2] = stamp` for each active channel of `group` (storage positions
+  /// `0..<activeCount(of:)`), where `h` is the channel's handle index: for an embedder that
+  /// mirrors its values in runs of four (one run per value, laid out as
+  /// ``_anyUnsettled(quads:handles:into:)`` reads them), right after a step, the runs that still
+  /// move — without asking the engine run by run, which reads each channel's handle, slot entry
+  /// and group at random. A run not marked may still be unsettled: a running combination keeps a
+  /// channel unsettled outside its group's active range. Channels whose handle index is outside
+  /// `map`, whose map entry is negative, or whose run is outside `marks` are skipped.
+  ///
+  /// Reads the group's owner column and `map` only, in storage order; writes `marks`. O(active
+  /// channels of `group`), allocation-free.
+  #if !hasFeature(Embedded)
+    // Exported Float/Double specialisations for callers in other modules; see `scatterValues`.
+    @_specialize(exported:true,where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+  #endif
+  package func _markActiveRuns(
+    group: BatchGroup, through map: UnsafeBufferPointer<Int32>,
+    into marks: UnsafeMutableBufferPointer<UInt32>,
+    stamp: UInt32
+  ) {
+    guard _groups.indices.contains(group.index) else { return }
+    let c = _groups[group.index].columns
+    // Safety: `i` is below the group's active count, inside its owner column; `map` and `marks`
+    // are read and written only at indices checked against their counts.
+    for i in 0..<c.activeCount {
+      let h = Int(c.owner[i])
+      guard h < map.count else { continue }
+      let k = Int(map[h])
+      guard k >= 0, k >> 2 < marks.count else { continue }
+      marks[k >> 2] = stamp
+    }
+  }
+}
