@@ -631,16 +631,14 @@ extension Scene {
     _dimmingScratch = []
     dimmingSlots.removeAll(keepingCapacity: true)
     _hideFlyingZoomSources()
-    // The overlays in ascending slot order (the layout compares them with the last frame's),
-    // from the destinations' slots kept sorted as they come and go: sorting them here cost
-    // O(k²) swaps per frame by insertion (destinations are listed in time order), a tenth of
-    // zoom-navigation's frame at a hundred destinations.
-    _records.withUnsafeBufferPointer { records in
-      for d in _zoomDestinationSlots {
-        let r = records.baseAddress! + d
-        if r.pointee._transition?.dimming != nil, r.pointee.live { dimmingSlots.append(d) }
-      }
-    }
+    // The overlays in ascending slot order (the layout compares them with the last frame's):
+    // the destinations' slots, kept sorted as they come and go — sorting them here cost O(k²)
+    // swaps per frame by insertion (destinations are listed in time order), a tenth of
+    // zoom-navigation's frame at a hundred destinations. Every listed destination is live and
+    // has its overlay (`_startZoom` lists a slot after giving it one, and only `_evict`
+    // takes either away, unlisting the slot first): testing each record here read two or three
+    // cache lines per destination and frame, and the zoom state's object besides.
+    dimmingSlots.append(contentsOf: _zoomDestinationSlots)
     dimmingRows = dimmingSlots.count
     // Clipped rows read their container's clip from the table: a bulk refresh re-derives them.
     let clipsChanged = _containerTableDirty

@@ -98,6 +98,76 @@ import _TestSupport
     return compared
   }
 
+  /// The render list takes every listed zoom destination as having an overlay without reading
+  /// its record (`Scene._writeRenderList`): the slots listed are, after every frame, ascending
+  /// and exactly the live slots with a zoom source, each with its overlay channel. Seeded script
+  /// of several destinations at once over shared sources, pushed with and without animation,
+  /// popped, revived while leaving (inserted again under the same id), replaced, and sources
+  /// removed and inserted again (a destination whose source is missing gets no zoom).
+  @Test func listedDestinationsAreTheLiveOnesWithAnOverlay() {
+    let seed: UInt64 = 0x7A6F_6F6D_6C69_7374
+    var random = SplitMix64(seed: seed)
+    let scene = Scene()
+    let ns = scene.makeNamespace()
+    func time(_ k: Int) -> Double {
+      PropertyAnimator<Double>.time(tick: Int64(k), ticksPerSecond: Int64(Self.hz))
+    }
+    let rows = Layout.verticalList(count: 6, in: Rect(x: 0, y: 100, width: 390, height: 600), rowHeight: 44)
+    func source(_ i: Int) -> Element {
+      Element(id: ElementID(i), frame: rows[i]).matchedTransitionSource(id: .int(i), in: ns)
+    }
+    scene.withoutAnimation(at: 0) { tx in
+      for i in rows.indices { tx.insert(source(i)) }
+    }
+    func detail(_ id: Int, row: Int) -> Element {
+      Element(id: ElementID(id), frame: Layout.fullScreen(scene.bounds)).zIndex(5)
+        .navigationTransition(.zoom(sourceID: .int(row), in: ns, dimmingOpacity: 0.4))
+    }
+    var details: [Int: Int] = [:]  // id → row
+    var checked = 0
+    for k in 1...1500 {
+      let t = time(k)
+      let id = 100 + Int(random.next() % 8)
+      let row = Int(random.next() % UInt64(rows.count))
+      let animated = random.next() % 4 != 0
+      func apply(_ body: (inout SceneTransaction) -> Void) {
+        if animated {
+          scene.withAnimation(.spring(response: 0.3, dampingFraction: 0.8), at: t, body)
+        } else {
+          scene.withoutAnimation(at: t, body)
+        }
+      }
+      switch random.next() % 6 {
+      case 0, 1:
+        // Pushed, or revived while still leaving.
+        apply { $0.insert(detail(id, row: row)) }
+        details[id] = row
+      case 2: apply { $0.remove(ElementID(id)) }
+      case 3:
+        if let r = details[id] { apply { $0.replace(detail(id, row: r).with { $0.opacity = 0.9 }) } }
+      case 4:
+        if random.next() % 3 == 0 { apply { $0.remove(ElementID(row)) } }
+      default:
+        apply { $0.insert(source(row)) }
+      }
+      scene.advance(to: t)
+      let listed = scene._zoomDestinationSlots
+      #expect(
+        listed == listed.sorted() && Set(listed).count == listed.count, "seed \(seed) frame \(k): \(listed)")
+      var expected: [Int] = []
+      for s in scene._records.indices where scene._records[s].live && scene._records[s].zoomSource != nil {
+        expected.append(s)
+      }
+      #expect(listed == expected, "seed \(seed) frame \(k): listed \(listed), zoom destinations \(expected)")
+      for s in listed {
+        #expect(
+          scene._records[s].live && scene._records[s].dimming != nil, "seed \(seed) frame \(k): slot \(s)")
+      }
+      checked += listed.count
+    }
+    #expect(checked > 1000, "\(checked) listed destinations checked")
+  }
+
   @Test func scriptsAgreeWithThePerPropertyReference() {
     var compared = 0
     for seed in 0..<300 { compared += Self.run(seed: 20_261_203 &+ UInt64(seed)) }
