@@ -168,6 +168,12 @@ extension Scene {
     // counts), so that dropping one below finds the list unshared.
     var ops = bounded._ops
     bounded._ops = []
+    // The inserted elements' attachments, taken out as well when nothing else holds the
+    // transaction: each insertion then moves its element's attachments out of them and into the
+    // scene's columns (`_AttachmentColumns.take`, `store(taking:)`) instead of copying them
+    // twice, each copy of a matched geometry or a transition a few hundred instructions.
+    var insertedAttachments = bounded._insertedAttachments
+    if releasingChanges { bounded._insertedAttachments = _AttachmentColumns() }
     // Immutable from here: the per-change callees borrow it. (Passed from a `var`, each call
     // copied the whole transaction, about forty instructions per change.)
     let tx = bounded
@@ -237,8 +243,11 @@ extension Scene {
       func drop() { if releasingChanges { ops[k] = .remove(ElementID(0)) } }
       switch ops[k] {
       case .insert(let i):
+        let stored = tx._inserted[i]
         _insert(
-          tx._insertedElement(i), tx: tx, t: t, result: &result, dirty: &dirtyGroups, zoom: &zoomInserted)
+          releasingChanges ? insertedAttachments.take(stored) : insertedAttachments.element(stored), tx: tx,
+          t: t,
+          result: &result, dirty: &dirtyGroups, zoom: &zoomInserted)
       case .remove(let id):
         _remove(id, tx: tx, t: t, result: &result, dirty: &dirtyGroups, leaveNow: &leaveNow)
       case .update(let id, let body):
@@ -677,7 +686,7 @@ extension Scene {
     // What the rest reads of the element, read before its attachments are stored.
     let (id, zooms) = (e.id, e.navigationTransition != nil)
     let (frame, style) = (e.frame._q, e._styleVector)
-    let stored = _attachments.store(e)
+    let stored = _attachments.store(taking: e)
     _attachments.reserveFreeLists()
     var record = _Record(
       element: stored, seq: _nextSeq,

@@ -31,7 +31,7 @@ struct _StoredElement {
   var shape: ElementShape
 
   /// The core of `e` without its attachments (all indices −1).
-  init(core e: Element) {
+  init(core e: borrowing Element) {
     id = e.id
     container = e.container
     frame = e.frame
@@ -103,6 +103,11 @@ struct _SideColumn<Value> {
   /// The value at `i`, `nil` for −1.
   subscript(i: Int32) -> Value? { i < 0 ? nil : values[Int(i)] }
 
+  /// The value at `i` moved out (the entry is left empty but not freed: for a column about to be
+  /// discarded), `nil` for −1. No copy: copying an attachment that holds a string or a class
+  /// reference goes through the runtime's value witnesses, a few hundred instructions.
+  mutating func take(_ i: Int32) -> Value? { i < 0 ? nil : values[Int(i)].take() }
+
   /// `body` applied to the value at `i` in place (no copy of it, so no retain of what it
   /// holds), or `nil` for −1.
   @inline(__always)
@@ -146,6 +151,18 @@ struct _AttachmentColumns {
     return stored
   }
 
+  /// ``store(_:)`` for an element no one else holds: its attachments are moved in, not copied
+  /// (see ``_SideColumn/take(_:)``).
+  mutating func store(taking e: consuming Element) -> _StoredElement {
+    var stored = _StoredElement(core: e)
+    clips.set(&stored.clip, to: e.clipRect.take())
+    transitions.set(&stored.transition, to: e.transition.take())
+    matches.set(&stored.match, to: e.matchedGeometry.take())
+    sources.set(&stored.source, to: e.transitionSource.take())
+    navigations.set(&stored.navigation, to: e.navigationTransition.take())
+    return stored
+  }
+
   /// Replaces `stored` with `e`, reusing `stored`'s entries where `e` has the same kinds of
   /// attachment.
   mutating func replace(_ stored: inout _StoredElement, with e: Element) {
@@ -182,6 +199,15 @@ struct _AttachmentColumns {
     matches.remove(&stored.match)
     sources.remove(&stored.source)
     navigations.remove(&stored.navigation)
+  }
+
+  /// The public element `stored` holds, its attachments moved out of their entries (which are
+  /// left empty, not freed: for columns about to be discarded, a transaction's when it is applied).
+  mutating func take(_ stored: _StoredElement) -> Element {
+    Element(
+      _stored: stored, clipRect: clips.take(stored.clip), transition: transitions.take(stored.transition),
+      matchedGeometry: matches.take(stored.match), transitionSource: sources.take(stored.source),
+      navigationTransition: navigations.take(stored.navigation))
   }
 
   /// The public element `stored` holds.
