@@ -91,10 +91,10 @@ final class _FastPath {
   @exclusivity(unchecked) var quadStamp: [UInt32] = []
   @exclusivity(unchecked) var laneShadow: [Double] = []
   /// Per quad: ``activeStamp`` when one of its channels was active in its group right after the
-  /// last step and nothing has changed the quad since (``noteMoving(_:)`` and ``removeQuad(_:)``
-  /// clear it), written by ``refresh(to:)`` from the groups' active ranges. A marked quad moves
-  /// (``isMarkedMoving(_:)``); an unmarked one may still (a running combination, or a change
-  /// since the step), and the engine is asked.
+  /// last step and nothing has changed the quad since (``noteMoving(_:)``, ``removeQuad(_:)`` and
+  /// ``flushMerges()`` clear it), written by ``refresh(to:)`` from the groups' active ranges. A
+  /// marked quad moves (``isMarkedMoving(_:marks:)``); an unmarked one may still (a running
+  /// combination, or a change since the step), and the engine is asked. Four bytes per quad.
   @exclusivity(unchecked) var activeMarks: [UInt32] = []
   /// The mark of the last step (never 0, the cleared mark).
   @exclusivity(unchecked) var activeStamp: UInt32 = 1

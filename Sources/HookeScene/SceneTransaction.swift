@@ -41,9 +41,6 @@ public struct SceneTransaction {
   var _inserted = _InsertedElements()
   var _insertedAttachments = _AttachmentColumns()
 
-  /// The element inserted by `.insert(i)`.
-  func _insertedElement(_ i: Int) -> Element { _insertedAttachments.element(_inserted[i]) }
-
   init(animation: Animation?) {
     self.animation = animation
     _isAnimated = animation != nil
@@ -244,10 +241,9 @@ extension Scene {
       switch ops[k] {
       case .insert(let i):
         let stored = tx._inserted[i]
-        _insert(
-          releasingChanges ? insertedAttachments.take(stored) : insertedAttachments.element(stored), tx: tx,
-          t: t,
-          result: &result, dirty: &dirtyGroups, zoom: &zoomInserted)
+        let element =
+          releasingChanges ? insertedAttachments.take(stored) : insertedAttachments.element(stored)
+        _insert(consume element, tx: tx, t: t, result: &result, dirty: &dirtyGroups, zoom: &zoomInserted)
       case .remove(let id):
         _remove(id, tx: tx, t: t, result: &result, dirty: &dirtyGroups, leaveNow: &leaveNow)
       case .update(let id, let body):
