@@ -181,8 +181,7 @@ struct OutputPathTests {
     defer { dir.cleanup() }
     let path = makeFIFO(in: dir)
     // A non-blocking reader first, so that opening the FIFO for writing does not wait.
-    let reader = open(path, O_RDONLY | O_NONBLOCK)
-    #expect(reader >= 0)
+    let reader = openReader(path)
     defer { close(reader) }
     try ResultsIO.writeAtomically(Data("through the pipe".utf8), to: path)
     #expect(fileType(path) == S_IFIFO, "the FIFO was replaced")
@@ -252,8 +251,7 @@ struct OutputPathTests {
     let dir = TempDirectory()
     defer { dir.cleanup() }
     let path = makeFIFO(in: dir)
-    let reader = open(path, O_RDONLY | O_NONBLOCK)
-    #expect(reader >= 0)
+    let reader = openReader(path)
     // More than a pipe holds, so the writer is still writing when the reader leaves.
     let write = BackgroundWrite(Data(repeating: 0x41, count: 1 << 20), to: path)
     // Wait for the first bytes (until the writer has opened the FIFO a read finds none), then
@@ -284,7 +282,7 @@ struct OutputPathTests {
     var outcome = write.outcome(within: 10)
     if outcome == nil {
       Issue.record("the write waited for a reader")
-      let reader = open(path, O_RDONLY | O_NONBLOCK)
+      let reader = openReader(path)
       outcome = write.outcome(within: 10)
       close(reader)
     }
@@ -322,6 +320,13 @@ private func makeFIFO(in dir: TempDirectory) -> String {
   let path = dir.file("pipe")
   #expect(mkfifo(path, 0o600) == 0)
   return path
+}
+
+/// A reader of the FIFO `path`, opened without waiting for a writer.
+private func openReader(_ path: String) -> Int32 {
+  let reader = open(path, O_RDONLY | O_NONBLOCK)
+  #expect(reader >= 0)
+  return reader
 }
 
 /// The file type bits (`S_IFMT`) of what `path` names, or of the link itself with `ofLink`;

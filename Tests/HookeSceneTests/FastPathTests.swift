@@ -599,11 +599,13 @@ struct SceneBadTimeTests {
     }
     var present = Set(0..<count)
     var targets = (0..<count).map { element($0).frame }
-    var mismatches = 0
-    var snapsAfterStep = 0
+    // Quads the transaction brought to rest after their step (listed moving after the frame's
+    // step, not after the transaction at the same time): the case the marks must not hide.
+    var restedAfterStep = 0
     for frame in 1...400 {
       let t = frameTime(Int64(frame))
       scene.advance(to: t)
+      let movingAfterStep = Set(scene._fast?.moving ?? [])
       let choice = rng.next() % 6
       let id = Int(rng.next() % UInt64(count))
       let target = Rect(x: Double(rng.next() % 300), y: Double(rng.next() % 500), width: 80, height: 80)
@@ -629,9 +631,7 @@ struct SceneBadTimeTests {
         }
       }
       switch rng.next() % 4 {
-      case 0:
-        scene.withoutAnimation(at: t) { change(&$0) }
-        snapsAfterStep += 1
+      case 0: scene.withoutAnimation(at: t) { change(&$0) }
       case 1: scene.withAnimation(.easeInOut(duration: 0.3), at: t) { change(&$0) }
       default: scene.withAnimation(.spring(response: 0.3, dampingFraction: 0.7), at: t) { change(&$0) }
       }
@@ -643,13 +643,11 @@ struct SceneBadTimeTests {
       for q in 0..<f.quadCount where f.quadOwner[q] != Int32.min {
         let listed = f.isListedMoving[q]
         let moves = f.isAnimating(q)
-        if listed != moves {
-          mismatches += 1
-          Issue.record("frame \(frame), quad \(q): listed \(listed), engine \(moves) (seed \(seed))")
-        }
+        #expect(
+          listed == moves, "frame \(frame), quad \(q): listed \(listed), engine \(moves) (seed \(seed))")
+        if movingAfterStep.contains(Int32(q)) && !moves { restedAfterStep += 1 }
       }
     }
-    #expect(mismatches == 0)
-    #expect(snapsAfterStep > 50, "the script must change quads after their step")
+    #expect(restedAfterStep > 0, "\(restedAfterStep) quads brought to rest after their step (seed \(seed))")
   }
 }
