@@ -457,7 +457,7 @@ public final class Scene {
   /// ``renderList``.
   public func advance(to time: Double) {
     let t = _clock(time)
-    _fast?.refresh(to: t)
+    _fast?.refresh(to: t, markLimit: _incrementalRowLimit)
     if let f = _fast, !f.moving.isEmpty { _collectMovingRows(f) }
     // Only groups and records with general-path animations or a pending removal need work here;
     // everything else is idle or moves on the batch engine.

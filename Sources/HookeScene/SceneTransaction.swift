@@ -175,7 +175,7 @@ extension Scene {
     // copied the whole transaction, about forty instructions per change.)
     let tx = bounded
     let t = _clock(time)
-    _fast?.refresh(to: t)
+    _fast?.refresh(to: t, markLimit: _incrementalRowLimit)
     // Empty groups are swept here, before the transaction looks any group up, and never in a
     // frame: a sweep allocates (replaced groups, rebuilt tables), and only transactions add groups.
     _fast?.recycleEmptyGroupsIfDue()
