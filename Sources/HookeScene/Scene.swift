@@ -715,33 +715,36 @@ struct _Group {
 
 /// A slot's element and animated channels.
 ///
-/// Layout (declaration order is memory order; `RecordLayoutTests` pins the 320-byte stride): the
-/// element's three lines, its tail line shared with the slot's flags, group and sequence number
-/// and the start of the own frame channel, whose value and running state end on the fourth line;
-/// then the style. An unanimated frame change (a keyframe jump) reads three lines — the id and
-/// frame, the flags and group, the frame channel. The transition effect and a zoom destination's
-/// state live in a ``_TransitionState`` only while an element has one.
+/// Layout (declaration order is memory order; `RecordLayoutTests` pins the 320-byte stride and
+/// the lines below): 16 bytes of rarely read state (the transition state's reference, the look
+/// entry, four flags), then what an unanimated frame change (a keyframe jump, the commonest bulk
+/// change) reads — the own frame channel, the group, the element's id and model frame — in 104
+/// contiguous bytes, then the rest of the element, the sequence number and the style. A large
+/// array's elements start 48 bytes into a cache line under the C allocator (16 bytes of its
+/// header, 32 of the array's), so with a stride of five whole lines every record's bytes 16..<144
+/// are two whole lines: a jump reads those two and nothing else. The transition effect and a
+/// zoom destination's state live in a ``_TransitionState`` only while an element has one.
 struct _Record {
-  var element: _StoredElement
+  /// The transition effect, its anchor and a zoom destination's state, or `nil`: the effect rests
+  /// on the neutral value (``_TransitionState/neutralEffect``) at the centre, no overlay.
+  var _transition: _TransitionState?
+  /// Its entry in `Scene._looks` (0: the shared default).
+  var look: Int32 = 0
   var removing = false
   var live = true
   var hidden = false
   /// Listed in `Scene._motion` (kept across slot reuse).
   var inMotion = false
+  var frame: _FrameChannel
+  /// The matched group (−1: none).
+  var _group: Int32 = -1
+  var element: _StoredElement
   /// The own frame rides its matched group's shared frame (see `Scene+RidingFrames.swift`): the
   /// element is the group's source, matched on its whole frame, so its row is the shared frame's,
   /// and its own frame channel rests on the model of the last transaction instead of repeating
   /// the shared frame's motion.
   var ridesShared = false
-  /// The matched group (−1: none).
-  var _group: Int32 = -1
   var seq: Int
-  /// The transition effect, its anchor and a zoom destination's state, or `nil`: the effect rests
-  /// on the neutral value (``_TransitionState/neutralEffect``) at the centre, no overlay.
-  var _transition: _TransitionState?
-  var frame: _FrameChannel
-  /// Its entry in `Scene._looks` (0: the shared default).
-  var look: Int32 = 0
   var style: _OctChannel
 
   /// The matched group, if any.

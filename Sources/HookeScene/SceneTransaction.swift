@@ -685,8 +685,8 @@ extension Scene {
     let stored = _attachments.store(taking: e)
     _attachments.reserveFreeLists()
     var record = _Record(
-      element: stored, seq: _nextSeq,
-      _transition: transition, frame: _FrameChannel(frame, time: t), style: _OctChannel(style, time: t))
+      _transition: transition, frame: _FrameChannel(frame, time: t), element: stored, seq: _nextSeq,
+      style: _OctChannel(style, time: t))
     _nextSeq += 1
     let s: Int
     if let f = _free.popLast() {
