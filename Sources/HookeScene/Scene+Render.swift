@@ -54,7 +54,7 @@ extension Scene {
       if _zoomSources[k] == id { _zoomSources[k] = nil }
     }
     if let src = _records[s].zoomSource {
-      if let i = _zoomDestinations.firstIndex(of: id) { _zoomDestinations.remove(at: i) }
+      if let i = _zoomDestinations.firstIndex(where: { $0.slot == s }) { _zoomDestinations.remove(at: i) }
       if let i = _zoomDestinationSlots.firstIndex(of: s) { _zoomDestinationSlots.remove(at: i) }
       if let ss = _slots[src] {
         _records[ss].hidden = false
@@ -547,8 +547,8 @@ extension Scene {
     var probes = _zoomProbes
     _zoomProbes = []
     probes.removeAll(keepingCapacity: true)
-    for id in _zoomDestinations {
-      probes.append(_ZoomProbe(destination: _slots[id] ?? -1))
+    for d in _zoomDestinations {
+      probes.append(_ZoomProbe(destination: d.slot, sourceID: d.source))
     }
     // Field reads through the buffer: reading a field off an array element by subscript copied
     // the whole record (retaining each of its references) per destination per frame. The probes
@@ -562,7 +562,6 @@ extension Scene {
           probes[k].quad = q
           probes[k].flying =
             r.pointee.removing || ((q < 0 || fast == nil) && r.pointee.frame._general.isAnimating)
-          probes[k].sourceID = r.pointee.zoomSource
         }
       }
       // A batched frame's motion is asked of the engine with the handle table bound once for the
@@ -595,7 +594,7 @@ extension Scene {
       // The sources' slots in a pass of their own: sources are scattered in the slot table, and
       // looked up beside the engine's answer each waited for its miss in turn.
       for k in probes.indices where probes[k].destination >= 0 {
-        probes[k].source = probes[k].sourceID.flatMap { _slots[$0] } ?? -1
+        probes[k].source = _slots[probes[k].sourceID] ?? -1
       }
       // Their records' flags in one tight pass as well (the records are scattered too), before
       // any is changed.

@@ -111,7 +111,8 @@ public final class Scene {
   @exclusivity(unchecked) var _containerIndexCache: [(id: ContainerID, index: UInt16)] = Array(
     repeating: (.root, 0), count: 8)
   @exclusivity(unchecked) var _zoomSources: [_GroupKey: ElementID] = [:]
-  @exclusivity(unchecked) var _zoomDestinations: [ElementID] = []
+  /// The zoom destinations in the order they started (see ``_ZoomDestination``).
+  @exclusivity(unchecked) var _zoomDestinations: [_ZoomDestination] = []
   /// The slots of `_zoomDestinations`, ascending (kept sorted as destinations come and go).
   @exclusivity(unchecked) var _zoomDestinationSlots: [Int] = []
   @exclusivity(unchecked) var _order: [Int] = []
@@ -1232,14 +1233,25 @@ extension Scene {
 /// What `Scene._hideFlyingZoomSources` learns of one zoom destination, pass by pass: its slot
 /// (−1: gone), its frame's quad (−1: not batched), whether it flies, its source's id and slot
 /// (−1: none).
+/// A zoom destination as the scene lists it from its start (`_startZoom`) until its eviction
+/// (`_evict`): its slot and its source's id, both fixed for that time (a listed element keeps its
+/// slot, and only the start sets the source). Kept here so that a frame's pass over the
+/// destinations reads neither the id table to find the slot nor the destination's transition
+/// state to find the source (the `zoomSource` the start set there, which stays): at a hundred
+/// destinations those were two cache misses each in the frame after the caches were cold.
+struct _ZoomDestination {
+  var slot: Int
+  var source: ElementID
+}
+
 struct _ZoomProbe {
   var destination: Int
   var quad = -1
   var flying = false
-  var sourceID: ElementID? = nil
+  var sourceID: ElementID
   var source = -1
   /// The source's `hidden` flag before this pass changed any.
   var sourceHidden = false
 
-  init(destination: Int) { self.destination = destination }
+  init(destination: Int, sourceID: ElementID) { (self.destination, self.sourceID) = (destination, sourceID) }
 }

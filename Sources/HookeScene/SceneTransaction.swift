@@ -1222,7 +1222,7 @@ extension Scene {
     dimming.retarget(dim, animation: anim, at: t, fast: _fast)
     _records[s].dimming = dimming
     _records[s].zoomSource = srcID
-    _zoomDestinations.append(e.id)
+    _zoomDestinations.append(_ZoomDestination(slot: s, source: srcID))
     // The render's scratch grows here, in a transaction, not in a steady frame.
     if _zoomProbes.capacity < _zoomDestinations.count {
       _zoomProbes.reserveCapacity(_zoomDestinations.capacity)

@@ -163,6 +163,17 @@ import _TestSupport
         #expect(
           scene._records[s].live && scene._records[s].dimming != nil, "seed \(seed) frame \(k): slot \(s)")
       }
+      // The destinations as the frame's source pass reads them: each listed slot once, with the
+      // source its record's zoom state names.
+      let entries = scene._zoomDestinations
+      #expect(
+        entries.map(\.slot).sorted() == listed,
+        "seed \(seed) frame \(k): entries \(entries.map(\.slot)), listed \(listed)")
+      for d in entries where d.slot < scene._records.count {
+        #expect(
+          scene._records[d.slot].zoomSource == d.source,
+          "seed \(seed) frame \(k): slot \(d.slot) source \(d.source)")
+      }
       checked += listed.count
     }
     #expect(checked > 1000, "\(checked) listed destinations checked")
