@@ -1230,20 +1230,20 @@ extension Scene {
   }
 }
 
-/// What `Scene._hideFlyingZoomSources` learns of one zoom destination, pass by pass: its slot
-/// (−1: gone), its frame's quad (−1: not batched), whether it flies, its source's id and slot
-/// (−1: none).
 /// A zoom destination as the scene lists it from its start (`_startZoom`) until its eviction
 /// (`_evict`): its slot and its source's id, both fixed for that time (a listed element keeps its
 /// slot, and only the start sets the source). Kept here so that a frame's pass over the
 /// destinations reads neither the id table to find the slot nor the destination's transition
-/// state to find the source (the `zoomSource` the start set there, which stays): at a hundred
-/// destinations those were two cache misses each in the frame after the caches were cold.
+/// state to find the source (the `zoomSource` the start set there, which stays): two dependent
+/// reads per destination and frame, which wait on memory in the frame after the caches went cold.
 struct _ZoomDestination {
   var slot: Int
   var source: ElementID
 }
 
+/// What `Scene._hideFlyingZoomSources` learns of one zoom destination, pass by pass: its slot,
+/// its frame's quad (−1: not batched), whether it flies, its source's id and slot (−1: no live
+/// element has that id).
 struct _ZoomProbe {
   var destination: Int
   var quad = -1
