@@ -155,11 +155,7 @@ struct _AttachmentColumns {
   /// (see ``_SideColumn/take(_:)``).
   mutating func store(taking e: consuming Element) -> _StoredElement {
     var stored = _StoredElement(core: e)
-    clips.set(&stored.clip, to: e.clipRect.take())
-    transitions.set(&stored.transition, to: e.transition.take())
-    matches.set(&stored.match, to: e.matchedGeometry.take())
-    sources.set(&stored.source, to: e.transitionSource.take())
-    navigations.set(&stored.navigation, to: e.navigationTransition.take())
+    attach(e, to: &stored)
     return stored
   }
 
@@ -175,12 +171,12 @@ struct _AttachmentColumns {
   }
 
   /// Sets `stored`'s entries to `e`'s attachments.
-  private mutating func attach(_ e: Element, to stored: inout _StoredElement) {
-    clips.set(&stored.clip, to: e.clipRect)
-    transitions.set(&stored.transition, to: e.transition)
-    matches.set(&stored.match, to: e.matchedGeometry)
-    sources.set(&stored.source, to: e.transitionSource)
-    navigations.set(&stored.navigation, to: e.navigationTransition)
+  private mutating func attach(_ e: consuming Element, to stored: inout _StoredElement) {
+    clips.set(&stored.clip, to: e.clipRect.take())
+    transitions.set(&stored.transition, to: e.transition.take())
+    matches.set(&stored.match, to: e.matchedGeometry.take())
+    sources.set(&stored.source, to: e.transitionSource.take())
+    navigations.set(&stored.navigation, to: e.navigationTransition.take())
   }
 
   /// Makes room in every column's free list for all its entries (``_SideColumn/reserveFreeList()``).
