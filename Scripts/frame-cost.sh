@@ -8,15 +8,17 @@
 # line that the real machine mostly hides. Use it for changes in scattered reads, not for
 # absolute time.)
 #
-# Usage: Scripts/frame-cost.sh [--binary PATH] [--cache] [--checksum-every N] SCENARIO ELEMENTS
-#                              [FEW MANY]
+# Usage: Scripts/frame-cost.sh [--binary PATH] [--cache] [--checksum-every N] [--warmup N]
+#                              SCENARIO ELEMENTS [FEW MANY]
 #
 # It runs the scenario twice, with FEW and with MANY measured frames (default 20 and 60, after
-# 10 warm-up frames), collecting inside `performFrame` only, and prints
+# --warmup frames, default 10), collecting inside `performFrame` only, and prints
 # (count(MANY) - count(FEW)) / (MANY - FEW) / 2: the difference leaves out the setup and the
 # warm-up, and the run's HTML report replays every frame once more for its filmstrip, so each
 # measured frame is performed twice. --checksum-every 1 makes every frame follow an untimed
-# checksum that reads the whole render list (the cold frames that set a p99). The binary
+# checksum that reads the whole render list (the cold frames that set a p99). Some scripts reach
+# their steady state only after seconds (shuffle's long moves pile up for about 300 frames at
+# 120 Hz): --warmup 300 counts frames from there. The binary
 # defaults to .build/release/hooke-bench (`swift build -c release --product hooke-bench`).
 set -euo pipefail
 
@@ -24,11 +26,13 @@ usage() { sed -n '/^# Usage:/,/^#$/p' "$0" | sed 's/^# \{0,1\}//'; exit 64; }
 binary=.build/release/hooke-bench
 cache=no
 checksum=60
+warmup=10
 while [ $# -gt 0 ]; do
   case "$1" in
     --binary) binary=${2:?--binary needs a path}; shift 2 ;;
     --cache) cache=yes; shift ;;
     --checksum-every) checksum=${2:?--checksum-every needs a number}; shift 2 ;;
+    --warmup) warmup=${2:?--warmup needs a number}; shift 2 ;;
     -h | --help) usage ;;
     -*) echo "frame-cost: unknown option $1" >&2; usage ;;
     *) break ;;
@@ -54,7 +58,7 @@ count() {
   # Swift seeds its hashing per process; fixed here, so that dictionaries probe the same way on
   # every run.
   SWIFT_DETERMINISTIC_HASHING=1 valgrind "${options[@]}" "$binary" run --scenario "$scenario" --elements "$elements" --hz 120 \
-    --engine hooke --threads 1 --repetitions 1 --frames "$frames" --warmup 10 \
+    --engine hooke --threads 1 --repetitions 1 --frames "$frames" --warmup "$warmup" \
     --checksum-every "$checksum" --no-compare --output "$work/$frames.json" \
     --html "$work/$frames.html" > "$work/$frames.log" 2>&1 \
     || { echo "frame-cost: the run with $frames frames failed:" >&2; grep -v "^==" "$work/$frames.log" | tail -5 >&2; return 1; }

@@ -40,7 +40,8 @@ package struct SceneStructureCounts: Equatable, Sendable {
   /// Element slots (records) and the free ones among them.
   package var slots = 0
   package var freeSlots = 0
-  /// The id → slot map: dense part (entries) and sparse part (ids).
+  /// The id → slot map: entries allocated in pages (free pages included) and ids in the
+  /// dictionary.
   package var idMapDense = 0
   package var idMapSparse = 0
   /// Matched-geometry groups and the free ones among them.
@@ -102,7 +103,7 @@ extension Scene {
     c.elements = elementCount
     c.slots = _records.count
     c.freeSlots = _free.count
-    c.idMapDense = _slots.dense.count
+    c.idMapDense = _slots.paged.allocatedEntries
     c.idMapSparse = _slots.sparse.count
     c.matchedGroups = _groups.count
     c.freeMatchedGroups = _freeGroups.count

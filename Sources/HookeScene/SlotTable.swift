@@ -1,75 +1,64 @@
 /// The scene's element id → slot map.
 ///
-/// Ids are arbitrary integers, but most scenes number their elements densely from 0 (indices of a
-/// model array). Those ids are direct-mapped: a lookup is one array read instead of hashing into a
-/// table of every element (a cache miss per transaction op at 100,000 elements). Negative ids and
-/// ids far beyond the element count live in a dictionary, so a sparse numbering costs what a
-/// dictionary costs and never more memory than a dense one would.
+/// Ids are arbitrary integers, but most scenes number their elements from 0 (indices of a model
+/// array), many of them upward as elements come and go. Non-negative ids are direct-mapped in
+/// pages (``_PagedIndex``): a lookup is two array reads instead of hashing into a table of every
+/// element (a hash and a cache miss per transaction op at 100,000 elements), for a numbering that
+/// keeps growing as well. Negative ids and ids the pages' memory bounds leave out (far beyond the
+/// element count, or scattered so that pages would hold more than 16 bytes per id) live in a
+/// dictionary, so a sparse numbering costs what a dictionary costs and never more memory than
+/// the bounds.
 ///
-/// An id is in exactly one of the two parts: ids in `0..<dense.count` only in `dense`, the rest
-/// only in `sparse`. The dense part grows geometrically, to at most twice the number of ids in the
-/// table (or 4,096), and ids it comes to cover move over from the dictionary.
+/// An id is in exactly one of the two parts: ids whose page exists only in `paged`, the rest only
+/// in `sparse`. When a page appears, the ids it covers move over from the dictionary.
 struct _SlotTable {
-  /// Slot per id `0..<dense.count`, −1 when absent.
-  var dense: [Int32] = []
+  /// Slot per id in pages.
+  var paged = _PagedIndex()
   var sparse: [ElementID: Int] = [:]
   /// Number of ids in the table.
-  private(set) var count = 0
+  var count: Int { paged.count + sparse.count }
 
   /// The slot of `id`, or nil. O(1).
   @inline(__always)
   subscript(id: ElementID) -> Int? {
     get {
-      let raw = id.rawValue
-      if raw >= 0 && raw < dense.count {
-        let s = dense[raw]
-        return s < 0 ? nil : Int(s)
-      }
+      if let s = paged.entry(id.rawValue) { return s < 0 ? nil : Int(s) }
       return sparse.isEmpty ? nil : sparse[id]
     }
     set {
       let raw = id.rawValue
-      if raw >= dense.count, newValue != nil, _DenseIndex.admits(raw, keys: count) {
-        _growDense(toCover: raw)
+      if paged.entry(raw) == nil {
+        // No page: a removal or a refused page leaves the id to the dictionary.
+        guard newValue != nil, let covered = paged.coverPage(of: raw, keys: count) else {
+          _ = _DenseIndex.write(newValue, for: id, in: &sparse)
+          return
+        }
+        _moveIn(covered)
       }
-      if raw >= 0 && raw < dense.count {
-        count += _DenseIndex.write(newValue, at: raw, in: &dense)
-      } else {
-        count += _DenseIndex.write(newValue, for: id, in: &sparse)
-      }
+      _ = paged.write(newValue, at: raw)
     }
   }
 
-  /// Grows the dense part to cover `raw` (at least doubling), moving covered ids over.
-  mutating func _growDense(toCover raw: Int) {
-    let old = dense.count
-    let new = _DenseIndex.grownCount(from: old, toCover: raw, keys: count)
-    dense.append(contentsOf: repeatElement(-1, count: new - old))
+  /// Moves the dictionary's ids in `covered` (a page that just appeared) into the pages.
+  mutating func _moveIn(_ covered: Range<Int>) {
     guard !sparse.isEmpty else { return }
     var moved: [(Int, Int)] = []
-    for (id, s) in sparse where id.rawValue >= old && id.rawValue < new { moved.append((id.rawValue, s)) }
+    for (id, s) in sparse where covered.contains(id.rawValue) { moved.append((id.rawValue, s)) }
     for (raw, s) in moved {
       sparse[ElementID(raw)] = nil
-      dense[raw] = Int32(truncatingIfNeeded: s)
+      _ = paged.write(s, at: raw)
     }
   }
 
-  /// Makes room for `n` ids in all (the dense part grows when they fit its policy).
+  /// Makes room for `n` ids in all: pages for ids `0..<n` appear without growing their storage.
   mutating func reserveCapacity(_ n: Int) {
-    if n > dense.count { _growDense(toCover: n - 1) }
+    paged.reserveCapacity(n)
   }
 
-  /// The smallest id in `range` that is in the table, or nil. O(min(range, dense) + sparse ids).
+  /// The smallest id in `range` that is in the table, or nil. O(pages the range meets + sparse
+  /// ids).
   func smallestID(in range: Range<Int>) -> ElementID? {
-    let lower = Swift.max(range.lowerBound, 0)
-    let upper = Swift.min(range.upperBound, dense.count)
-    var best: Int?
-    if lower < upper {
-      for raw in lower..<upper where dense[raw] >= 0 {
-        best = raw
-        break
-      }
-    }
+    var best = paged.smallestKey(in: range)
     for id in sparse.keys where range.contains(id.rawValue) {
       if best == nil || id.rawValue < best! { best = id.rawValue }
     }

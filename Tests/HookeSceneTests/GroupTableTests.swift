@@ -4,9 +4,9 @@ import _TestSupport
 @testable import HookeScene
 
 /// The matched-group index against a plain dictionary: integer ids of up to
-/// `_GroupTable.denseNamespaceLimit` namespaces direct-mapped, string, negative and far-off ids
-/// and further namespaces in the dictionary, removals, and a dense part growing over keys that
-/// were in the dictionary.
+/// `_GroupTable.denseNamespaceLimit` namespaces direct-mapped in pages, string, negative and far-off ids
+/// and further namespaces in the dictionary, removals, and pages appearing over keys that were
+/// in the dictionary.
 @Suite struct GroupTableTests {
   @Test(arguments: [UInt64(0x6_0001), 0x6_0002, 0x6_0003])
   func agreesWithADictionary(seed: UInt64) {
@@ -49,25 +49,25 @@ import _TestSupport
     #expect(table.namespaces.count <= _GroupTable.denseNamespaceLimit)
   }
 
-  @Test func aGrowingDensePartTakesOverItsKeysFromTheDictionary() {
+  @Test func aPageTakesOverItsKeysFromTheDictionary() {
     var table = _GroupTable()
     let a = Namespace(sceneToken: 1, rawValue: 0)
     let b = Namespace(sceneToken: 1, rawValue: 1)
-    // With few keys a dense part covers ids below 4,096: 5,000 goes to the dictionary, as do
-    // another namespace's 5,000 and a string id.
-    table[_GroupKey(namespace: a, id: .int(5000))] = 1
-    table[_GroupKey(namespace: b, id: .int(5000))] = 2
+    // With few keys the pages address ids below 256 pages: 300,000 goes to the dictionary, as do
+    // another namespace's 300,000 and a string id.
+    table[_GroupKey(namespace: a, id: .int(300_000))] = 1
+    table[_GroupKey(namespace: b, id: .int(300_000))] = 2
     table[_GroupKey(namespace: a, id: "card")] = 3
     #expect(table.sparse.count == 3 && table.count == 3)
-    // 2,600 keys raise the bound to twice the key count: covering 5,001 moves a's 5,000 over,
-    // not b's (b's dense part is its own) nor the string.
-    for id in 0..<2600 { table[_GroupKey(namespace: a, id: .int(id))] = 10 + id }
-    table[_GroupKey(namespace: a, id: .int(5001))] = 4
-    #expect(table.dense[0].count > 5001)
-    #expect(table.sparse[_GroupKey(namespace: a, id: .int(5000))] == nil)
+    // 300 keys raise the bound to the key count: a page for 300,001 moves a's 300,000 over, not
+    // b's (b's pages are its own) nor the string.
+    for id in 0..<300 { table[_GroupKey(namespace: a, id: .int(id))] = 10 + id }
+    table[_GroupKey(namespace: a, id: .int(300_001))] = 4
+    #expect(table.paged[0].entry(300_000) == 1)
+    #expect(table.sparse[_GroupKey(namespace: a, id: .int(300_000))] == nil)
     #expect(table.sparse.count == 2)
-    #expect(table[_GroupKey(namespace: a, id: .int(5000))] == 1)
-    #expect(table[_GroupKey(namespace: b, id: .int(5000))] == 2)
-    #expect(table[_GroupKey(namespace: a, id: "card")] == 3 && table.count == 2604)
+    #expect(table[_GroupKey(namespace: a, id: .int(300_000))] == 1)
+    #expect(table[_GroupKey(namespace: b, id: .int(300_000))] == 2)
+    #expect(table[_GroupKey(namespace: a, id: "card")] == 3 && table.count == 304)
   }
 }
