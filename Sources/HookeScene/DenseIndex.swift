@@ -11,11 +11,13 @@
 /// their page empties (an empty page is reused), and a growing numbering stays direct-mapped.
 ///
 /// Memory is bounded by the number of keys `n` the whole table holds (this part and the caller's
-/// dictionary): pages hold at most max(4 pages, 4·(n + 1)) entries (16 bytes per key) and the
-/// directory covers at most max(256, n + 1) pages (4 bytes per key), so ids up to about
-/// ``pageSize``·n stay direct-mapped. A key that does not fit (negative, too far out, or its page
-/// refused) belongs in the caller's dictionary: a key is in exactly one of the two parts, and
-/// ``coverPage(of:keys:)`` tells the caller which keys to move when a page appears.
+/// dictionary) when a page is added: a new page is allocated only while the pages then hold at
+/// most max(4 pages, 4·(n + 1)) entries (16 bytes per key), and the directory covers at most
+/// max(256, n + 1) pages (4 bytes per key), so ids up to about ``pageSize``·n stay direct-mapped.
+/// As with any table that keeps its capacity, the pages stay allocated (for reuse) when keys
+/// leave. A key that does not fit (negative, too far out, or its page refused) belongs in the
+/// caller's dictionary: a key is in exactly one of the two parts, and ``coverPage(of:keys:)``
+/// tells the caller which keys to move when a page appears.
 struct _PagedIndex {
   /// log2 of ``pageSize``.
   static var pageShift: Int { 10 }
