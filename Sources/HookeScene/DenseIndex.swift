@@ -6,9 +6,11 @@
 /// numbering upward as items come and go (a feed's message ids, a tab bar's replaced indicators).
 /// One array from id 0 would have to cover every id up to the largest, so its length was bounded
 /// by twice the number of keys, and once the ids outgrew that bound every new key went to the
-/// dictionary: a hash per look-up, for good. With pages, a key costs one extra read (its page in
-/// ``directory``, a small table that stays in cache), the ids between live ones cost nothing once
-/// their page empties (an empty page is reused), and a growing numbering stays direct-mapped.
+/// dictionary: a hash per look-up, for good. With pages, ids numbered in order from 0 are still
+/// one read (their pages sit at their own place, ``identityEnd``), any other key costs one extra
+/// read (its page in ``directory``, a small table that stays in cache), the ids between live ones
+/// cost nothing once their page empties (an empty page is reused), and a growing numbering stays
+/// direct-mapped.
 ///
 /// Memory is bounded by the number of keys `n` the whole table holds (this part and the caller's
 /// dictionary) when a page is added: a new page is allocated only while the pages then hold at
@@ -41,7 +43,8 @@ struct _PagedIndex {
   private(set) var identityEnd = 0
 
   /// The entry of `raw` when its page exists: the value (−1: absent); nil when `raw` has no page
-  /// (its key, if any, is in the caller's dictionary). O(1): two reads.
+  /// (its key, if any, is in the caller's dictionary). O(1): one read below ``identityEnd``, two
+  /// above.
   @inline(__always)
   func entry(_ raw: Int) -> Int32? {
     // One unsigned comparison each rejects negative ids too.
