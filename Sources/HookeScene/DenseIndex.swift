@@ -124,6 +124,23 @@ struct _PagedIndex {
     return d << Self.pageShift..<(d + 1) << Self.pageShift
   }
 
+  /// Moves the keys of the caller's dictionary `sparse` whose integer id (`raw(key)`, nil: none)
+  /// lies in `covered` — the range of a page that just appeared (``coverPage(of:keys:)``) — into
+  /// the pages, keeping a key in exactly one of the two parts. O(dictionary keys).
+  mutating func moveIn<Key: Hashable>(
+    _ covered: Range<Int>, from sparse: inout [Key: Int], raw: (Key) -> Int?
+  ) {
+    guard !sparse.isEmpty else { return }
+    var moved: [(key: Key, raw: Int, value: Int)] = []
+    for (key, value) in sparse {
+      if let r = raw(key), covered.contains(r) { moved.append((key, r, value)) }
+    }
+    for m in moved {
+      sparse[m.key] = nil
+      _ = write(m.value, at: m.raw)
+    }
+  }
+
   /// Makes room for pages covering ids `0..<n` without allocating as they appear (within the
   /// bounds for `n` keys); the pages themselves appear with their first keys.
   mutating func reserveCapacity(_ n: Int) {

@@ -54,10 +54,12 @@ struct _GroupTable {
       return sparse.isEmpty ? nil : sparse[key]
     }
     set {
-      if newValue != nil, case .int(let raw) = key.id, _densePosition(key) == nil {
+      var position = _densePosition(key)
+      if position == nil, newValue != nil, case .int(let raw) = key.id {
         _coverPage(key.namespace, raw)
+        position = _densePosition(key)
       }
-      if let (n, raw) = _densePosition(key) {
+      if let (n, raw) = position {
         count += paged[n].write(newValue, at: raw)
       } else {
         count += _DenseIndex.write(newValue, for: key, in: &sparse)
@@ -78,14 +80,10 @@ struct _GroupTable {
       paged.append(_PagedIndex())
       n = namespaces.count - 1
     }
-    guard let covered = paged[n].coverPage(of: raw, keys: count), !sparse.isEmpty else { return }
-    var moved: [(Int, Int)] = []
-    for (key, g) in sparse where key.namespace == namespace {
-      if case .int(let id) = key.id, covered.contains(id) { moved.append((id, g)) }
-    }
-    for (id, g) in moved {
-      sparse[_GroupKey(namespace: namespace, id: .int(id))] = nil
-      _ = paged[n].write(g, at: id)
+    guard let covered = paged[n].coverPage(of: raw, keys: count) else { return }
+    paged[n].moveIn(covered, from: &sparse) { key in
+      guard key.namespace == namespace, case .int(let id) = key.id else { return nil }
+      return id
     }
   }
 

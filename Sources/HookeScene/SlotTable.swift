@@ -33,20 +33,9 @@ struct _SlotTable {
           _ = _DenseIndex.write(newValue, for: id, in: &sparse)
           return
         }
-        _moveIn(covered)
+        paged.moveIn(covered, from: &sparse) { $0.rawValue }
       }
       _ = paged.write(newValue, at: raw)
-    }
-  }
-
-  /// Moves the dictionary's ids in `covered` (a page that just appeared) into the pages.
-  mutating func _moveIn(_ covered: Range<Int>) {
-    guard !sparse.isEmpty else { return }
-    var moved: [(Int, Int)] = []
-    for (id, s) in sparse where covered.contains(id.rawValue) { moved.append((id.rawValue, s)) }
-    for (raw, s) in moved {
-      sparse[ElementID(raw)] = nil
-      _ = paged.write(s, at: raw)
     }
   }
 
