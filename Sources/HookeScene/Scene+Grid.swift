@@ -24,14 +24,14 @@ enum _Segment {
 extension SceneTransaction {
   /// Inserts `grid` and its cards (the grid fades in with the transaction's animation).
   public mutating func insertGrid(_ grid: ElementGrid) {
-    _ops.append(.insertGrid(grid))
+    _appendBoxed(.insertGrid(grid))
   }
   /// Changes grid `id` with `body`: layout changes (columns, bounds, row height, spacing) move
   /// every card with the transaction's animation; opacity and corner radius animate; container
   /// and z-index apply at once. The card fields (first id, count, matching) cannot change.
   /// While the grid is being removed its fade-out continues (a new opacity is kept in the model).
   public mutating func updateGrid(_ id: GridID, _ body: @escaping (inout ElementGrid) -> Void) {
-    _ops.append(.updateGrid(id, body))
+    _appendBoxed(.updateGrid(id, body))
   }
   /// Removes grid `id` (it fades out with the transaction's animation, then leaves).
   public mutating func removeGrid(_ id: GridID) {

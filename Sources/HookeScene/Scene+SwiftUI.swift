@@ -67,12 +67,17 @@ extension Scene {
       for op in tx._ops {
         switch op {
         case .insert(let i): elements.append(tx._inserted[i].id)
-        case .replace(let e): elements.append(e.id)
-        case .remove(let id), .update(let id, _), .setFrame(let id, _), .setOpacity(let id, _):
-          elements.append(id)
-        case .insertGrid(let g): grids.append(g.id)
-        case .updateGrid(let id, _), .removeGrid(let id): grids.append(id)
-        case .container, .setElementContainer: break  // the frame change before it lists the id
+        case .remove(let id), .setFrame(let id, _), .setOpacity(let id, _): elements.append(id)
+        case .removeGrid(let id): grids.append(id)
+        case .setElementContainer: break  // the frame change before it lists the id
+        case .boxed(let i):
+          switch tx._boxed[i] {
+          case .replace(let e): elements.append(e.id)
+          case .update(let id, _): elements.append(id)
+          case .insertGrid(let g): grids.append(g.id)
+          case .updateGrid(let id, _): grids.append(id)
+          case .container, .released: break
+          }
         }
       }
     }

@@ -6,28 +6,44 @@ import HookeAnimation
 public struct SceneTransaction {
   /// The transaction's animation (`nil`: not animated).
   public let animation: Animation?
-  // No case carries an Element inline: the array of ops then costs 48 bytes per op instead of
-  // an inline Element (360 bytes) each, which dominated a million-element bulk retarget. An
-  // insertion's element waits in `_inserted`; a replacement's is boxed. An update (an id and a
-  // closure, 24 bytes) fits inline: boxing it cost an allocation per op.
+  // No case carries a reference: the list of changes is then trivially copyable, so that
+  // reading a change, and freeing the list, runs no value witness (a destroy and an outlined
+  // copy per change had cost about 65 instructions each, several per cent of a keyframes
+  // frame). An insertion's element waits in `_inserted`; the changes that hold memory of their
+  // own (a closure, a replacement element, a container, a grid) wait in `_boxed`.
   enum _Op {
     /// Inserts the element at this index of ``SceneTransaction/_inserted``.
     case insert(Int)
     case remove(ElementID)
-    case update(ElementID, (inout Element) -> Void)
-    indirect case replace(Element)
     case setFrame(ElementID, Rect)
     /// The container half of ``SceneTransaction/setFrame(_:_:in:)``, recorded after its frame
     /// change: one op of an id and a frame plus a container made every op 8 bytes larger, and
     /// copying them cost 2.6 % more instructions over a keyframes run.
     case setElementContainer(ElementID, ContainerID)
     case setOpacity(ElementID, Double)
+    case removeGrid(GridID)
+    /// The change at this index of ``SceneTransaction/_boxed``.
+    case boxed(Int)
+  }
+  /// A change that holds memory of its own. No case carries an Element inline: an entry costs
+  /// 32 bytes instead of an inline Element (360 bytes) each. An update (an id and a closure)
+  /// fits inline: boxing it cost an allocation per change.
+  enum _BoxedOp {
+    case update(ElementID, (inout Element) -> Void)
+    indirect case replace(Element)
     indirect case container(Container)
     indirect case insertGrid(ElementGrid)
-    indirect case updateGrid(GridID, (inout ElementGrid) -> Void)
-    case removeGrid(GridID)
+    case updateGrid(GridID, (inout ElementGrid) -> Void)
+    /// A change already applied and let go of (``Scene/_apply(_:at:releasingChanges:)``).
+    case released
   }
   var _ops: [_Op] = []
+  var _boxed: [_BoxedOp] = []
+  /// Records a change that holds memory of its own.
+  mutating func _appendBoxed(_ op: _BoxedOp) {
+    _ops.append(.boxed(_boxed.count))
+    _boxed.append(op)
+  }
   /// `animation != nil`, read once: testing the optional existential per op goes through its
   /// value witnesses (a few hundred instructions per unanimated frame change).
   let _isAnimated: Bool
@@ -50,6 +66,7 @@ public struct SceneTransaction {
   func _unanimated() -> SceneTransaction {
     var copy = SceneTransaction(animation: nil)
     copy._ops = _ops
+    copy._boxed = _boxed
     copy._inserted = _inserted
     copy._insertedAttachments = _insertedAttachments
     copy._recordChanges = _recordChanges
@@ -77,12 +94,12 @@ public struct SceneTransaction {
   }
   /// Changes element `id` with `body` (frame, style, attachments; `id` itself is kept).
   public mutating func update(_ id: ElementID, _ body: @escaping (inout Element) -> Void) {
-    _ops.append(.update(id, body))
+    _appendBoxed(.update(id, body))
     _recordChanges += 1
   }
   /// Replaces the element with `element.id` by `element`.
   public mutating func replace(_ element: Element) {
-    _ops.append(.replace(element))
+    _appendBoxed(.replace(element))
     _recordChanges += 1
   }
   /// Moves element `id` to `frame` (no closure: the cheap path for bulk retargets).
@@ -108,7 +125,7 @@ public struct SceneTransaction {
   }
   /// Adds or changes a container (its clip, z-index, parent).
   public mutating func setContainer(_ container: Container) {
-    _ops.append(.container(container))
+    _appendBoxed(.container(container))
   }
   /// Reserves room for `n` changes (a hint: clamped to 0…2²⁴, so an absurd count cannot trap
   /// allocating; more changes than reserved still fit).
@@ -154,7 +171,7 @@ extension Scene {
   /// (`_inserted`), until the transaction ends: a bulk insertion's peak memory is the scene's plus
   /// that, where a boxed `Element` per insertion (376 bytes, all resident when the application
   /// starts) added more than twice as much. When a copy of the transaction survives (a `body` that
-  /// stored one), the first drop copies the list of changes (48 bytes per change) and nothing is
+  /// stored one), the first drop copies the list of those changes (32 bytes each) and nothing is
   /// released early; the outcome is the same either way.
   func _apply(_ transaction: consuming SceneTransaction, at time: Double, releasingChanges: Bool)
     -> TransactionResult
@@ -163,8 +180,10 @@ extension Scene {
     var bounded = _bounded(consume transaction, result: &result)
     // The changes, taken out of the transaction (the callees read only its animation and
     // counts), so that dropping one below finds the list unshared.
-    var ops = bounded._ops
+    let ops = bounded._ops
     bounded._ops = []
+    var boxed = bounded._boxed
+    bounded._boxed = []
     // The inserted elements' attachments, taken out as well when nothing else holds the
     // transaction: each insertion then moves its element's attachments out of them and into the
     // scene's columns (`_AttachmentColumns.take`, `store(taking:)`) instead of copying them
@@ -235,9 +254,6 @@ extension Scene {
         warmed = Swift.min(k + Self._warmBlock, ops.count)
         _warmRecords(ops, k..<warmed, animated: tx._isAnimated, inserted: tx._inserted)
       }
-      // A change that holds memory of its own (a box, a closure) is dropped from the list as it
-      // is applied (`drop()`, in its case: the bound payload holds it until the case ends).
-      func drop() { if releasingChanges { ops[k] = .remove(ElementID(0)) } }
       switch ops[k] {
       case .insert(let i):
         let stored = tx._inserted[i]
@@ -246,27 +262,6 @@ extension Scene {
         _insert(consume element, tx: tx, t: t, result: &result, dirty: &dirtyGroups, zoom: &zoomInserted)
       case .remove(let id):
         _remove(id, tx: tx, t: t, result: &result, dirty: &dirtyGroups, leaveNow: &leaveNow)
-      case .update(let id, let body):
-        drop()
-        guard let s = _slots[id] else {
-          result.diagnostics.append(.unknownElement(id))
-          continue
-        }
-        var e = _element(s)
-        body(&e)
-        e.id = id
-        _update(
-          s, e, tx: tx, t: t, batchGroup: &txGroup, styleGroup: &txStyleGroup, result: &result,
-          dirty: &dirtyGroups)
-      case .replace(let e):
-        drop()
-        guard let s = _slots[e.id] else {
-          result.diagnostics.append(.unknownElement(e.id))
-          continue
-        }
-        _update(
-          s, e, tx: tx, t: t, batchGroup: &txGroup, styleGroup: &txStyleGroup, result: &result,
-          dirty: &dirtyGroups)
       case .setFrame(let id, let frame):
         guard let s = _slots[id] else {
           result.diagnostics.append(.unknownElement(id))
@@ -283,29 +278,54 @@ extension Scene {
           continue
         }
         _setOpacity(s, opacity, tx: tx, t: t, styleGroup: &txStyleGroup, result: &result, dirty: &dirtyGroups)
-      case .container(let c):
-        drop()
-        guard c.id != .root else { continue }
-        var c = c
-        if let r = c.clipRect, !_isFinite(r) { c.clipRect = nil }
-        if !c.zIndex.isFinite { c.zIndex = 0 }
-        if c.parent == c.id || _containers[c.parent] == nil { c.parent = .root }
-        _containers[c.id] = c
-        _orderDirty = true
-      case .insertGrid(let grid):
-        drop()
-        _insertGrid(grid, tx: tx, t: t, result: &result)
-      case .updateGrid(let id, let body):
-        drop()
-        guard let g = _gridIndex[id] else {
-          result.diagnostics.append(.unknownGrid(id))
-          continue
-        }
-        var grid = _grids[g].grid
-        body(&grid)
-        _updateGrid(g, grid, tx: tx, t: t, result: &result)
       case .removeGrid(let id):
         _removeGrid(id, tx: tx, t: t, result: &result)
+      case .boxed(let i):
+        // A change that holds memory of its own (a box, a closure) is let go of as it is
+        // applied (the bound payload holds it until the case ends).
+        let op = boxed[i]
+        if releasingChanges { boxed[i] = .released }
+        switch op {
+        case .update(let id, let body):
+          guard let s = _slots[id] else {
+            result.diagnostics.append(.unknownElement(id))
+            continue
+          }
+          var e = _element(s)
+          body(&e)
+          e.id = id
+          _update(
+            s, e, tx: tx, t: t, batchGroup: &txGroup, styleGroup: &txStyleGroup, result: &result,
+            dirty: &dirtyGroups)
+        case .replace(let e):
+          guard let s = _slots[e.id] else {
+            result.diagnostics.append(.unknownElement(e.id))
+            continue
+          }
+          _update(
+            s, e, tx: tx, t: t, batchGroup: &txGroup, styleGroup: &txStyleGroup, result: &result,
+            dirty: &dirtyGroups)
+        case .container(let c):
+          guard c.id != .root else { continue }
+          var c = c
+          if let r = c.clipRect, !_isFinite(r) { c.clipRect = nil }
+          if !c.zIndex.isFinite { c.zIndex = 0 }
+          if c.parent == c.id || _containers[c.parent] == nil { c.parent = .root }
+          _containers[c.id] = c
+          _orderDirty = true
+        case .insertGrid(let grid):
+          _insertGrid(grid, tx: tx, t: t, result: &result)
+        case .updateGrid(let id, let body):
+          guard let g = _gridIndex[id] else {
+            result.diagnostics.append(.unknownGrid(id))
+            continue
+          }
+          var grid = _grids[g].grid
+          body(&grid)
+          _updateGrid(g, grid, tx: tx, t: t, result: &result)
+        case .released:
+          break
+        }
       }
     }
     _fast?.flushMerges()

@@ -33,6 +33,13 @@ import Testing
     #expect(weakToken == nil)
   }
 
+  /// The list of changes is trivially copyable (its documented layout): reading a change and
+  /// freeing the list run no value witness, which is what keeps a bulk frame change cheap.
+  @Test func theListOfChangesIsTriviallyCopyable() {
+    #expect(_isPOD(SceneTransaction._Op.self))
+    #expect(MemoryLayout<SceneTransaction._Op>.stride <= 48)
+  }
+
   /// A transaction that `body` copies out applies exactly as one it does not, and the copy keeps
   /// every change: applied to a third scene, it gives the same frames bit for bit.
   @Test(arguments: [false, true]) func aKeptCopyOfTheTransactionIsIndependent(batch: Bool) {
