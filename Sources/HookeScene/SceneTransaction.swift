@@ -249,10 +249,21 @@ extension Scene {
       dirtyGroups.reserveCapacity(inserts)
     }
     var warmed = 0  // ops before this index have been read ahead (`_warmRecords`)
+    // Blocks left to the hardware prefetcher before the stream is tested again: a block of
+    // frame changes in ascending slot order is not read ahead (`_warmRecords`), and the next
+    // blocks of such a stream (a layout pass, a keyframe driver) most likely ascend too, so only
+    // every eighth is tested. Finding that out cost a slot look-up and a test per change, about
+    // 45 instructions, for nothing. A stream that stops ascending is read ahead again from the
+    // next tested block on.
+    var untested = 0
     for k in ops.indices {
       if k == warmed, tx._recordChanges > Self._warmBlock {
         warmed = Swift.min(k + Self._warmBlock, ops.count)
-        _warmRecords(ops, k..<warmed, animated: tx._isAnimated, inserted: tx._inserted)
+        if untested > 0 {
+          untested -= 1
+        } else if _warmRecords(ops, k..<warmed, animated: tx._isAnimated, inserted: tx._inserted) {
+          untested = Self._untestedAscendingBlocks
+        }
       }
       switch ops[k] {
       case .insert(let i):
@@ -386,6 +397,10 @@ extension Scene {
   /// Changes read ahead at a time by ``_warmRecords(_:_:animated:)``.
   static var _warmBlock: Int { 16 }
 
+  /// Blocks of changes after one found ascending (``_warmRecords(_:_:animated:inserted:)``
+  /// returned `true`) that ``_apply(_:at:releasingChanges:)`` does not read ahead or test.
+  static var _untestedAscendingBlocks: Int { 7 }
+
   /// The largest gap between the ascending slots of consecutive frame changes that
   /// ``_warmRecords(_:_:animated:inserted:)`` leaves to the hardware prefetcher (a few records:
   /// a block of in-order changes that skips some elements is still a stream).
@@ -410,12 +425,17 @@ extension Scene {
   ///
   /// Reads only (the sum it stores is never used): the changes are applied as before. A wrong
   /// guess (an insertion refused, so that the next one takes its slot) costs a few reads.
+  ///
+  /// Returns whether the block's frame changes ascend in short strides with no removal or
+  /// insertion among them (nothing was read ahead: the hardware prefetcher follows such a
+  /// stream).
+  @discardableResult
   func _warmRecords(
     _ ops: [SceneTransaction._Op], _ range: Range<Int>, animated: Bool, inserted: _InsertedElements
-  ) {
-    guard let f = _fast else { return }
+  ) -> Bool {
+    guard let f = _fast else { return false }
     let block = range.count
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * block) { slots in
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * block) { slots in
       // Frame changes' slots in `slots[0..<n]`, whole records' in `slots[block..<block + m]`.
       var n = 0
       var m = 0
@@ -467,10 +487,11 @@ extension Scene {
           break
         }
       }
+      let stream = ascending && n > 0 && m == 0 && taken == 0
       if ascending { n = 0 }
       guard n + m > 0 else {
         f._warmSink &+= sideSink
-        return
+        return stream
       }
       var sink = sideSink
       // Safety: `slots[0..<n]` and `slots[block..<block + m]` are slots (live, or free ones:
@@ -535,6 +556,7 @@ extension Scene {
         sink &+= Int(truncatingIfNeeded: (engine.value(of: h) ?? 0).bitPattern)
       }
       f._warmSink = sink
+      return false
     }
   }
 
