@@ -847,6 +847,7 @@ extension Scene {
       f = f.standardized
     }
     guard f != current else { return }
+    if group == nil && !tx._isAnimated && _jumpIdleFrame(s, to: f) { return }
     _records[s].element.frame = f
     // A matched source drawn at its group's shared frame: the resolve moves that one only.
     if let g = group, _ridesSharedFrame(s, group: g, was: current, tx: tx, t: t, batchGroup: &batchGroup) {
@@ -875,6 +876,34 @@ extension Scene {
       _records[s].frame.retarget(frame, animation: tx.animation, at: t, fast: _fast, batchGroup: batch)
       _refreshOwnFrameRow(s)
     }
+  }
+
+  /// An unanimated frame change of an element outside any matched group whose own frame is at
+  /// rest (keyframe-driven frames, layout without animation): sets its model frame to `frame`
+  /// and jumps its own frame there, as ``_setFrame`` followed by ``_retargetOwnFrame`` does, and
+  /// patches its compact row. Returns `false`, changing nothing, when the own frame is animating
+  /// or batched. One access to the record and one to the row (written field by field, each
+  /// write checked the tables' uniqueness and bounds again: about a tenth of a keyframes frame).
+  @inline(__always)
+  func _jumpIdleFrame(_ s: Int, to frame: Rect) -> Bool {
+    let value: _Quad? = _records.withUnsafeMutableBufferPointer { records in
+      guard records[s].frame.isIdle else { return nil }
+      records[s].element.frame = frame
+      records[s].frame._general.jumpIdle(to: frame._q)
+      return records[s].frame._general.value
+    }
+    guard let value else { return false }
+    if s < _hot.count {
+      // An idle frame has no quad (`_lo < 0`).
+      _hot.withUnsafeMutableBufferPointer {
+        $0[s].quad = -1
+        $0[s].frame = value
+      }
+      _noteRowInputs(s)
+    } else {
+      _hotDirty.append(s)
+    }
+    return true
   }
 
   /// Patches slot `s`'s compact row after its own frame changed (only it: no re-derivation).
