@@ -847,7 +847,7 @@ extension Scene {
       f = f.standardized
     }
     guard f != current else { return }
-    if group == nil && !tx._isAnimated && _jumpIdleFrame(s, to: f) { return }
+    if !tx._isAnimated && group == nil && _jumpIdleFrame(s, to: f) { return }
     _records[s].element.frame = f
     // A matched source drawn at its group's shared frame: the resolve moves that one only.
     if let g = group, _ridesSharedFrame(s, group: g, was: current, tx: tx, t: t, batchGroup: &batchGroup) {
