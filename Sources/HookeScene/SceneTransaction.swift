@@ -8,8 +8,8 @@ public struct SceneTransaction {
   public let animation: Animation?
   // No case carries a reference: the list of changes is then trivially copyable, so that
   // reading a change, and freeing the list, runs no value witness (a destroy and an outlined
-  // copy per change had cost about 65 instructions each, several per cent of a keyframes
-  // frame). An insertion's element waits in `_inserted`; the changes that hold memory of their
+  // copy per change had cost about 65 instructions each, 4 % of a keyframes frame's
+  // instructions). An insertion's element waits in `_inserted`; the changes that hold memory of their
   // own (a closure, a replacement element, a container, a grid) wait in `_boxed`.
   enum _Op {
     /// Inserts the element at this index of ``SceneTransaction/_inserted``.
@@ -178,8 +178,8 @@ extension Scene {
   {
     var result = TransactionResult()
     var bounded = _bounded(consume transaction, result: &result)
-    // The changes, taken out of the transaction (the callees read only its animation and
-    // counts), so that dropping one below finds the list unshared.
+    // The changes and the boxed ones, taken out of the transaction (the callees read only its
+    // animation and counts), so that letting go of a boxed one below finds its list unshared.
     let ops = bounded._ops
     bounded._ops = []
     var boxed = bounded._boxed
@@ -883,7 +883,8 @@ extension Scene {
   /// and jumps its own frame there, as ``_setFrame`` followed by ``_retargetOwnFrame`` does, and
   /// patches its compact row. Returns `false`, changing nothing, when the own frame is animating
   /// or batched. One access to the record and one to the row (written field by field, each
-  /// write checked the tables' uniqueness and bounds again: about a tenth of a keyframes frame).
+  /// write checked the tables' uniqueness and bounds again: 2 % of a keyframes frame's
+  /// instructions).
   @inline(__always)
   func _jumpIdleFrame(_ s: Int, to frame: Rect) -> Bool {
     let value: _Quad? = _records.withUnsafeMutableBufferPointer { records in

@@ -38,6 +38,8 @@ import Testing
   @Test func theListOfChangesIsTriviallyCopyable() {
     #expect(_isPOD(SceneTransaction._Op.self))
     #expect(MemoryLayout<SceneTransaction._Op>.stride <= 48)
+    // A boxed change holds an id and a closure inline, its other payloads boxed.
+    #expect(MemoryLayout<SceneTransaction._BoxedOp>.stride <= 32)
   }
 
   /// A transaction that `body` copies out applies exactly as one it does not, and the copy keeps
