@@ -847,7 +847,7 @@ extension Scene {
       f = f.standardized
     }
     guard f != current else { return }
-    if !tx._isAnimated && group == nil && _jumpIdleFrame(s, to: f) { return }
+    if !tx._isAnimated && group == nil && _jumpIdleFrame(s, to: f._q, model: f) { return }
     _records[s].element.frame = f
     // A matched source drawn at its group's shared frame: the resolve moves that one only.
     if let g = group, _ridesSharedFrame(s, group: g, was: current, tx: tx, t: t, batchGroup: &batchGroup) {
@@ -864,33 +864,27 @@ extension Scene {
   func _retargetOwnFrame(
     _ s: Int, to frame: _Quad, tx: SceneTransaction, t: Double, batchGroup: inout BatchGroup??
   ) {
-    if !tx._isAnimated && _records.withUnsafeBufferPointer({ $0[s].frame.isIdle }) {
-      // An unanimated change of a frame at rest (keyframe-driven frames, layout without
-      // animation): the value jumps; nothing to merge, combine or release. No motion starts, so
-      // the slot's listing for sampling stands (a slot that needs sampling is listed from the
-      // change that started its motion on): testing it read every channel's cache line.
-      _records[s].frame._general.jumpIdle(to: frame)
-      _refreshOwnFrameRow(s, motionStarted: false)
-    } else {
-      let batch = _batchGroup(tx, &batchGroup)
-      _records[s].frame.retarget(frame, animation: tx.animation, at: t, fast: _fast, batchGroup: batch)
-      _refreshOwnFrameRow(s)
-    }
+    // An unanimated change of a frame at rest jumps (``_jumpIdleFrame``).
+    if !tx._isAnimated && _jumpIdleFrame(s, to: frame, model: nil) { return }
+    let batch = _batchGroup(tx, &batchGroup)
+    _records[s].frame.retarget(frame, animation: tx.animation, at: t, fast: _fast, batchGroup: batch)
+    _refreshOwnFrameRow(s)
   }
 
-  /// An unanimated frame change of an element outside any matched group whose own frame is at
-  /// rest (keyframe-driven frames, layout without animation): sets its model frame to `frame`
-  /// and jumps its own frame there, as ``_setFrame`` followed by ``_retargetOwnFrame`` does, and
-  /// patches its compact row. Returns `false`, changing nothing, when the own frame is animating
-  /// or batched. One access to the record and one to the row (written field by field, each
-  /// write checked the tables' uniqueness and bounds again: 2 % of a keyframes frame's
-  /// instructions).
+  /// An unanimated change of slot `s`'s own frame while it is at rest (keyframe-driven frames,
+  /// layout without animation): sets the model frame to `model` when given, jumps the own frame
+  /// to `frame` and patches the compact row. Nothing to merge, combine or release, and no motion
+  /// starts, so the slot's listing for sampling stands (a slot that needs sampling is listed
+  /// from the change that started its motion on: testing it read every channel's cache line).
+  /// Returns `false`, changing nothing, when the own frame is animating or batched. One access to
+  /// the record and one to the row (written field by field, each write checked the tables'
+  /// uniqueness and bounds again: 2 % of a keyframes frame's instructions).
   @inline(__always)
-  func _jumpIdleFrame(_ s: Int, to frame: Rect) -> Bool {
+  func _jumpIdleFrame(_ s: Int, to frame: _Quad, model: Rect?) -> Bool {
     let value: _Quad? = _records.withUnsafeMutableBufferPointer { records in
       guard records[s].frame.isIdle else { return nil }
-      records[s].element.frame = frame
-      records[s].frame._general.jumpIdle(to: frame._q)
+      if let model { records[s].element.frame = model }
+      records[s].frame._general.jumpIdle(to: frame)
       return records[s].frame._general.value
     }
     guard let value else { return false }
