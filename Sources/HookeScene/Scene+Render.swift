@@ -55,6 +55,10 @@ extension Scene {
     }
     if let src = _records[s].zoomSource {
       if let i = _zoomDestinations.firstIndex(where: { $0.slot == s }) { _zoomDestinations.remove(at: i) }
+      // The source is shown below: no other destination of it knows its flag any more.
+      for i in _zoomDestinations.indices where _zoomDestinations[i].source == src {
+        _zoomDestinations[i].sourceHidden = nil
+      }
       if let i = _zoomDestinationSlots.firstIndex(of: s) { _zoomDestinationSlots.remove(at: i) }
       if let ss = _slots[src] {
         _records[ss].hidden = false
@@ -75,7 +79,17 @@ extension Scene {
     _releaseTransition(s)
     _attachments.release(&_records[s].element)
     _slots[id] = nil
+    _noteSlotChange(of: id)
     _free.append(s)
+  }
+
+  /// Moves `_zoomSourceEpoch` on when `id` is a zoom destination's source: its slot changed
+  /// (the element with that id was inserted or evicted). O(destinations), and nothing without
+  /// zoom destinations.
+  @inline(__always)
+  func _noteSlotChange(of id: ElementID) {
+    guard !_zoomDestinations.isEmpty else { return }
+    if _zoomDestinations.contains(where: { $0.source == id }) { _zoomSourceEpoch &+= 1 }
   }
 
   /// Slot `s`'s render order key: container z-index, z-index, insertion sequence.
@@ -541,7 +555,10 @@ extension Scene {
   /// were flushed (another task, the embedder's own work) missed the cache at each step of each
   /// destination in turn — about five misses in a row per destination, a fifth of such a frame
   /// on zoom-navigation at 100,000 elements — where now each pass's misses overlap. A source
-  /// shared by several destinations ends as the last of them leaves it, as in one pass.
+  /// shared by several destinations ends as the last of them leaves it, as in one pass. A
+  /// source's slot and flag come from the last frame's pass while they are valid (kept in the
+  /// destination's entry, see ``_ZoomDestination``): a cold frame then reads neither the slot
+  /// table nor the source's record for a destination whose flight neither started nor ended.
   func _hideFlyingZoomSources() {
     guard !_zoomDestinations.isEmpty else { return }
     var probes = _zoomProbes
@@ -591,28 +608,71 @@ extension Scene {
           }
         }
       }
-      // The sources' slots in a pass of their own: sources are scattered in the slot table, and
-      // looked up beside the engine's answer each waited for its miss in turn.
-      for k in probes.indices where probes[k].destination >= 0 {
-        probes[k].source = _slots[probes[k].sourceID] ?? -1
+      // The sources' slots and their records' flags: what the last frame's pass left in the
+      // destination's entry while no source slot changed since (`_zoomSourceEpoch`), else
+      // looked up in passes of their own (sources are scattered in the slot table and the
+      // records, and looked up beside the engine's answer each waited for its miss in turn).
+      let epoch = _zoomSourceEpoch
+      _zoomDestinations.withUnsafeBufferPointer { destinations in
+        // Safety: `probes` was built from `_zoomDestinations` above, one probe per destination
+        // in the same order, so `k` is below both counts.
+        for k in probes.indices where probes[k].destination >= 0 {
+          let d = destinations[k]
+          if d.sourceEpoch == epoch {
+            probes[k].source = d.sourceSlot
+            probes[k].cachedHidden = d.sourceHidden
+          } else {
+            probes[k].source = _slots[probes[k].sourceID] ?? -1
+          }
+        }
       }
-      // Their records' flags in one tight pass as well (the records are scattered too), before
-      // any is changed.
       _records.withUnsafeBufferPointer { records in
+        // Safety: a probe's source is a live slot from the slot table (or its cached copy, valid
+        // while no slot of a source id changed), below `_records.count`.
         for k in probes.indices where probes[k].source >= 0 {
+          probes[k].sourceHidden = probes[k].cachedHidden ?? records[probes[k].source].hidden
+        }
+      }
+    }
+    // The flag read above is the record's until this pass writes that source's: a source shared
+    // with an earlier destination is read again after a write (the last destination of a shared
+    // source decides, as in one pass). The first source written (−1: none) and whether another
+    // was: a frame starts or ends a flight or two, so only the probes of a written source read
+    // their record again, here and for the next frame below.
+    var changed = false
+    var written = -1
+    var writtenSeveral = false
+    for k in probes.indices where probes[k].source >= 0 {
+      let p = probes[k]
+      let touched = written >= 0 && (writtenSeveral || p.source == written)
+      guard touched || p.sourceHidden != p.flying else { continue }
+      let current = touched ? _records.withUnsafeBufferPointer({ $0[p.source].hidden }) : p.sourceHidden
+      if current != p.flying {
+        _records[p.source].hidden = p.flying
+        _refreshHot(p.source)
+        changed = true
+        if written < 0 { written = p.source } else if written != p.source { writtenSeveral = true }
+      }
+    }
+    // What this pass leaves for the next: each source's flag as it ends (a shared source's is
+    // the last written, not necessarily what one of its probes read or wrote).
+    if changed {
+      _records.withUnsafeBufferPointer { records in
+        // Safety: as above, each probe's source is a live slot below `_records.count`.
+        for k in probes.indices where probes[k].source >= 0 && (writtenSeveral || probes[k].source == written)
+        {
           probes[k].sourceHidden = records[probes[k].source].hidden
         }
       }
     }
-    // Until a flag changes, the one read above is the record's; after, a source shared with an
-    // earlier destination may have changed, so its record is read again (the last destination
-    // of a shared source decides, as in one pass).
-    var changed = false
-    for p in probes where p.source >= 0 && (changed || p.sourceHidden != p.flying) {
-      if _records.withUnsafeBufferPointer({ $0[p.source].hidden }) != p.flying {
-        _records[p.source].hidden = p.flying
-        _refreshHot(p.source)
-        changed = true
+    let epoch = _zoomSourceEpoch
+    _zoomDestinations.withUnsafeMutableBufferPointer { destinations in
+      // Safety: one probe per destination, in the same order (built above; nothing in this pass
+      // adds or removes a destination).
+      for k in probes.indices {
+        destinations[k].sourceSlot = probes[k].source
+        destinations[k].sourceHidden = probes[k].source >= 0 ? probes[k].sourceHidden : nil
+        destinations[k].sourceEpoch = epoch
       }
     }
     _zoomProbes = probes
@@ -693,32 +753,63 @@ extension Scene {
       // Each listed slot once, in ascending slot order: rows are independent (their order is
       // immaterial), and ascending slots read the per-slot tables front to back, which the
       // hardware prefetches, instead of at random. A bitmap over the slots (no sort, which may
-      // allocate): O(listed + slots / 64).
+      // allocate): O(listed + slots / 64). With fewer slots listed than the bitmap has words, a
+      // summary bit per word is set as well and the pass visits only the marked words: a few
+      // hundred slots spread over 100,000 scanned all 1,563 words, about 200 cache lines that
+      // a frame after the caches were flushed missed in turn.
       let words = (_records.count + 63) >> 6
       if _rowDirtyBits.count < words {
         _rowDirtyBits.append(contentsOf: repeatElement(0, count: words - _rowDirtyBits.count))
       }
+      let summaryWords = (words + 63) >> 6
+      if _rowDirtySummary.count < summaryWords {
+        _rowDirtySummary.append(contentsOf: repeatElement(0, count: summaryWords - _rowDirtySummary.count))
+      }
       let slots = _records.count
+      let sparse = _rowsDirty.count < words
       var kept = 0
+      // Safety: a listed slot `s` in `0..<slots` has its bit in word `s >> 6 < words`, and that
+      // word its summary bit in word `s >> 12 < summaryWords` (both tables grown to those counts
+      // above); the words visited lie between the first and the last word marked. `kept` stays
+      // below the distinct listed slots visited so far, so within `dirty`, as long as both
+      // bitmaps are all clear between frames (each visited word and summary word is cleared as it
+      // is read). The three buffers are distinct arrays, local to this scope.
       _rowDirtyBits.withUnsafeMutableBufferPointer { bits in
-        _rowsDirty.withUnsafeMutableBufferPointer { dirty in
-          var first = Int.max
-          var last = -1
-          for s in dirty where s >= 0 && s < slots {
-            let w = s >> 6
-            bits[w] |= 1 << UInt64(s & 63)
-            first = Swift.min(first, w)
-            last = Swift.max(last, w)
-          }
-          guard last >= 0 else { return }
-          // Each slot is listed at most once now, so the list is rewritten in place.
-          for w in first...last where bits[w] != 0 {
-            var word = bits[w]
-            bits[w] = 0
-            while word != 0 {
-              dirty[kept] = w << 6 | word.trailingZeroBitCount
-              kept += 1
-              word &= word &- 1
+        _rowDirtySummary.withUnsafeMutableBufferPointer { summary in
+          _rowsDirty.withUnsafeMutableBufferPointer { dirty in
+            var first = Int.max
+            var last = -1
+            for s in dirty where s >= 0 && s < slots {
+              let w = s >> 6
+              bits[w] |= 1 << UInt64(s & 63)
+              if sparse { summary[w >> 6] |= 1 << UInt64(w & 63) }
+              first = Swift.min(first, w)
+              last = Swift.max(last, w)
+            }
+            guard last >= 0 else { return }
+            /// Rewrites word `w`'s slots into the list (each slot is listed once now, so the list
+            /// is rewritten in place) and clears the word.
+            @inline(__always)
+            func take(_ w: Int) {
+              var word = bits[w]
+              bits[w] = 0
+              while word != 0 {
+                dirty[kept] = w << 6 | word.trailingZeroBitCount
+                kept += 1
+                word &= word &- 1
+              }
+            }
+            if sparse {
+              for u in (first >> 6)...(last >> 6) where summary[u] != 0 {
+                var marked = summary[u]
+                summary[u] = 0
+                while marked != 0 {
+                  take(u << 6 | marked.trailingZeroBitCount)
+                  marked &= marked &- 1
+                }
+              }
+            } else {
+              for w in first...last where bits[w] != 0 { take(w) }
             }
           }
         }
@@ -741,6 +832,10 @@ extension Scene {
       let words = (_records.count + 63) >> 6
       if _rowDirtyBits.count < words {
         _rowDirtyBits.append(contentsOf: repeatElement(0, count: words - _rowDirtyBits.count))
+      }
+      let summaryWords = (words + 63) >> 6
+      if _rowDirtySummary.count < summaryWords {
+        _rowDirtySummary.append(contentsOf: repeatElement(0, count: summaryWords - _rowDirtySummary.count))
       }
     }
     let stamp = _renderStamp

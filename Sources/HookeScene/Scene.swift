@@ -113,6 +113,11 @@ public final class Scene {
   @exclusivity(unchecked) var _zoomSources: [_GroupKey: ElementID] = [:]
   /// The zoom destinations in the order they started (see ``_ZoomDestination``).
   @exclusivity(unchecked) var _zoomDestinations: [_ZoomDestination] = []
+  /// Moves on whenever the slot an id names may have changed for an id that a zoom destination
+  /// takes as its source (an element with that id inserted or evicted): a destination's cached
+  /// source slot and flag (`_ZoomDestination.sourceEpoch`) are valid while it has not. Starts
+  /// at 1, so that an entry's 0 never matches.
+  @exclusivity(unchecked) var _zoomSourceEpoch: UInt32 = 1
   /// The slots of `_zoomDestinations`, ascending (kept sorted as destinations come and go).
   @exclusivity(unchecked) var _zoomDestinationSlots: [Int] = []
   @exclusivity(unchecked) var _order: [Int] = []
@@ -227,6 +232,11 @@ public final class Scene {
   /// One bit per slot, all clear between frames: an incremental write sorts and dedupes
   /// `_rowsDirty` through it.
   @exclusivity(unchecked) var _rowDirtyBits: [UInt64] = []
+  /// One bit per word of `_rowDirtyBits` that the incremental write set (all clear between
+  /// frames): its pass visits only those words. A few hundred listed slots spread over a scene's
+  /// 100,000 slots otherwise scanned all 1,563 words, about 200 cache lines that a frame after
+  /// the caches were flushed missed in turn.
+  @exclusivity(unchecked) var _rowDirtySummary: [UInt64] = []
   @exclusivity(unchecked) var _rowsLayoutDirty = true
   /// This frame rewrites every row (too many changed) although the layout and the map stand.
   @exclusivity(unchecked) var _rowsAllDirty = false
@@ -317,6 +327,7 @@ public final class Scene {
     _containerTableDirty = other._containerTableDirty
     _zoomSources = other._zoomSources
     _zoomDestinations = other._zoomDestinations
+    _zoomSourceEpoch = other._zoomSourceEpoch
     _zoomDestinationSlots = other._zoomDestinationSlots
     _order = other._order
     _orderDirty = other._orderDirty
@@ -351,6 +362,7 @@ public final class Scene {
     _dimmingScratch = other._dimmingScratch
     _stylesPermuted = other._stylesPermuted
     _rowDirtyBits = other._rowDirtyBits
+    _rowDirtySummary = other._rowDirtySummary
     _rowsLayoutDirty = other._rowsLayoutDirty
     _rowsAllDirty = other._rowsAllDirty
     _renderStamp = other._renderStamp
@@ -1236,9 +1248,20 @@ extension Scene {
 /// destinations reads neither the id table to find the slot nor the destination's transition
 /// state to find the source (the `zoomSource` the start set there, which stays): two dependent
 /// reads per destination and frame, which wait on memory in the frame after the caches went cold.
+///
+/// It also caches what the frame's pass learnt of the source, so that the next frame reads
+/// neither the id table nor the source's record (two more misses per destination in a cold
+/// frame): the source's slot (−1: no live element has the id) and its record's `hidden` flag
+/// (nil: unknown), both valid while `sourceEpoch` equals `Scene._zoomSourceEpoch`. An eviction
+/// that shows a source again forgets the flag of every destination of that source.
 struct _ZoomDestination {
   var slot: Int
   var source: ElementID
+  var sourceSlot = -1
+  var sourceHidden: Bool? = nil
+  var sourceEpoch: UInt32 = 0
+
+  init(slot: Int, source: ElementID) { (self.slot, self.source) = (slot, source) }
 }
 
 /// What `Scene._hideFlyingZoomSources` learns of one zoom destination, pass by pass: its slot,
@@ -1252,6 +1275,8 @@ struct _ZoomProbe {
   var source = -1
   /// The source's `hidden` flag before this pass changed any.
   var sourceHidden = false
+  /// The flag the last pass left, when it is still known (`_ZoomDestination.sourceHidden`).
+  var cachedHidden: Bool? = nil
 
   init(destination: Int, sourceID: ElementID) { (self.destination, self.sourceID) = (destination, sourceID) }
 }

@@ -748,6 +748,7 @@ extension Scene {
       if _leaving.capacity < _records.capacity { _leaving.reserveCapacity(_records.capacity) }
     }
     _slots[id] = s
+    _noteSlotChange(of: id)
     // The newest element goes last among equal (container z, z) keys: when its key is not below
     // the last element's, appending keeps `_order` sorted (O(1)); otherwise it waits in the
     // unsorted tail for ``_placeOrderTail()`` (a merge, not an O(n log n) sort per inserting frame).

@@ -103,7 +103,9 @@ import _TestSupport
   /// and exactly the live slots with a zoom source, each with its overlay channel. Seeded script
   /// of several destinations at once over shared sources, pushed with and without animation,
   /// popped, revived while leaving (inserted again under the same id), replaced, and sources
-  /// removed and inserted again (a destination whose source is missing gets no zoom).
+  /// removed and inserted again (a destination whose source is missing gets no zoom). The
+  /// source slot and flag each entry caches for the next frame are the tables' while its epoch
+  /// holds, and an element is hidden exactly while the last destination of it flies.
   @Test func listedDestinationsAreTheLiveOnesWithAnOverlay() {
     let seed: UInt64 = 0x7A6F_6F6D_6C69_7374
     var random = SplitMix64(seed: seed)
@@ -173,6 +175,31 @@ import _TestSupport
         #expect(
           scene._records[d.slot].zoomSource == d.source,
           "seed \(seed) frame \(k): slot \(d.slot) source \(d.source)")
+        // What the entry caches for the next frame's pass, while its epoch holds: the slot the id
+        // table gives the source now, and that record's flag.
+        guard d.sourceEpoch == scene._zoomSourceEpoch else { continue }
+        let slot = scene._slots[d.source] ?? -1
+        #expect(
+          d.sourceSlot == slot, "seed \(seed) frame \(k): cached source slot \(d.sourceSlot), table \(slot)")
+        if slot >= 0, let hidden = d.sourceHidden {
+          #expect(
+            hidden == scene._records[slot].hidden,
+            "seed \(seed) frame \(k): cached flag \(hidden) of source slot \(slot)")
+        }
+      }
+      // Each element is hidden exactly while the last destination (in start order) naming it as
+      // its source flies (is leaving, or its frame animates), derived afresh from the records
+      // and the id table.
+      var hiddenBy: [Int: Bool] = [:]
+      for d in entries {
+        let r = scene._records[d.slot]
+        guard let src = scene._slots[d.source] else { continue }
+        hiddenBy[src] = r.removing || r.frame.isAnimating(scene._fast)
+      }
+      for s in scene._records.indices where scene._records[s].live {
+        #expect(
+          scene._records[s].hidden == (hiddenBy[s] ?? false),
+          "seed \(seed) frame \(k): slot \(s) hidden \(scene._records[s].hidden)")
       }
       checked += listed.count
     }
