@@ -20,6 +20,9 @@ extension BatchEngine {
       // One pass over the columns: the spring kernels list the channels they snap, and the
       // compaction swaps those out instead of searching every active channel again (which cost
       // about a third of the kernel's time when a few channels of a large group settled).
+      // Safety: `_snapLog` keeps its 512 entries (never resized, so `baseAddress!` is non-nil)
+      // for the closure, which reaches it only through `log`; the kernels write it only below
+      // `log.count`.
       _snapLog.withUnsafeMutableBufferPointer { log in
         var logged = 0
         for g in _groups.indices {

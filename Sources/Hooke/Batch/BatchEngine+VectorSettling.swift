@@ -110,6 +110,7 @@ extension BatchEngine {
           lastRow = _settleRow(g)
           last = g
         }
+        // Safety: `lastRow` was set just above when it was nil (`_settleRow` returns a row).
         return lastRow.unsafelyUnwrapped
       })
     // Ended now, as the per-property animation's sample at this time ends it: the snapped lanes

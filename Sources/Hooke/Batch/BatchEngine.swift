@@ -791,6 +791,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     @_specialize(exported:true,where Scalar == Float)
   #endif
   public func isSettled(_ channel: BatchChannel) -> Bool? {
+    // Safety: the group table's buffer is only read, while bound; `_isUnsettled` indexes it with
+    // a live slot's group.
     _groups.withUnsafeBufferPointer { _isUnsettled(channel, groups: $0).map { !$0 } }
   }
 
@@ -817,6 +819,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     @_specialize(exported:true,where Scalar == Float)
   #endif
   package func _anyUnsettled(_ channels: UnsafePointer<BatchChannel>, count: Int) -> Bool {
+    // Safety: the precondition's `count` handles; the group table's buffer is only read, while
+    // bound.
     _groups.withUnsafeBufferPointer { _anyUnsettled(channels, count: count, groups: $0) }
   }
 
@@ -853,6 +857,8 @@ public final class BatchEngine<Scalar: BatchScalar>: @unchecked Sendable {
     let block = 16
     let entries = _slots.entries
     let slotCount = _slots.count
+    // Safety: the group table's buffer is only read, while bound (`_isUnsettled` indexes it with
+    // a live slot's group); `ahead` holds `block` entries and `k - start < block`.
     _groups.withUnsafeBufferPointer { groups in
       withUnsafeTemporaryAllocation(of: Int.self, capacity: block) { ahead in
         var start = 0
