@@ -296,6 +296,11 @@ extension _GridMotion {
       var sy = zero
       if first != nil { sy = (fromY + srow * fromStepY) - ty }
       if n == _gridLanes {
+        // Safety: `_step` clamps `lower..<upper` to `0..<count` and here `i + _gridLanes ≤ upper`,
+        // so cards `i..<i + _gridLanes` lie inside every state column (`max(1, count)` doubles
+        // each, the force columns included, all allocated in `init`) and inside `rows` (row r =
+        // card r, one per card). The loads and stores are unaligned: the columns are only
+        // `Double`-aligned.
         var s = _GridLaneState(dx: zero, vx: zero, ax: zero, dy: zero, vy: zero, ay: zero)
         if readsState {
           s = _GridLaneState(

@@ -273,6 +273,7 @@ final class _GridMotion: @unchecked Sendable {
     self.geometry = geometry
     let n = Swift.max(1, self.count)
     func column() -> UnsafeMutablePointer<Double> {
+      // Safety: a fresh block of `n` ≥ 1 doubles, all initialised here; `deinit` frees it.
       let p = UnsafeMutablePointer<Double>.allocate(capacity: n)
       p.initialize(repeating: 0, count: n)
       return p

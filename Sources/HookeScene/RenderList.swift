@@ -205,6 +205,10 @@ public struct RenderList: Sendable {
     fit(&height, n, 0)
     fit(&styleIndices, n, 0)
     fit(&styles, m, Style(opacity: 0, rotation: 0, cornerRadius: 0, blurRadius: 0, clip: nil))
+    // Safety: every row column now holds `n` rows and `styles` `m` entries; with `n > 0` the row
+    // columns are non-empty, so their `baseAddress!` is non-nil (`styles`, possibly empty, stays
+    // optional). The arrays are distinct stored properties (no overlapping access), and the
+    // pointers are valid only while `body` runs, which writes through them and keeps none.
     ids.withUnsafeMutableBufferPointer { ids in
       kinds.withUnsafeMutableBufferPointer { kinds in
         x.withUnsafeMutableBufferPointer { x in

@@ -113,6 +113,8 @@ struct _SideColumn<Value> {
   @inline(__always)
   func read<R>(_ i: Int32, _ body: (borrowing Value) -> R) -> R? {
     guard i >= 0 else { return nil }
+    // Safety: callers pass −1 (handled above) or an entry of this column, below `values.count`;
+    // `body` borrows the value only while the buffer is bound.
     return values.withUnsafeBufferPointer { v in
       switch v[Int(i)] {
       case .some(let value): return body(value)
@@ -248,6 +250,7 @@ extension Element {
 extension Scene {
   /// Slot `s`'s element, attachments included.
   func _element(_ s: Int) -> Element {
+    // Safety: callers pass a live slot (from `_slots`), below `_records.count`.
     _records.withUnsafeBufferPointer { _attachments.element($0[s].element) }
   }
   /// The matched-geometry attachment of slot `s`'s element.
@@ -289,6 +292,8 @@ extension Scene {
 
   /// Gives slot `s` a transition state (the neutral effect at the centre) unless it has one.
   func _ensureTransition(_ s: Int) {
+    // Safety: callers pass a live slot, below `_records.count`; the buffer is released before the
+    // record is written.
     if _records.withUnsafeBufferPointer({ $0[s]._transition == nil }) {
       _records[s]._transition = _takeTransition()
     }
