@@ -27,6 +27,9 @@ extension Scene {
     _ s: Int, group g: Int, was current: Rect, tx: SceneTransaction, t: Double, batchGroup: inout BatchGroup??
   ) -> Bool {
     guard let f = _fast else { return false }
+    // Safety: callers pass a live slot `s` (below `_records.count`) and its group `g` (below
+    // `_groups.count`); each buffer is only read while bound, and released before a record is
+    // written. `b[g].shared` is unwrapped only after the `case .some` test.
     // Field reads through the buffers: copying the element, its matched geometry or the group
     // retains their attachments and members.
     let (frame, match, rides) = _records.withUnsafeBufferPointer {
@@ -86,7 +89,7 @@ extension Scene {
       return f._kind(group.index) == .mergesWithVelocity
     }
     // The shared frame's batch quad and general channel read in place (binding the channel
-    // copied it).
+    // copied it). Safety: callers pass a group below `_groups.count`; the buffer is only read.
     return !_groups.withUnsafeBufferPointer { $0[g].shared?.isAnimating(f) ?? false }
   }
 
@@ -95,6 +98,8 @@ extension Scene {
   /// batch (it leaves it when the ride starts, and only a rebuild puts it back).
   func _rideOn(_ s: Int) {
     // In place through the buffer: a subscript write checks the table's uniqueness per field.
+    // Safety: callers pass a live slot, below `_records.count`; the closure reaches the table only
+    // through `$0`.
     let model = _records.withUnsafeMutableBufferPointer {
       let model = $0[s].element.frame._q
       $0[s].frame._general.jumpIdle(to: model)
@@ -113,6 +118,8 @@ extension Scene {
   /// With `applyingChange`, a frame change transaction `tx` left to the shared frame is then
   /// applied as `_setFrame` applies one. Cost: O(1), four channels added.
   func _materializeOwnFrame(_ s: Int, tx: SceneTransaction, applyingChange: Bool = true, t: Double) {
+    // Safety: callers pass a live slot, below `_records.count`, whose group (when it has one) is
+    // below `_groups.count`; each buffer is only read while bound, and released before a write.
     guard _riders > 0, _records.withUnsafeBufferPointer({ $0[s].ridesShared }) else { return }
     _records[s].ridesShared = false
     _riders -= 1
@@ -139,6 +146,7 @@ extension Scene {
   /// shared frame's: nothing to re-derive).
   func _restOwnFrameRow(_ s: Int, on model: _Quad) {
     guard s < _hot.count else { return _hotDirty.append(s) }
+    // Safety: `s < _hot.count` (checked above); the closure reaches the table only through `$0`.
     _hot.withUnsafeMutableBufferPointer {
       $0[s].quad = -1
       $0[s].frame = model

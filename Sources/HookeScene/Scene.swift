@@ -531,6 +531,7 @@ public final class Scene {
   func _collectMovingRows(_ f: _FastPath) {
     // Every quad whose values may have changed since the last render list is listed here.
     let stamp = _renderStamp
+    // Safety: each quad is checked against `stamps.count` before its stamp is written.
     f.quadStamp.withUnsafeMutableBufferPointer { stamps in
       for q in f.moving where Int(q) < stamps.count { stamps[Int(q)] = stamp }
     }
@@ -550,6 +551,10 @@ public final class Scene {
     // retained the engine or checked a table's uniqueness. Whether each quad still moves is
     // answered for blocks of quads (`_FastPath.stillMoving(_:handles:into:)`).
     let block = 64
+    // Safety: the four fast-path tables are distinct arrays, bound for the sweep and reached only
+    // through their buffers (the bodies touch the scene's row lists, not these tables);
+    // `animating` holds `block` flags, so its `baseAddress!` is non-nil and `k % block` inside
+    // it. The indices are bounded as the comment inside says.
     f.handles.withUnsafeBufferPointer { handles in
       f.quadOwner.withUnsafeBufferPointer { owners in
         f.isListedMoving.withUnsafeMutableBufferPointer { listed in
@@ -608,6 +613,10 @@ public final class Scene {
     _hotDirty = []
     var kept = 0
     // Through buffer pointers: element-wise mutation through the array subscript copied records.
+    // Safety: `_motion` lists slots (each below `_records.count`, which never shrinks), so `s`
+    // and `baseAddress! + s` lie inside `records` (non-empty, so the base is non-nil); `kept ≤ k`
+    // overwrites only entries already read. Both tables are reached only through their buffers
+    // here (`_noteRowInputs` writes the row lists).
     _records.withUnsafeMutableBufferPointer { records in
       _motion.withUnsafeMutableBufferPointer { motion in
         for k in motion.indices {
@@ -651,6 +660,8 @@ public final class Scene {
     var kept = 0
     for g in _movingGroups { _groups[g].shared?.sample(at: t) }
     for g in _movingGroups { _refreshGroupHot(g) }
+    // Safety: `_movingGroups` lists groups below `_groups.count`; `kept ≤ k` overwrites only
+    // entries already read; each table is reached only through its buffer.
     _groups.withUnsafeMutableBufferPointer { groups in
       _movingGroups.withUnsafeMutableBufferPointer { moving in
         for k in moving.indices {
@@ -672,6 +683,8 @@ public final class Scene {
   func _noteMotion(_ s: Int, row: Bool = true) {
     if row { _hotDirty.append(s) }
     // Through the buffer: the computed property on an array element copies the whole record.
+    // Safety: callers pass a slot below `_records.count` (so the buffer is non-empty and
+    // `baseAddress! + s` inside it); the buffer is released before the record is written.
     if _records.withUnsafeBufferPointer({ !$0[s].inMotion && _Record.needsSampling($0.baseAddress! + s) }) {
       _records[s].inMotion = true
       _motion.append(s)
@@ -681,7 +694,8 @@ public final class Scene {
   /// Lists group `g` for per-frame sampling when its shared frame animates on the general path.
   func _noteGroupMotion(_ g: Int) {
     // Read through the buffer: binding the shared frame copied it (retaining its animator) per
-    // resolved group of a transaction.
+    // resolved group of a transaction. Safety: callers pass a group below `_groups.count`; the
+    // buffer is released before the group is written.
     let animatesUnlisted = _groups.withUnsafeBufferPointer {
       !$0[g].inMotion && ($0[g].shared?._quad ?? 0) < 0 && $0[g].shared?._general.isAnimating == true
     }
@@ -1031,6 +1045,8 @@ extension Scene {
     var container = ContainerID.root
     var quads: (Int32, Int32, Int32, Int32, Int32) = (-1, -1, -1, -1, -1)
     var dimmingQuad: Int32 = -1
+    // Safety: callers pass a slot below `_records.count` (listed in `_hotDirty`, or a zoom probe's
+    // source), so the buffer is non-empty and `baseAddress! + s` inside it; it is only read.
     let live: Bool = _records.withUnsafeBufferPointer { records in
       let r = records.baseAddress! + s
       guard r.pointee.live else { return false }
@@ -1175,7 +1191,8 @@ extension Scene {
       _groupHot.append(contentsOf: repeatElement(_GroupHot(), count: g + 1 - _groupHot.count))
     }
     // Read through the buffer: `_groups[g].field` copies the whole group (retaining its members
-    // and its shared frame's animator) once per field.
+    // and its shared frame's animator) once per field. Safety: callers pass a group below
+    // `_groups.count`; `_groupStamp` is covered up to `g` just before its buffer is bound.
     let (active, quad, value) = _groups.withUnsafeBufferPointer { b in
       (
         b[g].source != nil && b[g].shared != nil, b[g].shared?._lo ?? -1,
@@ -1220,7 +1237,8 @@ extension Scene {
         contentsOf: repeatElement(_GroupHot.noMembers, count: g + 1 - _groupSoleMember.count))
     }
     // Through the buffer, count and first read together: `_groups[g].members`, or one read per
-    // property, retained and released the list per call.
+    // property, retained and released the list per call. Safety: callers pass a group below
+    // `_groups.count`.
     let (count, first) = _groups.withUnsafeBufferPointer { ($0[g].members.count, $0[g].members.first ?? -1) }
     let sole = count == 0 ? _GroupHot.noMembers : count == 1 ? Int32(first) : _GroupHot.severalMembers
     _groupSoleMember[g] = sole
