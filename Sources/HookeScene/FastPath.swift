@@ -120,6 +120,9 @@ final class _FastPath {
     into moves: UnsafeMutablePointer<Bool>
   ) {
     let block = 64
+    // Safety: `marks` is only read, below its count (`isMarkedMoving` checks); a quad is asked
+    // only when `quads` is non-empty, and then `handles` holds its four (the precondition), so
+    // `handles.baseAddress!` is non-nil, as is that of `answers` (a block).
     activeMarks.withUnsafeBufferPointer { marks in
       withUnsafeTemporaryAllocation(of: Int32.self, capacity: block) { asked in
         withUnsafeTemporaryAllocation(of: Bool.self, capacity: block) { answers in
@@ -231,6 +234,8 @@ final class _FastPath {
   init(threads: Int) {
     self.threads = Swift.max(1, threads)
     pool = self.threads > 1 ? WorkerPool(threads: self.threads) : nil
+    // Safety: each block is allocated here and initialised over exactly the capacity just
+    // allocated; `deinit` frees them.
     _snapped = .allocate(capacity: self.threads)
     _snapped.initialize(repeating: 0, count: self.threads)
     _scratch = .allocate(capacity: 24)
@@ -447,6 +452,7 @@ final class _FastPath {
     // A SwiftUI-model spring's substep clock starts at the transaction (the clock's epoch) on
     // the time scale of the animation's beginning (origin); the other drivers keep their timing
     // per channel and share one group per animation.
+    // Safety: callers pass an id from `_animationID(_:)`, an index of `_animations`.
     let (kind, isFluid) = _animations.withUnsafeBufferPointer { ($0[Int(id)].kind, $0[Int(id)].isFluid) }
     let now = engine._tick
     let key = _BatchGroupKey(
@@ -547,6 +553,10 @@ final class _FastPath {
     }
     let chunk = self.chunk
     _step(ticks: target - engine.now, groupCount: groupCount, pool: moving > chunk ? pool : nil)
+    // Safety: `before` holds a count per engine group (`activeBefore` grows with each group this
+    // path adds, and was filled above for `0..<groupCount`); the engine reads `map` and writes
+    // `v` and `marks` only at indices it checks against their counts. Each table is a distinct
+    // array reached only through its buffer while bound.
     slotMap.withUnsafeBufferPointer { map in
       values.withUnsafeMutableBufferPointer { v in
         activeBefore.withUnsafeBufferPointer { before in
@@ -598,6 +608,7 @@ final class _FastPath {
   func _advanceActiveStamp() {
     activeStamp &+= 1
     if activeStamp == 0 {
+      // Safety: the update covers exactly the buffer, whatever its count.
       activeMarks.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
       activeStamp = 1
     }
@@ -651,6 +662,8 @@ final class _FastPath {
     settleStamp &+= 1
     let stamp = settleStamp
     let engine = self.engine
+    // Safety: the engine indexes each table only below its count (it skips lanes and quads out
+    // of range); the three are distinct arrays reached only through their buffers while bound.
     return slotMap.withUnsafeBufferPointer { laneOfSlot in
       handles.withUnsafeBufferPointer { handles in
         settleQuads.withUnsafeMutableBufferPointer { quads in
@@ -685,6 +698,8 @@ final class _FastPath {
   /// Copies quad `q`'s four handles into ``_h``.
   @inline(__always)
   func _loadHandles(_ q: Int) {
+    // Safety: callers pass a quad of this path, whose handles `4q ..< 4q + 4` lie inside
+    // `handles`; `_h` holds eight (allocated in `init`).
     let h = _h
     handles.withUnsafeBufferPointer { handles in
       for k in 0..<4 { h[k] = handles[4 * q + k] }
@@ -969,6 +984,8 @@ final class _FastPath {
   /// `group` itself otherwise.
   func _group(_ group: BatchGroup, origin: Int64) -> BatchGroup {
     // Through the buffer: copying the entry would copy its key's animation existential.
+    // Safety: callers pass an engine group of this path, which has its `groupInfo` entry (one is
+    // appended with each group added).
     var (epoch, groupOrigin) = groupInfo.withUnsafeBufferPointer {
       ($0[group.index].epoch, $0[group.index].origin)
     }
@@ -1038,10 +1055,12 @@ final class _FastPath {
   /// The epoch of group `g`'s key (−1: none, or not a SwiftUI-model spring), read without
   /// copying its entry's key.
   @inline(__always)
+  // Safety: callers pass an engine group of this path, which has its `groupInfo` entry.
   func _epoch(_ g: BatchGroup) -> Int64 { groupInfo.withUnsafeBufferPointer { $0[g.index].epoch } }
 
   /// The kind of group `g`, read without copying its entry's key.
   @inline(__always)
+  // Safety: callers pass an engine group of this path, which has its `groupInfo` entry.
   func _kind(_ g: Int) -> _GroupKind { groupInfo.withUnsafeBufferPointer { $0[g].kind } }
   /// ``_group(_:origin:)``'s answers at tick `_originGroupsTick` (cleared when groups recycle).
   @exclusivity(unchecked) var _originGroups: [_OriginKey: BatchGroup] = [:]
@@ -1068,6 +1087,8 @@ final class _FastPath {
     let partner = Int(settleQuads[q].partner)
     if partner != -1 { settleQuads[partner >= 0 ? partner : -(partner + 2)].partner = -1 }
     settleQuads[q].partner = -1
+    // Safety: quad `q`'s handles `4q ..< 4q + 4` lie inside `handles` (read by checked subscript
+    // just above); the buffer is released before any table is written.
     handles.withUnsafeBufferPointer { h in
       _ = engine.removeChannels(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]))
     }
@@ -1184,6 +1205,7 @@ final class _FastPath {
   /// Whether quad `q` moves: one of its channels is not settled (a curve's combination counts).
   func isAnimating(_ q: Int) -> Bool {
     _flushMerge(of: q)
+    // Safety: callers pass a quad of this path, whose four handles lie inside `handles`.
     return handles.withUnsafeBufferPointer { Self.isAnimating(q, handles: $0, engine: engine) }
   }
 
