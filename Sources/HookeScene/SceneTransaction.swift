@@ -734,6 +734,7 @@ extension Scene {
     if let f = _free.popLast() {
       s = f
       // The slot may still be listed in `_motion` (read through the buffer: no record copy).
+      // Safety: a freed slot is below `_records.count` (the table never shrinks).
       record.inMotion = _records.withUnsafeBufferPointer { $0[s].inMotion }
       _records[s] = consume record
       _liveSlots[s] = true
@@ -783,6 +784,9 @@ extension Scene {
     _records[s].removing = true
     _noteMotion(s)
     if let g = _records[s].group { _markDirty(g, &dirty) }
+    // Safety: `s` is a live slot (from `_slots`), below `_records.count` as the checked reads
+    // above confirm, so the buffers below are non-empty and `baseAddress! + s` inside them; each
+    // is only read, and released before a record is written.
     let (transitionSource, size, transition) = (
       _transitionSource(s), _records.withUnsafeBufferPointer { $0[s].element.frame.size }, _transition(s)
     )
@@ -836,6 +840,7 @@ extension Scene {
   ) {
     var f = frame
     // Read through the buffer: `_records[s].field` on this large record can copy all of it.
+    // Safety: callers pass a live slot, below `_records.count`; the buffer is only read.
     let (id, current, group) = _records.withUnsafeBufferPointer {
       ($0[s].element.id, $0[s].element.frame, $0[s].group)
     }
@@ -882,6 +887,8 @@ extension Scene {
   /// uniqueness and bounds again: 2 % of a keyframes frame's instructions).
   @inline(__always)
   func _jumpIdleFrame(_ s: Int, to frame: _Quad, model: Rect?) -> Bool {
+    // Safety: callers pass a live slot, below `_records.count`, and `_hot` is written only after
+    // `s < _hot.count` is checked; each closure reaches its table only through its buffer.
     let value: _Quad? = _records.withUnsafeMutableBufferPointer { records in
       guard records[s].frame.isIdle else { return nil }
       if let model { records[s].element.frame = model }
@@ -908,6 +915,7 @@ extension Scene {
   func _refreshOwnFrameRow(_ s: Int, motionStarted: Bool = true) {
     if motionStarted { _noteMotion(s, row: false) }
     if s < _hot.count {
+      // Safety: callers pass a live slot, below `_records.count`; the buffer is only read.
       let (quad, value) = _records.withUnsafeBufferPointer { ($0[s].frame._quad, $0[s].frame._general.value) }
       _hot[s].quad = Int32(quad)
       _hot[s].frame = value
@@ -924,6 +932,8 @@ extension Scene {
   /// in place.
   func _setContainer(_ s: Int, _ container: ContainerID, result: inout TransactionResult) {
     var c = container
+    // Safety: callers pass a live slot, below `_records.count`; `_hot` is written only after
+    // `s < _hot.count` is checked, and each closure reaches its table only through its buffer.
     let (id, current) = _records.withUnsafeBufferPointer { ($0[s].element.id, $0[s].element.container) }
     // As `_sanitize`: the index cache answers most checks without hashing the id.
     if c != .root && _containerIndexCache[c.rawValue & 7].id != c && _containers[c] == nil {
@@ -962,6 +972,8 @@ extension Scene {
       opacity = 1
       result.diagnostics.append(.invalidStyle(_records[s].element.id))
     }
+    // Safety: callers pass a live slot, below `_records.count`; each buffer is only read, and
+    // released before the record is written.
     let (oldStyle, oldOpacity) = _records.withUnsafeBufferPointer {
       ($0[s].element._styleVector, $0[s].element.opacity)
     }
@@ -1110,6 +1122,9 @@ extension Scene {
     _groups[g].dirty = false
     // Field reads through the buffers: `_groups[g].field` and `_records[s].field` can copy the
     // whole group or record (retaining its members, its element's attachments) per read.
+    // Safety: `g` is a group below `_groups.count` (written just above by checked subscript);
+    // its members, the source chosen among them and its previous source's live slot are slots
+    // below `_records.count`. Each buffer is only read, and released before any write.
     let (memberCount, first) = _groups.withUnsafeBufferPointer {
       ($0[g].members.count, $0[g].members.first ?? -1)
     }
@@ -1334,6 +1349,8 @@ struct _InsertedElements {
 
   /// Element `i`'s matched-geometry and transition entries (−1: none), without copying it.
   func attachments(_ i: Int) -> (match: Int32, transition: Int32) {
+    // Safety: callers pass `i < count`, so chunk `i / chunkSize` (a checked subscript) holds
+    // element `i % chunkSize`: it is non-empty (`baseAddress!` non-nil) and the offset inside it.
     chunks[i / Self.chunkSize].withUnsafeBufferPointer { c in
       let e = c.baseAddress! + i % Self.chunkSize
       return (e.pointee.match, e.pointee.transition)
