@@ -7,6 +7,8 @@ extension Scene {
   func _presentedFrame(_ s: Int) -> Rect {
     guard let f = _fast else { return _presentedFrame(s, batchValues: nil) }
     f._flushPendingMerges()
+    // Safety: a batched channel's quad (`_quad ≥ 0`) is a quad of the fast path, whose values
+    // `4q ..< 4q + 4` lie inside `values`; the buffer is only read.
     return f.values.withUnsafeBufferPointer { _presentedFrame(s, batchValues: $0) }
   }
 
@@ -96,6 +98,7 @@ extension Scene {
   @inline(__always)
   func _orderKey(of s: Int) -> (container: Double, z: Double, seq: Int) {
     var memo = _ContainerZMemo()
+    // Safety: callers pass a slot below `_records.count`; the buffer is only read.
     return _records.withUnsafeBufferPointer { _orderKey(of: s, records: $0, memo: &memo) }
   }
 
@@ -160,6 +163,8 @@ extension Scene {
     let evicted = _evictedSinceCompaction
     _evictedSinceCompaction = 0
     if _compactByRows && _vacatedComplete && _compactOrderByRows() { return }
+    // Safety: `_liveSlots` has an entry per slot (appended with each record), and `_order` holds
+    // slots; the buffer is only read, and is not `_order`'s, which the filter writes.
     _liveSlots.withUnsafeBufferPointer { live in
       _filterOrder(from: _firstDeadOrderEntry(evicted: evicted, live: live)) { live[$0] }
     }
@@ -174,6 +179,8 @@ extension Scene {
     let n = _order.count
     guard evicted > 0 else { return n }
     let limit = Swift.max(n - Swift.max(4096, n / 4), 0)
+    // Safety: `k` runs over `limit..<n`, inside the order; its entries are slots, each covered
+    // by `live` (the caller passes `_liveSlots`, an entry per slot).
     return _order.withUnsafeBufferPointer { order in
       var found = 0
       var k = n
@@ -289,6 +296,8 @@ extension Scene {
     var kept = 0
     var keptSorted = 0
     let sorted = Swift.min(_orderSorted, _order.count)
+    // Safety: `k` stays below `n = order.count` (and `sorted ≤ n`), and `kept ≤ k` overwrites only
+    // entries already read; `keep` must not touch `_order` (the callers' read other tables).
     _order.withUnsafeMutableBufferPointer { order in
       // Up to the first entry dropped nothing moves (every entry before `start` is kept, by the
       // caller's word); from there every entry is written to the next kept position, which
@@ -326,6 +335,9 @@ extension Scene {
     // A slot whose key is the one it was placed with (a container change between containers of
     // one z-index, a z-index set back) is in place already: it stays, with its row.
     var moved = 0
+    // Safety: `_repositioned` lists slots, below `_records.count` and, after the growth above,
+    // below `_repositionMark.count` (a slot each); both buffers are only read, and `mark` is
+    // released before the marks are written.
     _records.withUnsafeBufferPointer { records in
       var memo = _ContainerZMemo()
       for s in _repositioned where _repositionMark[s] {
@@ -532,6 +544,7 @@ extension Scene {
     var keys: [(container: Double, z: Double, seq: Int, slot: Int)] = []
     keys.reserveCapacity(_order.count)
     var memo = _ContainerZMemo()
+    // Safety: `_order` holds slots, below `_records.count`; the buffer is only read.
     _records.withUnsafeBufferPointer { records in
       for s in _order {
         let key = _orderKey(of: s, records: records, memo: &memo)
@@ -571,6 +584,11 @@ extension Scene {
     // the whole record (retaining each of its references) per destination per frame. The probes
     // are written through theirs (an element write checked the array's uniqueness).
     let fast = _fast
+    // Safety: a destination (≥ 0) and a source found in `_slots` are slots below
+    // `_records.count`, so `records` is then non-empty (`baseAddress!` non-nil) and `+ slot`
+    // inside it; a quad is checked against `listed.count`, `isMarkedMoving` checks `marks`, and
+    // a batched frame's quad has its four handles in `handles`. Every table here is only read
+    // through its buffer while bound, except `probes`, a local array.
     probes.withUnsafeMutableBufferPointer { probes in
       _records.withUnsafeBufferPointer { records in
         for k in probes.indices where probes[k].destination >= 0 {
@@ -840,6 +858,13 @@ extension Scene {
     }
     let stamp = _renderStamp
     // The stamp tables are only read while the rows are written.
+    // Safety: the tables stay bound (and unresized) for the whole write, which reaches them only
+    // through these buffers and `_RowTables`: the per-slot ones are indexed by slots below
+    // `_records.count` (`_rowOf` and `_styleOf` were just grown to it, every slot with a row has
+    // its `_hot` entry, derived before the write, and the stamp tables are read only below their
+    // counts), groups and looks by the indices rows hold, and `order`'s entries are slots. `baseAddress!`
+    // of `rowOf` and `styleOf` is non-nil: a native array's buffer has an address even when
+    // empty (a scene of grids only has no slots, and then nothing reads through it).
     _rowStamp.withUnsafeBufferPointer { rowStamp in
       _groupStamp.withUnsafeBufferPointer { groupStamp in
         _rowOf.withUnsafeMutableBufferPointer { rowOf in
@@ -952,6 +977,8 @@ extension Scene {
                             // A tail write has written every row from `tailRow` on.
                             let listedEnd = tail == nil ? Int.max : tailRow
                             // Read in place (no copies: a copy would make the next frame's clear allocate).
+                            // Safety: `_rowsDirty` lists slots, each below `_records.count`, the
+                            // count of `_liveSlots`; both buffers are only read.
                             _rowsDirty.withUnsafeBufferPointer { dirty in
                               _liveSlots.withUnsafeBufferPointer { live in
                                 var touched: UInt64 = 0
@@ -982,6 +1009,10 @@ extension Scene {
                           }
                         }
                         if let fast {
+                          // Safety: a row reads `values` at its batched quads' `4q ..< 4q + 4`, the
+                          // stamps below their count, and writes `laneShadow` only at its own
+                          // quads' entries, checked against its count; the three are distinct
+                          // arrays bound for the write.
                           fast.values.withUnsafeBufferPointer { values in
                             fast.quadStamp.withUnsafeBufferPointer { quadStamp in
                               fast.laneShadow.withUnsafeMutableBufferPointer { write(values, quadStamp, $0) }
@@ -1433,6 +1464,11 @@ extension Scene {
     // clears it (a word per 64 slots; bounds tracked in locals that the nested function mutates
     // were boxed and checked for exclusivity at every write). A row marked here may also get the
     // opacity-only update below first; its full write then rewrites the same values.
+    // Safety: a slot is checked against `live.count` (an entry per slot) and its word against
+    // `written.count` before either is used; `rowOf` and `styleOf` cover every slot and `hot`
+    // every slot with a row (as in the write that passes `tables`); a quad is checked against
+    // each fast-path table's count, a group against `_groups.count`. `written` (the scene's
+    // bitmap) is reached only through its buffer here; every other buffer is only read.
     _rowDirtyBits.withUnsafeMutableBufferPointer { written in
       _liveSlots.withUnsafeBufferPointer { live in
         @inline(__always)
@@ -1570,6 +1606,8 @@ extension Scene {
   /// each of its references, per overlay row written).
   @inline(__always)
   func _dimmingQuad(of s: Int) -> Int32? {
+    // Safety: callers pass a slot below `_records.count`, so the buffer is non-empty and
+    // `baseAddress! + s` inside it; it is only read.
     _records.withUnsafeBufferPointer { records -> Int32? in
       let r = records.baseAddress! + s
       guard let tr = r.pointee._transition, tr.dimming != nil else { return nil }
@@ -1586,6 +1624,7 @@ extension Scene {
     // channel, retaining its animator, per overlay row written.
     guard let q = _dimmingQuad(of: s) else { return nil }
     if q >= 0, let values { return values[4 * Int(q)] }
+    // Safety: callers pass a slot below `_records.count`; the buffer is only read.
     return _records.withUnsafeBufferPointer { $0[s]._transition?.dimming?._general.value }
   }
 
