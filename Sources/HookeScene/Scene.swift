@@ -116,8 +116,9 @@ public final class Scene {
   /// Moves on whenever the slot an id names may have changed for an id that a zoom destination
   /// takes as its source (an element with that id inserted or evicted): a destination's cached
   /// source slot and flag (`_ZoomDestination.sourceEpoch`) are valid while it has not. Starts
-  /// at 1, so that an entry's 0 never matches.
-  @exclusivity(unchecked) var _zoomSourceEpoch: UInt32 = 1
+  /// at 1, so that an entry's 0 never matches (64 bits: a move per insertion or eviction does
+  /// not wrap round to 0 in any scene's life).
+  @exclusivity(unchecked) var _zoomSourceEpoch: UInt64 = 1
   /// The slots of `_zoomDestinations`, ascending (kept sorted as destinations come and go).
   @exclusivity(unchecked) var _zoomDestinationSlots: [Int] = []
   @exclusivity(unchecked) var _order: [Int] = []
@@ -1277,7 +1278,7 @@ struct _ZoomDestination {
   var source: ElementID
   var sourceSlot = -1
   var sourceHidden: Bool? = nil
-  var sourceEpoch: UInt32 = 0
+  var sourceEpoch: UInt64 = 0
 
   init(slot: Int, source: ElementID) { (self.slot, self.source) = (slot, source) }
 }
