@@ -584,6 +584,8 @@ extension Scene {
     // the whole record (retaining each of its references) per destination per frame. The probes
     // are written through theirs (an element write checked the array's uniqueness).
     let fast = _fast
+    // Nothing in this pass inserts or evicts an element, so the epoch stands throughout.
+    let epoch = _zoomSourceEpoch
     // Safety: a destination (≥ 0) and a source found in `_slots` are slots below
     // `_records.count`, so `records` is then non-empty (`baseAddress!` non-nil) and `+ slot`
     // inside it; a quad is checked against `listed.count`, `isMarkedMoving` checks `marks`, and
@@ -630,7 +632,6 @@ extension Scene {
       // destination's entry while no source slot changed since (`_zoomSourceEpoch`), else
       // looked up in passes of their own (sources are scattered in the slot table and the
       // records, and looked up beside the engine's answer each waited for its miss in turn).
-      let epoch = _zoomSourceEpoch
       _zoomDestinations.withUnsafeBufferPointer { destinations in
         // Safety: `probes` was built from `_zoomDestinations` above, one probe per destination
         // in the same order, so `k` is below both counts.
@@ -657,7 +658,6 @@ extension Scene {
     // source decides, as in one pass). The first source written (−1: none) and whether another
     // was: a frame starts or ends a flight or two, so only the probes of a written source read
     // their record again, here and for the next frame below.
-    var changed = false
     var written = -1
     var writtenSeveral = false
     for k in probes.indices where probes[k].source >= 0 {
@@ -668,13 +668,12 @@ extension Scene {
       if current != p.flying {
         _records[p.source].hidden = p.flying
         _refreshHot(p.source)
-        changed = true
         if written < 0 { written = p.source } else if written != p.source { writtenSeveral = true }
       }
     }
     // What this pass leaves for the next: each source's flag as it ends (a shared source's is
     // the last written, not necessarily what one of its probes read or wrote).
-    if changed {
+    if written >= 0 {
       _records.withUnsafeBufferPointer { records in
         // Safety: as above, each probe's source is a live slot below `_records.count`.
         for k in probes.indices where probes[k].source >= 0 && (writtenSeveral || probes[k].source == written)
@@ -683,7 +682,6 @@ extension Scene {
         }
       }
     }
-    let epoch = _zoomSourceEpoch
     _zoomDestinations.withUnsafeMutableBufferPointer { destinations in
       // Safety: one probe per destination, in the same order (built above; nothing in this pass
       // adds or removes a destination).
