@@ -32,6 +32,15 @@ struct _GroupTable {
     return nil
   }
 
+  /// The group of integer id `raw` in `namespace` when its namespace has a paged part with a
+  /// page for it, else nil (the dictionary part is not searched): a read-ahead's look-up, two
+  /// array reads and no hashing.
+  @inline(__always)
+  func pagedGroup(_ namespace: Namespace, _ raw: Int) -> Int? {
+    guard let n = _denseIndex(namespace), let g = paged[n].entry(raw), g >= 0 else { return nil }
+    return Int(g)
+  }
+
   /// The paged position of `key` — its namespace's index and its integer id — when its namespace
   /// has a paged part with a page for the id, else nil.
   @inline(__always)

@@ -49,7 +49,7 @@ public struct SceneTransaction {
   let _isAnimated: Bool
   /// Recorded changes that read or write an element's record (insert, remove, set-frame, update
   /// and replace): a bulk transaction reads what they touch ahead in blocks
-  /// (``Scene/_warmRecords(_:_:animated:)``).
+  /// (``Scene/_warmRecords(_:_:animated:inserted:matches:)``).
   var _recordChanges = 0
   /// The inserted elements, as a scene record holds them (their attachments in
   /// ``_insertedAttachments``): a bulk insertion holds 152 bytes per element until it is applied,
@@ -261,7 +261,10 @@ extension Scene {
         warmed = Swift.min(k + Self._warmBlock, ops.count)
         if untested > 0 {
           untested -= 1
-        } else if _warmRecords(ops, k..<warmed, animated: tx._isAnimated, inserted: tx._inserted) {
+        } else if _warmRecords(
+          ops, k..<warmed, animated: tx._isAnimated, inserted: tx._inserted,
+          matches: insertedAttachments.matches)
+        {
           untested = Self._untestedAscendingBlocks
         }
       }
@@ -394,15 +397,15 @@ extension Scene {
 
   // MARK: - Operations
 
-  /// Changes read ahead at a time by ``_warmRecords(_:_:animated:)``.
+  /// Changes read ahead at a time by ``_warmRecords(_:_:animated:inserted:matches:)``.
   static var _warmBlock: Int { 16 }
 
-  /// Blocks of changes after one found ascending (``_warmRecords(_:_:animated:inserted:)``
+  /// Blocks of changes after one found ascending (``_warmRecords(_:_:animated:inserted:matches:)``
   /// returned `true`) that ``_apply(_:at:releasingChanges:)`` does not read ahead or test.
   static var _untestedAscendingBlocks: Int { 7 }
 
   /// The largest gap between the ascending slots of consecutive frame changes that
-  /// ``_warmRecords(_:_:animated:inserted:)`` leaves to the hardware prefetcher (a few records:
+  /// ``_warmRecords(_:_:animated:inserted:matches:)`` leaves to the hardware prefetcher (a few records:
   /// a block of in-order changes that skips some elements is still a stream).
   static var _prefetchedStride: Int { 4 }
 
@@ -419,9 +422,13 @@ extension Scene {
   ///   reads and an eviction at the end of the transaction reads again) and its compact row;
   /// - an insertion: the whole record of the free slot it takes (the next one `_free` gives:
   ///   the insertion rewrites every cache line of the record, each write waiting for its line),
-  ///   that slot's compact row, and the matched-geometry and transition side-column entries it
-  ///   takes (`inserted` tells which it has);
-  /// - and for a removal, the side-column entries its eviction frees.
+  ///   that slot's compact row, the matched-geometry and transition side-column entries it
+  ///   takes (`inserted` tells which it has), and the matched group it joins when that exists
+  ///   and its id is an integer (`matches`, the transaction's column, has its key): as a
+  ///   removal's group, below;
+  /// - and for a removal, the side-column entries its eviction frees, and its matched group:
+  ///   the group's entry, its members' storage, its row and its shared frame's quad (as a
+  ///   frame change's), which the removal, the group's resolution and the eviction read.
   ///
   /// Reads only (the sum it stores is never used): the changes are applied as before. A wrong
   /// guess (an insertion refused, so that the next one takes its slot) costs a few reads.
@@ -431,14 +438,17 @@ extension Scene {
   /// stream).
   @discardableResult
   func _warmRecords(
-    _ ops: [SceneTransaction._Op], _ range: Range<Int>, animated: Bool, inserted: _InsertedElements
+    _ ops: [SceneTransaction._Op], _ range: Range<Int>, animated: Bool, inserted: _InsertedElements,
+    matches: _SideColumn<MatchedGeometry>
   ) -> Bool {
     guard let f = _fast else { return false }
     let block = range.count
-    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * block) { slots in
-      // Frame changes' slots in `slots[0..<n]`, whole records' in `slots[block..<block + m]`.
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * block) { slots in
+      // Frame changes' slots in `slots[0..<n]`, whole records' in `slots[block..<block + m]`,
+      // the groups the insertions join in `slots[2 * block..<2 * block + p]`.
       var n = 0
       var m = 0
+      var p = 0
       // Insertions of the block so far: each takes the last free slot (removals free theirs
       // only at the end of the transaction, and the changes before the block took theirs), and
       // the last free side-column entries of the attachments it has.
@@ -477,6 +487,12 @@ extension Scene {
           if match >= 0 {
             sideSink &+= _attachments.matches.touch(_attachments.matches.upcomingEntry(matchesTaken))
             matchesTaken += 1
+            // The group it joins, when it exists and its id is an integer with a page (a
+            // look-up of two array reads; other ids are left to the join).
+            if let g = matches.pagedGroup(match, in: _groupIndex) {
+              slots[2 * block + p] = g
+              p += 1
+            }
           }
           if transition >= 0 {
             sideSink &+= _attachments.transitions.touch(
@@ -496,8 +512,11 @@ extension Scene {
       var sink = sideSink
       // Safety: `slots[0..<n]` and `slots[block..<block + m]` are slots (live, or free ones:
       // below `_records.count`, whose records stay initialised), then quads of them (`_lo`, −1
-      // for none), which index `handles` and `values` at `4q` when not negative. The whole-record
-      // reads load a byte per cache line of initialised memory (a trivial type's raw load).
+      // for none) followed by the quads of the read groups' shared frames, which index
+      // `handles` and `values` at `4q` when not negative (at most one per change, so within
+      // `slots[0..<block]`, which the check repeats); `slots[2 * block..<2 * block + p]` are
+      // groups, and each group read is checked against the group table's count. The whole-record reads load a byte per cache line of initialised
+      // memory (a trivial type's raw load).
       _records.withUnsafeBufferPointer { records in
         _hot.withUnsafeBufferPointer { hot in
           let size = MemoryLayout<_Record>.size
@@ -535,6 +554,31 @@ extension Scene {
           for j in block..<(block + m) {
             let (match, transition) = (records[slots[j]].element.match, records[slots[j]].element.transition)
             sink &+= _attachments.matches.touch(match) &+ _attachments.transitions.touch(transition)
+          }
+          // The removals' matched groups (a free slot's record has none): the removal marks its
+          // group dirty, the group's resolution retargets its shared frame and re-derives its
+          // row, and the eviction takes the slot out of its members. Each reads the group's
+          // entry, its members' storage and its row, and the shared frame's quad, whose batch
+          // state joins the frame changes' quads below (at most one per change: `n + m` does
+          // not exceed the block).
+          // The groups the insertions join are read the same way, their quads taking the places
+          // of those insertions (`n + m + p` stays within the block's and the joins' rooms).
+          _groups.withUnsafeBufferPointer { groups in
+            _groupHot.withUnsafeBufferPointer { groupHot in
+              @inline(__always)
+              func touch(_ g: Int) {
+                guard g >= 0 && g < groups.count else { return }
+                sink &+= groups[g].members.count &+ (groups[g].dirty ? 1 : 0)
+                if g < groupHot.count { sink &+= Int(groupHot[g].quad) }
+                let q = groups[g].shared?._lo ?? -1
+                if q >= 0 && n < block {
+                  slots[n] = Int(q)
+                  n += 1
+                }
+              }
+              for j in block..<(block + m) { touch(Int(records[slots[j]]._group)) }
+              for j in (2 * block)..<(2 * block + p) { touch(slots[j]) }
+            }
           }
         }
       }

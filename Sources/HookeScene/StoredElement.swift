@@ -138,6 +138,21 @@ struct _SideColumn<Value> {
   }
 }
 
+extension _SideColumn<MatchedGeometry> {
+  /// The group that the matched geometry at `i` names in `table`, when its id is an integer
+  /// with a page there (``_GroupTable/pagedGroup(_:_:)``), else nil; nil for −1. Reads the
+  /// entry in place: no copy of its id, which may hold a string.
+  @inline(__always)
+  func pagedGroup(_ i: Int32, in table: _GroupTable) -> Int? {
+    guard i >= 0 && Int(i) < values.count else { return nil }
+    // Safety: `i` is below `values.count` (checked); the entry is only read while bound.
+    return values.withUnsafeBufferPointer { v in
+      guard case .some(let m) = v[Int(i)], case .int(let raw) = m.id else { return nil }
+      return table.pagedGroup(m.namespace, raw)
+    }
+  }
+}
+
 /// The side columns of the elements' rare attachments (see ``_StoredElement``).
 struct _AttachmentColumns {
   var clips = _SideColumn<Rect>()

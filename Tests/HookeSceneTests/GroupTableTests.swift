@@ -40,6 +40,13 @@ import _TestSupport
       }
       let probe = randomKey()
       #expect(table[probe] == reference[probe], "seed \(seed) step \(step): \(probe)")
+      // The read-ahead's look-up answers as the table for a key in a page, and nil otherwise.
+      if case .int(let raw) = probe.id {
+        let paged = table._densePosition(probe) != nil
+        #expect(
+          table.pagedGroup(probe.namespace, raw) == (paged ? reference[probe] : nil),
+          "seed \(seed) step \(step): paged \(probe)")
+      }
       #expect(table.count == reference.count, "seed \(seed) step \(step): count")
     }
     for (key, group) in reference { #expect(table[key] == group, "seed \(seed): \(key)") }
@@ -69,5 +76,27 @@ import _TestSupport
     #expect(table[_GroupKey(namespace: a, id: .int(300_000))] == 1)
     #expect(table[_GroupKey(namespace: b, id: .int(300_000))] == 2)
     #expect(table[_GroupKey(namespace: a, id: "card")] == 3 && table.count == 304)
+  }
+
+  /// A side column's look-up of the group its matched geometry names: the paged group for an
+  /// integer id, nil for a string id, an id without a page, an empty entry, −1 and an index past
+  /// the column.
+  @Test func aSideColumnLooksUpThePagedGroupOfItsEntry() {
+    var table = _GroupTable()
+    let ns = Namespace(sceneToken: 1, rawValue: 0)
+    table[_GroupKey(namespace: ns, id: .int(7))] = 42
+    table[_GroupKey(namespace: ns, id: "card")] = 43
+    var column = _SideColumn<MatchedGeometry>()
+    let paged = column.add(MatchedGeometry(id: .int(7), namespace: ns))
+    let string = column.add(MatchedGeometry(id: "card", namespace: ns))
+    let unknown = column.add(MatchedGeometry(id: .int(8), namespace: ns))  // in 7's page, no group
+    var removed = column.add(MatchedGeometry(id: .int(7), namespace: ns))
+    column.remove(&removed)
+    #expect(column.pagedGroup(paged, in: table) == 42)
+    #expect(column.pagedGroup(string, in: table) == nil)
+    #expect(column.pagedGroup(unknown, in: table) == nil)
+    #expect(column.pagedGroup(3, in: table) == nil, "an emptied entry")
+    #expect(column.pagedGroup(-1, in: table) == nil)
+    #expect(column.pagedGroup(99, in: table) == nil, "past the column")
   }
 }
