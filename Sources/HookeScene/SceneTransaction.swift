@@ -849,7 +849,12 @@ extension Scene {
       style[5] = _records[src].style.value(_fast)[5]
       _records[s].style.retarget(style, animation: anim, at: t, fast: _fast)
       _records[s].dimming?.retarget(0, animation: anim, at: t, fast: _fast)
-      if !_records[s].isAnimating(_fast) { leaveNow.append(s) }
+      // Through the buffer (as below): the method on the array element copied the whole record,
+      // retaining its transition state, per destination removed. Safety: `s` is a live slot
+      // below `_records.count` (read above), so `baseAddress! + s` is inside the buffer; only read.
+      if !_records.withUnsafeBufferPointer({ _Record.isAnimating($0.baseAddress! + s, _fast) }) {
+        leaveNow.append(s)
+      }
       return
     }
     let effective = transition ?? .opacity  // `Element.effectiveTransition`
