@@ -1188,8 +1188,11 @@ extension Scene {
           }
         }
         for e in previousStyles..<n { free.append(Int32(truncatingIfNeeded: e)) }
-        // Rows before the first vacated one that kept their position stay as they are.
-        var k = 0
+        // Rows before the first vacated one that kept their position stay as they are. Those
+        // before the first position the order changed at did (`_orderChangedFrom`: every change
+        // of `_order` since the last write lowers it), so the test starts there.
+        var k = Swift.max(0, Swift.min(first, _orderChangedFrom))
+        assert((0..<k).allSatisfy { Int(rowOf[order[$0]]) == $0 }, "a row moved before the order changed")
         while k < first && Int(rowOf[order[k]]) == k { k += 1 }
         while k < n {
           let s = order[k]
