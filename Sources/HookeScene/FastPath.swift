@@ -211,8 +211,8 @@ final class _FastPath {
   var _r: UnsafeMutablePointer<Double> { _scratch + 12 }
   var _si: UnsafeMutablePointer<Double> { _scratch + 16 }
 
-  /// Where ``Scene/_warmRecords(_:_:animated:inserted:matches:)`` stores the sum of what it read ahead (so that the
-  /// reads are made; never read).
+  /// Where ``Scene/_warmRecords(_:_:animated:inserted:matches:)`` stores the sum of what it read
+  /// ahead (so that the reads are made; never read).
   @exclusivity(unchecked) var _warmSink = 0
 
   /// Per-worker counts of snapped channels (allocated once).

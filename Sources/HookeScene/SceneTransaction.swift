@@ -400,13 +400,14 @@ extension Scene {
   /// Changes read ahead at a time by ``_warmRecords(_:_:animated:inserted:matches:)``.
   static var _warmBlock: Int { 16 }
 
-  /// Blocks of changes after one found ascending (``_warmRecords(_:_:animated:inserted:matches:)``
-  /// returned `true`) that ``_apply(_:at:releasingChanges:)`` does not read ahead or test.
+  /// Blocks of changes after one found ascending
+  /// (``_warmRecords(_:_:animated:inserted:matches:)`` returned `true`) that
+  /// ``_apply(_:at:releasingChanges:)`` does not read ahead or test.
   static var _untestedAscendingBlocks: Int { 7 }
 
   /// The largest gap between the ascending slots of consecutive frame changes that
-  /// ``_warmRecords(_:_:animated:inserted:matches:)`` leaves to the hardware prefetcher (a few records:
-  /// a block of in-order changes that skips some elements is still a stream).
+  /// ``_warmRecords(_:_:animated:inserted:matches:)`` leaves to the hardware prefetcher (a few
+  /// records: a block of in-order changes that skips some elements is still a stream).
   static var _prefetchedStride: Int { 4 }
 
   /// Reads ahead what applying the changes among `ops[range]` reads first. A bulk transaction
@@ -515,8 +516,9 @@ extension Scene {
       // for none) followed by the quads of the read groups' shared frames, which index
       // `handles` and `values` at `4q` when not negative (at most one per change, so within
       // `slots[0..<block]`, which the check repeats); `slots[2 * block..<2 * block + p]` are
-      // groups, and each group read is checked against the group table's count. The whole-record reads load a byte per cache line of initialised
-      // memory (a trivial type's raw load).
+      // groups, and each group read is checked against the group table's count. The
+      // whole-record reads load a byte per cache line of initialised memory (a trivial type's
+      // raw load).
       _records.withUnsafeBufferPointer { records in
         _hot.withUnsafeBufferPointer { hot in
           let size = MemoryLayout<_Record>.size
@@ -555,14 +557,12 @@ extension Scene {
             let (match, transition) = (records[slots[j]].element.match, records[slots[j]].element.transition)
             sink &+= _attachments.matches.touch(match) &+ _attachments.transitions.touch(transition)
           }
-          // The removals' matched groups (a free slot's record has none): the removal marks its
-          // group dirty, the group's resolution retargets its shared frame and re-derives its
-          // row, and the eviction takes the slot out of its members. Each reads the group's
-          // entry, its members' storage and its row, and the shared frame's quad, whose batch
-          // state joins the frame changes' quads below (at most one per change: `n + m` does
-          // not exceed the block).
-          // The groups the insertions join are read the same way, their quads taking the places
-          // of those insertions (`n + m + p` stays within the block's and the joins' rooms).
+          // The removals' matched groups (a free slot's record has none), then the groups the
+          // insertions join: the removal marks its group dirty, the group's resolution
+          // retargets its shared frame and re-derives its row, and the eviction takes the slot
+          // out of its members. Each reads the group's entry, its members' storage and its row;
+          // the shared frame's quad joins the frame changes' quads, whose batch state is read
+          // below (at most one quad per change, so they fit in `slots[0..<block]`).
           _groups.withUnsafeBufferPointer { groups in
             _groupHot.withUnsafeBufferPointer { groupHot in
               @inline(__always)
