@@ -773,21 +773,14 @@ extension Scene {
       // summary bit per word is set as well and the pass visits only the marked words: a few
       // hundred slots spread over 100,000 scanned all 1,563 words, about 200 cache lines that
       // a frame after the caches were flushed missed in turn.
-      let words = (_records.count + 63) >> 6
-      if _rowDirtyBits.count < words {
-        _rowDirtyBits.append(contentsOf: repeatElement(0, count: words - _rowDirtyBits.count))
-      }
-      let summaryWords = (words + 63) >> 6
-      if _rowDirtySummary.count < summaryWords {
-        _rowDirtySummary.append(contentsOf: repeatElement(0, count: summaryWords - _rowDirtySummary.count))
-      }
+      let words = _coverRowDirtyBitmaps()
       let slots = _records.count
       let sparse = _rowsDirty.count < words
       var kept = 0
       // Safety: a listed slot `s` in `0..<slots` has its bit in word `s >> 6 < words`, and that
-      // word its summary bit in word `s >> 12 < summaryWords` (both tables grown to those counts
-      // above); the words visited lie between the first and the last word marked. `kept` stays
-      // below the distinct listed slots visited so far, so within `dirty`, as long as both
+      // word its summary bit in word `s >> 12 < (words + 63) >> 6` (both tables grown to those
+      // counts above); the words visited lie between the first and the last word marked. `kept`
+      // stays below the distinct listed slots visited so far, so within `dirty`, as long as both
       // bitmaps are all clear between frames (each visited word and summary word is cleared as it
       // is read). The three buffers are distinct arrays, local to this scope.
       _rowDirtyBits.withUnsafeMutableBufferPointer { bits in
@@ -845,14 +838,7 @@ extension Scene {
       _rowOf.append(contentsOf: repeatElement(-1, count: _records.count - _rowOf.count))
       _styleOf.append(contentsOf: repeatElement(-1, count: _records.count - _styleOf.count))
       // Grown with the map, so that the first incremental write after a growth allocates nothing.
-      let words = (_records.count + 63) >> 6
-      if _rowDirtyBits.count < words {
-        _rowDirtyBits.append(contentsOf: repeatElement(0, count: words - _rowDirtyBits.count))
-      }
-      let summaryWords = (words + 63) >> 6
-      if _rowDirtySummary.count < summaryWords {
-        _rowDirtySummary.append(contentsOf: repeatElement(0, count: summaryWords - _rowDirtySummary.count))
-      }
+      _coverRowDirtyBitmaps()
     }
     let stamp = _renderStamp
     // The stamp tables are only read while the rows are written.
@@ -1086,6 +1072,18 @@ extension Scene {
       }
     }
     return prefix
+  }
+
+  /// Grows the incremental write's slot bitmap (`_rowDirtyBits`, a bit per slot) and its summary
+  /// (`_rowDirtySummary`, a bit per word of it) to cover every slot, with clear words; returns
+  /// the slot bitmap's word count (the summary has `(words + 63) >> 6`).
+  @discardableResult
+  func _coverRowDirtyBitmaps() -> Int {
+    let words = (_records.count + 63) >> 6
+    let summaryWords = (words + 63) >> 6
+    _rowDirtyBits._cover(words - 1, with: 0)
+    _rowDirtySummary._cover(summaryWords - 1, with: 0)
+    return words
   }
 
   /// Numbers the next render list (`_renderStamp`); at the end of the stamps' range every stamp
