@@ -605,7 +605,7 @@ public final class Scene {
   /// Samples the records listed in `_motion`, collects finished removals into `_leaving`, and
   /// drops records that came to rest from the list.
   ///
-  /// Most listed records are usually removals animating on the batch engine alone (a removal
+  /// The listed records are mostly removals animating on the batch engine alone (a removal
   /// transition runs for every element a wave removes), each asking whether one of its quads still
   /// moves. The sweep binds the handle table and the engine once and applies the deferred merges
   /// first, and reads each record's transition state without retaining it: asked through the
@@ -865,7 +865,9 @@ struct _Record {
 
   /// `body` applied to the transition state of the record at `r`, or `nil` when it has none. The
   /// state is borrowed, not retained: a strong binding of it (or of an `unowned(unsafe)` copy,
-  /// which is made strong at each use) retained and released it once per record of a sweep.
+  /// which is made strong at each use) retained and released it once per record of a sweep. The
+  /// borrow is the standard library's `Unmanaged._withUnsafeGuaranteedRef`, an underscored API:
+  /// should a toolchain drop it, a strong binding gives the same answers at that cost.
   ///
   /// Precondition: `body` does not change the record's transition state reference.
   @inline(__always)
