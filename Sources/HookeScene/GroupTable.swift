@@ -37,8 +37,16 @@ struct _GroupTable {
   /// array reads and no hashing.
   @inline(__always)
   func pagedGroup(_ namespace: Namespace, _ raw: Int) -> Int? {
-    guard let n = _denseIndex(namespace), let g = paged[n].entry(raw), g >= 0 else { return nil }
+    guard let g = _pagedEntry(namespace, raw), g >= 0 else { return nil }
     return Int(g)
+  }
+
+  /// The paged entry of integer id `raw` in `namespace` (−1: no group), or nil when its
+  /// namespace has no paged part or no page for it.
+  @inline(__always)
+  func _pagedEntry(_ namespace: Namespace, _ raw: Int) -> Int32? {
+    guard let n = _denseIndex(namespace) else { return nil }
+    return paged[n].entry(raw)
   }
 
   /// The paged position of `key` — its namespace's index and its integer id — when its namespace
@@ -57,7 +65,7 @@ struct _GroupTable {
   /// dictionary look-up.
   subscript(key: _GroupKey) -> Int? {
     get {
-      if case .int(let raw) = key.id, let n = _denseIndex(key.namespace), let g = paged[n].entry(raw) {
+      if case .int(let raw) = key.id, let g = _pagedEntry(key.namespace, raw) {
         return g < 0 ? nil : Int(g)
       }
       return sparse.isEmpty ? nil : sparse[key]

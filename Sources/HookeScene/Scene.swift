@@ -1170,7 +1170,7 @@ extension Scene {
       if ownClip { flags |= _Hot.ownClip }
       if let tr, tr.dimming != nil {
         flags |= _Hot.dimming
-        dimmingQuad = tr.dimming?._lo ?? -1
+        dimmingQuad = tr.dimmingQuad
       }
       var group: Int32 = -1
       if matched, let g = r.pointee.group { group = Int32(g) }
