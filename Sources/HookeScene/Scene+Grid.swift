@@ -324,7 +324,10 @@ extension Scene {
     var start = 0
     for k in _order.indices {
       let s = _order[k]
-      let key = (containerZ(_records[s].element.container), _records[s].element.zIndex, _records[s].seq)
+      let key = (
+        containerZ(_records[s].element.container), _attachments.extras.zIndex(of: _records[s].element),
+        _records[s].seq
+      )
       while next < grids.count {
         let gk = grids[next]
         let before = gk.cz != key.0 ? gk.cz < key.0 : gk.z != key.1 ? gk.z < key.1 : gk.seq < key.2

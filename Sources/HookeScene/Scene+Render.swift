@@ -126,7 +126,7 @@ extension Scene {
       memo.id = c
       memo.z = cz
     }
-    return (cz, records[s].element.zIndex, records[s].seq)
+    return (cz, _attachments.extras.zIndex(of: records[s].element), records[s].seq)
   }
 
   /// Whether render order key `a` sorts before `b` (lexicographic; unique by the sequence).

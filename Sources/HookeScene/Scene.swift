@@ -762,15 +762,16 @@ struct _Group {
 
 /// A slot's element and animated channels.
 ///
-/// Layout (declaration order is memory order; `RecordLayoutTests` pins the 320-byte stride and
+/// Layout (declaration order is memory order; `RecordLayoutTests` pins the 256-byte stride and
 /// the lines below): 16 bytes of rarely read state (the transition state's reference, the look
 /// entry, four flags), then what an unanimated frame change (a keyframe jump, the commonest bulk
 /// change) reads — the own frame channel, the group, the element's id and model frame — in 104
 /// contiguous bytes, then the rest of the element, the sequence number and the style. A large
 /// array's elements start 48 bytes into a cache line under the C allocator (16 bytes of its
-/// header, 32 of the array's), so with a stride of five whole lines every record's bytes 16..<144
+/// header, 32 of the array's), so with a stride of four whole lines every record's bytes 16..<144
 /// are two whole lines: a jump reads those two and nothing else. The transition effect and a
-/// zoom destination's state live in a ``_TransitionState`` only while an element has one.
+/// zoom destination's state live in a ``_TransitionState`` only while an element has one, and
+/// the style values an element rarely sets in a side column (``_StyleExtras``).
 struct _Record {
   /// The transition effect, its anchor and a zoom destination's state, or `nil`: the effect rests
   /// on the neutral value (``_TransitionState/neutralEffect``) at the centre, no overlay.
@@ -1155,7 +1156,8 @@ extension Scene {
       look = _Look(
         style: r.pointee.style._general.value,
         effect: tr?.effect._general.value ?? _TransitionState.neutralEffect,
-        scaleAnchor: r.pointee.element.scaleAnchor, effectAnchor: tr?.effectAnchor ?? .center,
+        scaleAnchor: _attachments.extras.scaleAnchor(of: r.pointee.element),
+        effectAnchor: tr?.effectAnchor ?? .center,
         matchAnchor: matchAnchor, matchProperties: matchProperties)
       li = r.pointee.look
       quads = (

@@ -1024,10 +1024,12 @@ extension Scene {
     // Safety: callers pass a live slot, below `_records.count`; each buffer is only read, and
     // released before the record is written.
     let (oldStyle, oldOpacity) = _records.withUnsafeBufferPointer {
-      ($0[s].element._styleVector, $0[s].element.opacity)
+      (_attachments.extras.styleVector(of: $0[s].element), $0[s].element.opacity)
     }
     _records[s].element.opacity = opacity
-    let style = _records.withUnsafeBufferPointer { $0[s].element._styleVector }
+    // The style vector's first lane is the opacity (`Element._styleVector`); the rest stands.
+    var style = oldStyle
+    style.lo.a = opacity
     if style != oldStyle {
       _records[s].style.retarget(
         style, animation: tx.animation, at: t, fast: _fast,
@@ -1079,8 +1081,10 @@ extension Scene {
     let frame = e.frame
     let frameChanged = frame != _records[s].element.frame
     let style = e._styleVector
-    let styleChanged = style != _records[s].element._styleVector
-    let reordered = e.zIndex != _records[s].element.zIndex || e.container != _records[s].element.container
+    let styleChanged = style != _attachments.extras.styleVector(of: _records[s].element)
+    let reordered =
+      e.zIndex != _attachments.extras.zIndex(of: _records[s].element)
+      || e.container != _records[s].element.container
     let opacityChanged = e.opacity != _records[s].element.opacity
     _attachments.replace(&_records[s].element, with: e)
     _attachments.reserveFreeLists()

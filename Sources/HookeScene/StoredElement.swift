@@ -2,19 +2,46 @@ import Hooke
 import HookeAnimation
 
 /// An element as its scene record holds it: the model values that transactions and row
-/// refreshes read, inline, and the rare attachments — own clip, explicit transition, matched
-/// geometry, zoom-source tag, zoom navigation transition — as indices into the scene's side
-/// columns (``_AttachmentColumns``), −1 for none.
+/// refreshes read, inline, and the rare ones — own clip, explicit transition, matched geometry,
+/// zoom-source tag, zoom navigation transition, and the style values other than opacity with
+/// the z-index (``_StyleExtras``) — as indices into the scene's side columns
+/// (``_AttachmentColumns``), −1 for none.
 ///
-/// Why: an ``Element`` is 360 bytes, 224 of them attachments that most elements do not have.
-/// Held inline, every record paid for all five and spanned 11 cache lines; held aside, a record
-/// is 8 lines and an element pays only for the attachments it has (a matched card: 72 bytes in
-/// the matched-geometry column).
+/// Why: an ``Element`` is 360 bytes, 224 of them attachments that most elements do not have,
+/// and 72 more values that most elements leave at their defaults. Held inline, every record
+/// paid for all of them and spanned 11 cache lines; held aside, a record is 4 lines and an
+/// element pays only for what it has (a matched card: 72 bytes in the matched-geometry column).
 struct _StoredElement {
   var id: ElementID
   var container: ContainerID
   var frame: Rect
   var opacity: Double
+  /// Entries in the side columns (−1: none; for `extras`, every value at its default).
+  var clip: Int32 = -1
+  var transition: Int32 = -1
+  var match: Int32 = -1
+  var source: Int32 = -1
+  var navigation: Int32 = -1
+  var extras: Int32 = -1
+  var shape: ElementShape
+
+  /// The core of `e` without its side-column values (all indices −1).
+  init(core e: borrowing Element) {
+    id = e.id
+    container = e.container
+    frame = e.frame
+    opacity = e.opacity
+    shape = e.shape
+  }
+
+  /// Whether it has an own clip rectangle.
+  var hasClip: Bool { clip >= 0 }
+}
+
+/// An element's style values other than opacity, and its z-index: values most elements leave at
+/// their defaults, kept in a side column (``_AttachmentColumns/extras``) by the elements that set
+/// one, so that a record carries 72 bytes fewer (four cache lines instead of five).
+struct _StyleExtras {
   var scale: Double
   var scaleAnchor: UnitPoint
   var offset: Size
@@ -22,40 +49,46 @@ struct _StoredElement {
   var cornerRadius: Double
   var blurRadius: Double
   var zIndex: Double
-  /// Entries in the side columns (−1: none).
-  var clip: Int32 = -1
-  var transition: Int32 = -1
-  var match: Int32 = -1
-  var source: Int32 = -1
-  var navigation: Int32 = -1
-  var shape: ElementShape
 
-  /// The core of `e` without its attachments (all indices −1).
-  init(core e: borrowing Element) {
-    id = e.id
-    container = e.container
-    frame = e.frame
-    opacity = e.opacity
-    scale = e.scale
-    scaleAnchor = e.scaleAnchor
-    offset = e.offset
-    rotation = e.rotation
-    cornerRadius = e.cornerRadius
-    blurRadius = e.blurRadius
-    zIndex = e.zIndex
-    shape = e.shape
+  /// An ``Element``'s defaults (`StoredElementTests` checks them against `Element`'s).
+  static var defaults: _StyleExtras {
+    _StyleExtras(
+      scale: 1, scaleAnchor: .center, offset: .zero, rotation: 0, cornerRadius: 0, blurRadius: 0, zIndex: 0)
   }
 
-  /// ``Element/_styleVector`` of the element.
-  var _styleVector: _Oct {
-    Element._styleVector(
-      opacity: opacity, scale: scale, offset: offset, rotation: rotation,
-      renderedCornerRadius: shape == .rectangle ? cornerRadius : Element._roundCornerRadius,
-      blurRadius: blurRadius)
+  init(
+    scale: Double, scaleAnchor: UnitPoint, offset: Size, rotation: Double, cornerRadius: Double,
+    blurRadius: Double, zIndex: Double
+  ) {
+    self.scale = scale
+    self.scaleAnchor = scaleAnchor
+    self.offset = offset
+    self.rotation = rotation
+    self.cornerRadius = cornerRadius
+    self.blurRadius = blurRadius
+    self.zIndex = zIndex
   }
 
-  /// Whether it has an own clip rectangle.
-  var hasClip: Bool { clip >= 0 }
+  /// `e`'s values.
+  init(of e: borrowing Element) {
+    self.init(
+      scale: e.scale, scaleAnchor: e.scaleAnchor, offset: e.offset, rotation: e.rotation,
+      cornerRadius: e.cornerRadius, blurRadius: e.blurRadius, zIndex: e.zIndex)
+  }
+
+  /// Whether every value has the bits of its default: a −0 or a NaN is kept in an entry, so that
+  /// the element reads back exactly as it was given.
+  var isDefault: Bool {
+    let d = Self.defaults
+    return scale.bitPattern == d.scale.bitPattern && scaleAnchor.x.bitPattern == d.scaleAnchor.x.bitPattern
+      && scaleAnchor.y.bitPattern == d.scaleAnchor.y.bitPattern
+      && offset.width.bitPattern == d.offset.width.bitPattern
+      && offset.height.bitPattern == d.offset.height.bitPattern
+      && rotation.bitPattern == d.rotation.bitPattern
+      && cornerRadius.bitPattern == d.cornerRadius.bitPattern
+      && blurRadius.bitPattern == d.blurRadius.bitPattern
+      && zIndex.bitPattern == d.zIndex.bitPattern
+  }
 }
 
 /// A sparse column: a value for the few records that have one, at an index the record keeps.
@@ -160,6 +193,8 @@ struct _AttachmentColumns {
   var matches = _SideColumn<MatchedGeometry>()
   var sources = _SideColumn<(id: MatchID, namespace: Namespace)>()
   var navigations = _SideColumn<ZoomNavigationTransition>()
+  /// The style values besides opacity and the z-index of elements that set one.
+  var extras = _SideColumn<_StyleExtras>()
 
   /// `e` as a record holds it, its attachments stored here.
   mutating func store(_ e: Element) -> _StoredElement {
@@ -180,8 +215,8 @@ struct _AttachmentColumns {
   /// attachment.
   mutating func replace(_ stored: inout _StoredElement, with e: Element) {
     var new = _StoredElement(core: e)
-    (new.clip, new.transition, new.match, new.source, new.navigation) = (
-      stored.clip, stored.transition, stored.match, stored.source, stored.navigation
+    (new.clip, new.transition, new.match, new.source, new.navigation, new.extras) = (
+      stored.clip, stored.transition, stored.match, stored.source, stored.navigation, stored.extras
     )
     attach(e, to: &new)
     stored = new
@@ -194,6 +229,8 @@ struct _AttachmentColumns {
     matches.set(&stored.match, to: e.matchedGeometry.take())
     sources.set(&stored.source, to: e.transitionSource.take())
     navigations.set(&stored.navigation, to: e.navigationTransition.take())
+    let values = _StyleExtras(of: e)
+    extras.set(&stored.extras, to: values.isDefault ? nil : values)
   }
 
   /// Makes room in every column's free list for all its entries (``_SideColumn/reserveFreeList()``).
@@ -203,6 +240,7 @@ struct _AttachmentColumns {
     matches.reserveFreeList()
     sources.reserveFreeList()
     navigations.reserveFreeList()
+    extras.reserveFreeList()
   }
 
   /// Frees `stored`'s entries (its indices become −1).
@@ -212,6 +250,7 @@ struct _AttachmentColumns {
     matches.remove(&stored.match)
     sources.remove(&stored.source)
     navigations.remove(&stored.navigation)
+    extras.remove(&stored.extras)
   }
 
   /// The public element `stored` holds, its attachments moved out of their entries (which are
@@ -220,7 +259,7 @@ struct _AttachmentColumns {
     Element(
       _stored: stored, clipRect: clips.take(stored.clip), transition: transitions.take(stored.transition),
       matchedGeometry: matches.take(stored.match), transitionSource: sources.take(stored.source),
-      navigationTransition: navigations.take(stored.navigation))
+      navigationTransition: navigations.take(stored.navigation), extras: extras.values(of: stored))
   }
 
   /// The public element `stored` holds.
@@ -231,29 +270,63 @@ struct _AttachmentColumns {
     Element(
       _stored: stored, clipRect: clips[stored.clip], transition: transitions[stored.transition],
       matchedGeometry: matches[stored.match], transitionSource: sources[stored.source],
-      navigationTransition: navigations[stored.navigation])
+      navigationTransition: navigations[stored.navigation], extras: extras.values(of: stored))
+  }
+}
+
+/// Reads of `stored`'s style values besides opacity and its z-index, from the column of
+/// ``_AttachmentColumns/extras`` (defaults for an element without an entry, the common case,
+/// without reading the column).
+extension _SideColumn where Value == _StyleExtras {
+  /// All of them.
+  @inline(__always)
+  func values(of stored: borrowing _StoredElement) -> _StyleExtras {
+    stored.extras < 0 ? .defaults : read(stored.extras, { $0 }) ?? .defaults
+  }
+
+  /// The anchor its scale is about.
+  @inline(__always)
+  func scaleAnchor(of stored: borrowing _StoredElement) -> UnitPoint {
+    stored.extras < 0 ? .center : read(stored.extras, { $0.scaleAnchor }) ?? .center
+  }
+
+  /// Its z-index.
+  @inline(__always)
+  func zIndex(of stored: borrowing _StoredElement) -> Double {
+    stored.extras < 0 ? 0 : read(stored.extras, { $0.zIndex }) ?? 0
+  }
+
+  /// Its ``Element/_styleVector``.
+  @inline(__always)
+  func styleVector(of stored: borrowing _StoredElement) -> _Oct {
+    let x = values(of: stored)
+    return Element._styleVector(
+      opacity: stored.opacity, scale: x.scale, offset: x.offset, rotation: x.rotation,
+      renderedCornerRadius: stored.shape == .rectangle ? x.cornerRadius : Element._roundCornerRadius,
+      blurRadius: x.blurRadius)
   }
 }
 
 extension Element {
-  /// The element with `stored`'s identity, frame and style and the given attachments.
+  /// The element with `stored`'s identity, frame, opacity and shape, `extras`' other style
+  /// values and z-index, and the given attachments.
   init(
     _stored stored: _StoredElement, clipRect: Rect?, transition: AnyTransition?,
     matchedGeometry: MatchedGeometry?, transitionSource: (id: MatchID, namespace: Namespace)?,
-    navigationTransition: ZoomNavigationTransition?
+    navigationTransition: ZoomNavigationTransition?, extras: _StyleExtras
   ) {
     id = stored.id
     container = stored.container
     frame = stored.frame
     opacity = stored.opacity
-    scale = stored.scale
-    scaleAnchor = stored.scaleAnchor
-    offset = stored.offset
-    rotation = stored.rotation
-    cornerRadius = stored.cornerRadius
+    scale = extras.scale
+    scaleAnchor = extras.scaleAnchor
+    offset = extras.offset
+    rotation = extras.rotation
+    cornerRadius = extras.cornerRadius
     shape = stored.shape
-    blurRadius = stored.blurRadius
-    zIndex = stored.zIndex
+    blurRadius = extras.blurRadius
+    zIndex = extras.zIndex
     self.clipRect = clipRect
     self.transition = transition
     self.matchedGeometry = matchedGeometry

@@ -2,7 +2,7 @@ import Testing
 
 @testable import HookeScene
 
-/// The per-element record's layout promises (see `_Record`): whole cache lines, five of them
+/// The per-element record's layout promises (see `_Record`): whole cache lines, four of them
 /// at most, and an unanimated frame change (a keyframe jump, the commonest bulk change) reading
 /// two of them where large arrays put their elements, three at most anywhere.
 @Suite struct RecordLayoutTests {
@@ -10,12 +10,12 @@ import Testing
     #expect(MemoryLayout<_Record>.stride % 64 == 0, "stride \(MemoryLayout<_Record>.stride)")
   }
 
-  /// The elements' rare attachments live in side columns (`_StoredElement`) and the transition
-  /// effect and zoom state in a `_TransitionState` only elements that have one hold, so that a
-  /// record takes 5 cache lines, not the 11 it took with the whole `Element` and every channel
-  /// inline.
-  @Test func recordFitsFiveCacheLines() {
-    #expect(MemoryLayout<_Record>.stride <= 320, "stride \(MemoryLayout<_Record>.stride)")
+  /// The elements' rare attachments and rarely set style values live in side columns
+  /// (`_StoredElement`, `_StyleExtras`) and the transition effect and zoom state in a
+  /// `_TransitionState` only elements that have one hold, so that a record takes 4 cache lines,
+  /// not the 11 it took with the whole `Element` and every channel inline.
+  @Test func recordFitsFourCacheLines() {
+    #expect(MemoryLayout<_Record>.stride <= 256, "stride \(MemoryLayout<_Record>.stride)")
   }
 
   /// What `_setFrame`, `_retargetOwnFrame` and the transaction's read-ahead read of the record

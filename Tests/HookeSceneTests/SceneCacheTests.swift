@@ -13,7 +13,8 @@ import _TestSupport
 /// z-index, insertion order) — independent of the incremental merge the scene maintains.
 func renderOrderBySort(_ scene: Scene) -> [Int] {
   func key(_ s: Int) -> (Double, Double, Int) {
-    let e = scene._records[s].element
+    // The element as the scene reports it (its z-index may sit in a side column).
+    let e = scene._element(s)
     return (
       e.container == .root ? 0 : scene._containers[e.container]?.zIndex ?? 0, e.zIndex, scene._records[s].seq
     )

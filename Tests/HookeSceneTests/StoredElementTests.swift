@@ -4,8 +4,8 @@ import Testing
 
 @testable import HookeScene
 
-/// A record holds its element's rare attachments in side columns (`_StoredElement`,
-/// `_AttachmentColumns`). What a user sees must not change — `Scene.element(_:)` returns the
+/// A record holds its element's rare attachments and rarely set style values in side columns
+/// (`_StoredElement`, `_AttachmentColumns`, `_StyleExtras`). What a user sees must not change — `Scene.element(_:)` returns the
 /// element as given, attachments included, and updates replace them — and the columns must
 /// not grow without bound: an entry is freed when its element leaves or drops the attachment,
 /// and reused by the next one that needs it.
@@ -71,6 +71,48 @@ import Testing
     #expect(d == 1 && column[d] == 50, "an occupied entry is overwritten in place")
   }
 
+  /// `_StyleExtras.defaults` are `Element`'s, and each of its values, changed alone, makes the
+  /// extras non-default (an element's values go to a side entry only then).
+  @Test func styleExtrasDefaultsAreElementDefaults() {
+    #expect(_StyleExtras(of: Element(id: 0, frame: .zero)).isDefault)
+    let changes: [(String, (inout Element) -> Void)] = [
+      ("scale", { $0.scale = 2 }), ("scaleAnchor.x", { $0.scaleAnchor.x = 0 }),
+      ("scaleAnchor.y", { $0.scaleAnchor.y = 1 }), ("offset.width", { $0.offset.width = 1 }),
+      ("offset.height", { $0.offset.height = -1 }), ("rotation", { $0.rotation = -0.0 }),
+      ("cornerRadius", { $0.cornerRadius = 4 }), ("blurRadius", { $0.blurRadius = 1 }),
+      ("zIndex", { $0.zIndex = -0.0 }),
+    ]
+    for (name, change) in changes {
+      var e = Element(id: 0, frame: .zero)
+      change(&e)
+      #expect(!_StyleExtras(of: e).isDefault, "\(name)")
+    }
+  }
+
+  /// The style values besides opacity and the z-index take a side entry only while one differs
+  /// from its default bit for bit: a default element holds none, a −0 rotation keeps one (and
+  /// reads back as −0), and an update back to the defaults frees it.
+  @Test(arguments: [false, true]) func styleExtrasTakeAnEntryOnlyWhenSet(batch: Bool) {
+    let scene = Scene.make(batch: batch)
+    scene.withoutAnimation(at: 0) {
+      $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+    }
+    #expect(scene._attachments.extras.count == 0)
+    scene.withoutAnimation(at: 0.1) { $0.update(1) { $0.rotation = -0.0 } }
+    #expect(scene._attachments.extras.count == 1)
+    #expect(scene.element(1)?.rotation.sign == .minus)
+    scene.withoutAnimation(at: 0.2) {
+      $0.update(1) { e in
+        e.rotation = 0
+        e.zIndex = 2
+      }
+    }
+    #expect(scene._attachments.extras.count == 1 && scene.element(1)?.zIndex == 2)
+    scene.withoutAnimation(at: 0.3) { $0.update(1) { $0.zIndex = 0 } }
+    #expect(scene._attachments.extras.count == 0)
+    #expect(scene.element(1)?.zIndex == 0 && scene.element(1)?.rotation.sign == .plus)
+  }
+
   @Test(arguments: [false, true]) func elementRoundTripsWithEveryAttachment(batch: Bool) {
     let scene = Scene.make(batch: batch)
     let e = decorated(1, scene.makeNamespace())
@@ -80,6 +122,7 @@ import Testing
     scene.withoutAnimation(at: 0) { $0.insert(plain) }
     expectSame(scene.element(2), plain, "plain")
     #expect(scene._attachments.matches.count == 1 && scene._attachments.clips.count == 1)
+    #expect(scene._attachments.extras.count == 1, "the decorated element's style values, not the plain one's")
   }
 
   /// A bulk insertion keeps its elements in chunks until it is applied (`_InsertedElements`):
@@ -94,6 +137,7 @@ import Testing
       e.opacity = Double(i % 10) / 10
       if i % 3 == 0 { e = e.matchedGeometry(id: .int(i), in: ns) }
       if i % 5 == 0 { e.clipRect = Rect(x: 0, y: 0, width: Double(i), height: 5) }
+      if i % 7 == 0 { e.zIndex = Double(i % 4) - 1 }
       return e
     }
     var tx = SceneTransaction(animation: nil)
@@ -102,6 +146,9 @@ import Testing
     scene.apply(tx, at: 0)
     for i in 0..<count { expectSame(scene.element(ElementID(i)), element(i), "element \(i)") }
     #expect(scene._attachments.matches.count == (count + 2) / 3)
+    // Every seventh element sets a z-index; those it leaves at 0 (i % 4 == 1) need no side entry.
+    let extras = (0..<count).filter { $0 % 7 == 0 && $0 % 4 != 1 }.count
+    #expect(scene._attachments.extras.count == extras)
   }
 
   @Test(arguments: [false, true]) func updatesReplaceAndDropAttachments(batch: Bool) {
