@@ -296,11 +296,23 @@ extension _SideColumn where Value == _StyleExtras {
     stored.extras < 0 ? 0 : read(stored.extras, { $0.zIndex }) ?? 0
   }
 
-  /// Its ``Element/_styleVector``.
+  /// Its ``Element/_styleVector``: the defaults' inline, an entry's out of line (rare; kept out
+  /// of the transaction loop, into which an opacity change is inlined).
   @inline(__always)
   func styleVector(of stored: borrowing _StoredElement) -> _Oct {
-    let x = values(of: stored)
-    return Element._styleVector(
+    guard stored.extras >= 0 else { return Self.styleVector(of: stored, .defaults) }
+    return _styleVectorOfEntry(stored)
+  }
+
+  @inline(never)
+  func _styleVectorOfEntry(_ stored: borrowing _StoredElement) -> _Oct {
+    Self.styleVector(of: stored, values(of: stored))
+  }
+
+  /// The style vector of `stored`'s opacity and shape with `x`.
+  @inline(__always)
+  static func styleVector(of stored: borrowing _StoredElement, _ x: _StyleExtras) -> _Oct {
+    Element._styleVector(
       opacity: stored.opacity, scale: x.scale, offset: x.offset, rotation: x.rotation,
       renderedCornerRadius: stored.shape == .rectangle ? x.cornerRadius : Element._roundCornerRadius,
       blurRadius: x.blurRadius)
