@@ -55,6 +55,12 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
   /// The wrapped animation's description (`String(describing:)`).
   public var description: String { String(describing: base) }
 
+  /// Whether `other` is a copy of this value (the same wrapped box): then the two are equal
+  /// without comparing the wrapped animations (a dynamic cast of each existential). A cheap first
+  /// test for callers that keep the last animation they saw.
+  @inline(__always)
+  package func _isCopy(of other: Animation) -> Bool { _box === other._box }
+
   /// The wrapped animation as `A`, if it is one.
   public func `as`<A: CustomAnimation>(_ type: A.Type) -> A? { base as? A }
 }

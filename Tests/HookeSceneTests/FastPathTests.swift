@@ -385,6 +385,28 @@ import _TestSupport
     // The story must contain retargets whose stored value differs from the previous one.
     #expect(moved > 0)
   }
+
+  /// A batch group is found by the animation's equality: a copy of the animation, an equal one
+  /// built apart, and the first again after a different one all get the same group (the last
+  /// animation's cache tests for a copy first, a shortcut and not a different key); a different
+  /// animation gets another. For frame and for style groups.
+  @Test func batchGroupsAreKeyedByAnimationEquality() {
+    let scene = Scene()
+    scene.withoutAnimation(at: 0) {
+      $0.insert(Element(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+    }
+    let fast = scene._fast!
+    let a = Animation.easeInOut(duration: 0.3)
+    for style in [false, true] {
+      func group(_ x: Animation) -> BatchGroup? { style ? fast.styleGroup(for: x) : fast.group(for: x) }
+      let g = group(a)
+      #expect(g != nil, "style \(style)")
+      #expect(group(a) == g, "style \(style): a copy")
+      #expect(group(Animation.easeInOut(duration: 0.3)) == g, "style \(style): an equal animation")
+      #expect(group(Animation.easeInOut(duration: 0.4)) != g, "style \(style): a different animation")
+      #expect(group(a) == g, "style \(style): the first again")
+    }
+  }
 }
 
 @Suite("Scene bad input: far-future times and huge frames")
