@@ -61,13 +61,12 @@ public struct ZoomNavigationTransition: Hashable, Sendable {
 /// negative sizes → standardised, non-finite style values → their defaults; each is reported.
 ///
 /// Memory: a scene keeps an element's identity, frame, opacity and shape inline in its
-/// per-element record (256 bytes with the frame and style channels); the other style values
-/// with the z-index (80 bytes) only when one differs from its default, and each attachment —
-/// ``clipRect``, ``transition``, ``matchedGeometry``, ``transitionSource``,
-/// ``navigationTransition`` — in a side table only when the element has it (a matched-geometry
-/// attachment: 72 bytes). A transition
-/// effect that has left its neutral values (an animated insertion or removal) or a zoom
-/// destination's state takes about 180 bytes more while the element has it.
+/// per-element record (256 bytes with the frame and style channels); its other style values and
+/// z-index (80 bytes) in a side table only when one differs from its default, and each attachment
+/// — ``clipRect``, ``transition``, ``matchedGeometry``, ``transitionSource``,
+/// ``navigationTransition`` — only when the element has it (a matched-geometry attachment: 72
+/// bytes). A transition effect that has left its neutral values (an animated insertion or
+/// removal) or a zoom destination's state takes about 180 bytes more while the element has it.
 public struct Element: Sendable {
   /// The stable identity.
   public var id: ElementID

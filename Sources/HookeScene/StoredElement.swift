@@ -296,14 +296,15 @@ extension _SideColumn where Value == _StyleExtras {
     stored.extras < 0 ? 0 : read(stored.extras, { $0.zIndex }) ?? 0
   }
 
-  /// Its ``Element/_styleVector``: the defaults' inline, an entry's out of line (rare; kept out
-  /// of the transaction loop, into which an opacity change is inlined).
+  /// Its ``Element/_styleVector``: the defaults' inline, an entry's out of line (rare: the call
+  /// keeps the common case small in the transaction's per-change code that inlines this).
   @inline(__always)
   func styleVector(of stored: borrowing _StoredElement) -> _Oct {
     guard stored.extras >= 0 else { return Self.styleVector(of: stored, .defaults) }
     return _styleVectorOfEntry(stored)
   }
 
+  /// ``styleVector(of:)`` of an element that has an entry.
   @inline(never)
   func _styleVectorOfEntry(_ stored: borrowing _StoredElement) -> _Oct {
     Self.styleVector(of: stored, values(of: stored))

@@ -5,10 +5,10 @@ import Testing
 @testable import HookeScene
 
 /// A record holds its element's rare attachments and rarely set style values in side columns
-/// (`_StoredElement`, `_AttachmentColumns`, `_StyleExtras`). What a user sees must not change — `Scene.element(_:)` returns the
-/// element as given, attachments included, and updates replace them — and the columns must
-/// not grow without bound: an entry is freed when its element leaves or drops the attachment,
-/// and reused by the next one that needs it.
+/// (`_StoredElement`, `_AttachmentColumns`, `_StyleExtras`). What a user sees must not change —
+/// `Scene.element(_:)` returns the element as given, attachments included, and updates replace
+/// them — and the columns must not grow without bound: an entry is freed when its element
+/// leaves or drops the attachment, and reused by the next one that needs it.
 @Suite struct StoredElementTests {
   /// An element with every attachment, its matches in `ns`.
   func decorated(_ id: ElementID, _ ns: Namespace) -> Element {
