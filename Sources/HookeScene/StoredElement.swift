@@ -56,26 +56,6 @@ struct _StyleExtras {
       scale: 1, scaleAnchor: .center, offset: .zero, rotation: 0, cornerRadius: 0, blurRadius: 0, zIndex: 0)
   }
 
-  init(
-    scale: Double, scaleAnchor: UnitPoint, offset: Size, rotation: Double, cornerRadius: Double,
-    blurRadius: Double, zIndex: Double
-  ) {
-    self.scale = scale
-    self.scaleAnchor = scaleAnchor
-    self.offset = offset
-    self.rotation = rotation
-    self.cornerRadius = cornerRadius
-    self.blurRadius = blurRadius
-    self.zIndex = zIndex
-  }
-
-  /// `e`'s values.
-  init(of e: borrowing Element) {
-    self.init(
-      scale: e.scale, scaleAnchor: e.scaleAnchor, offset: e.offset, rotation: e.rotation,
-      cornerRadius: e.cornerRadius, blurRadius: e.blurRadius, zIndex: e.zIndex)
-  }
-
   /// Whether every value has the bits of its default: a −0 or a NaN is kept in an entry, so that
   /// the element reads back exactly as it was given.
   var isDefault: Bool {
@@ -88,6 +68,16 @@ struct _StyleExtras {
       && cornerRadius.bitPattern == d.cornerRadius.bitPattern
       && blurRadius.bitPattern == d.blurRadius.bitPattern
       && zIndex.bitPattern == d.zIndex.bitPattern
+  }
+}
+
+// In an extension, so that the struct keeps its synthesised memberwise initialiser.
+extension _StyleExtras {
+  /// `e`'s values.
+  init(of e: borrowing Element) {
+    self.init(
+      scale: e.scale, scaleAnchor: e.scaleAnchor, offset: e.offset, rotation: e.rotation,
+      cornerRadius: e.cornerRadius, blurRadius: e.blurRadius, zIndex: e.zIndex)
   }
 }
 
