@@ -275,18 +275,37 @@ struct _RenderColumns: @unchecked Sendable {
     rotation rot: Double,
     cornerRadius cr: Double, blurRadius b: Double, clip: Rect?
   ) {
-    let s = r.standardized
     ids[i] = id
     kinds[i] = kind
+    _storeRectangle(i, r)
+    styleIndices[i] = UInt32(truncatingIfNeeded: style)
+    styles![style] = RenderList.Style(
+      opacity: o, rotation: rot, cornerRadius: _radius(cr, row: i), blurRadius: b, clip: clip)
+  }
+
+  /// Rewrites row `i`'s rectangle (as ``write(_:style:_:_:_:opacity:rotation:cornerRadius:blurRadius:clip:)``
+  /// stores it) and, when the corner radius `cr` is positive, its style entry `style`'s corner
+  /// radius, which depends on the rectangle there; the rest of the row and its style entry
+  /// stand. A non-positive or NaN radius is stored as 0 whatever the rectangle, so it is left.
+  @inline(__always)
+  func writeGeometry(_ i: Int, style: Int, _ r: Rect, cornerRadius cr: Double) {
+    _storeRectangle(i, r)
+    if cr > 0 { styles![style].cornerRadius = RenderList.Style._nonNegativeFinite(_radius(cr, row: i)) }
+  }
+
+  /// Stores `r` as row `i`'s rectangle: standardised, a non-finite coordinate as 0.
+  @inline(__always)
+  func _storeRectangle(_ i: Int, _ r: Rect) {
+    let s = r.standardized
     x[i] = RenderList._finite(s.origin.x, 0)
     y[i] = RenderList._finite(s.origin.y, 0)
     width[i] = RenderList._finite(s.size.width, 0)
     height[i] = RenderList._finite(s.size.height, 0)
-    styleIndices[i] = UInt32(truncatingIfNeeded: style)
-    // A radius beyond half the shorter side draws as that (SwiftUI's rounded rectangles; round
-    // shapes ask for more than any side, see `Element.shape`).
-    let radius = Swift.min(cr, Swift.min(width[i], height[i]) / 2)
-    styles![style] = RenderList.Style(
-      opacity: o, rotation: rot, cornerRadius: radius, blurRadius: b, clip: clip)
   }
+
+  /// Corner radius `cr` as row `i` (its rectangle stored) draws it: a radius beyond half the
+  /// shorter side draws as that (SwiftUI's rounded rectangles; round shapes ask for more than any
+  /// side, see `Element.shape`). Before the style's clamps.
+  @inline(__always)
+  func _radius(_ cr: Double, row i: Int) -> Double { Swift.min(cr, Swift.min(width[i], height[i]) / 2) }
 }

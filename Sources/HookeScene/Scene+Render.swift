@@ -1074,14 +1074,14 @@ extension Scene {
     return prefix
   }
 
-  /// Grows the incremental write's slot bitmap (`_rowDirtyBits`, a bit per slot) and its summary
-  /// (`_rowDirtySummary`, a bit per word of it) to cover every slot, with clear words; returns
-  /// the slot bitmap's word count (the summary has `(words + 63) >> 6`).
+  /// Grows the slot bitmaps (`_rowDirtyBits`, two of a bit per slot) and the summary
+  /// (`_rowDirtySummary`, a bit per word of the first) to cover every slot, with clear words;
+  /// returns the word count of each slot bitmap (the summary has `(words + 63) >> 6`).
   @discardableResult
   func _coverRowDirtyBitmaps() -> Int {
     let words = (_records.count + 63) >> 6
     let summaryWords = (words + 63) >> 6
-    _rowDirtyBits._cover(words - 1, with: 0)
+    _rowDirtyBits._cover(2 * words - 1, with: 0)
     _rowDirtySummary._cover(summaryWords - 1, with: 0)
     return words
   }
@@ -1357,12 +1357,14 @@ extension Scene {
   /// (`tables.rowOf`, `styleOf`; the row map stands): a row is re-derived in full
   /// (``_writeRow(_:slot:row:style:_:dimming:)``) when an input besides batch values changed
   /// (its slot's or group's stamp is this write's), when a batch quad it reads may have moved
-  /// (stamped) — except for the low quads of its style and effect, whose moved lanes are found by
-  /// comparing their values with those the row was last written from (`tables.shadow`): a row
-  /// whose only moved lanes are the two opacities gets its opacity rewritten, and a row with
-  /// nothing moved is left as it is. Rows are independent, so ranges may run on different
-  /// workers. The rows are bit-identical to a full write's: a lane that did not move gives the
-  /// row's last values, and the opacity is computed as ``_writeRow`` computes it.
+  /// (stamped) — except for the quads of its layout frame (its own frame's, its matched group's
+  /// shared frame's), which rewrite only its rectangle (``_writeGeometry(_:slot:row:style:_:)``),
+  /// and the low quads of its style and effect, whose moved lanes are found by comparing their
+  /// values with those the row was last written from (`tables.shadow`): a row whose only moved
+  /// lanes are the two opacities gets its opacity rewritten, and a row with nothing moved is left
+  /// as it is. Rows are independent, so ranges may run on different workers. The rows are
+  /// bit-identical to a full write's: a lane that did not move gives the row's last values, and
+  /// the rectangle and the opacity are computed as ``_writeRow`` computes them.
   func _refreshRows(
     _ columns: _RenderColumns, order: UnsafeBufferPointer<Int>, range: Range<Int>, _ tables: _RowTables
   ) {
@@ -1403,13 +1405,13 @@ extension Scene {
       let style = Int(tables.styleOf[s])
       var full =
         (s >= rowStamp.count || rowStamp[s] == stamp) || h.flags & _Hot.dimming != 0
-        || (tables.clipsChanged && h.flags & _Hot.clipped != 0) || moved(h.quad) || moved(h.styleHi)
-        || moved(h.effectHi)
+        || (tables.clipsChanged && h.flags & _Hot.clipped != 0) || moved(h.styleHi) || moved(h.effectHi)
+      // The layout frame moved (the own frame's quad or the matched group's shared frame's).
+      var geometry = moved(h.quad)
       if !full && h.group >= 0 {
         let g = Int(h.group)
-        full =
-          g >= groupStamp.count || groupStamp[g] == stamp
-          || (tables.groups[g].active && moved(tables.groups[g].quad))
+        full = g >= groupStamp.count || groupStamp[g] == stamp
+        geometry = geometry || (tables.groups[g].active && moved(tables.groups[g].quad))
       }
       var changed = 0
       if !full {
@@ -1418,7 +1420,10 @@ extension Scene {
       }
       if full {
         _ = _writeRow(columns, slot: s, row: row, style: style, tables, dimming: false)
-      } else if changed != 0 {
+        continue
+      }
+      if geometry { _writeGeometry(columns, slot: s, row: row, style: style, tables) }
+      if changed != 0 {
         // Only the opacities moved: the rectangle and the rest of the style stand.
         let look = tables.looks[Int(h.look)]
         var st = look.style.lo
@@ -1441,12 +1446,15 @@ extension Scene {
 
   /// ``_refreshRows(_:order:range:_:)`` for every row, visiting only what was stamped for this
   /// write: each quad `_FastPath.moving` lists (it lists every quad stamped, see
-  /// `_movingListWhole`) patches or re-derives its owner's row — a group's quad its members' —,
-  /// then the rows of the slots and groups stamped (`_stampedRows`, `_stampedGroups`) are
-  /// re-derived. O(moving quads + stamped slots) instead of O(rows). The same rows as the row
-  /// pass: a row is re-derived whenever that pass would, and the opacity of a patched row is
-  /// computed from both low quads at once, so the order of the visits does not matter. One
-  /// thread only (two quads of one slot would write its row).
+  /// `_movingListWhole`) patches or marks its owner's row — a frame's quad (the own frame's, a
+  /// matched group's for its members) marks the row's rectangle, a low style or effect quad
+  /// patches the opacity or marks the whole row, any other quad marks the whole row —, the rows
+  /// of the slots and groups stamped (`_stampedRows`, `_stampedGroups`) are marked whole, and
+  /// then each marked row is rewritten whole or its rectangle alone. O(moving quads + stamped
+  /// slots) instead of O(rows). The same rows as the row pass: a row is re-derived whenever that
+  /// pass would, its rectangle alone is rewritten whenever that pass would, and the opacity of a
+  /// patched row is computed from both low quads at once, so the order of the visits does not
+  /// matter. One thread only (two quads of one slot would write its row).
   func _refreshMovedRows(_ columns: _RenderColumns, _ tables: _RowTables) {
     guard let f = _fast, let v = tables.values, let shadow = tables.shadow, let styles = columns.styles else {
       return
@@ -1458,34 +1466,47 @@ extension Scene {
     // reached through several moving quads (its own frame's and its matched group's, a style
     // quad's) or also stamped was re-derived each time (every row twice per frame in a reflow of
     // matched elements), and rows written in listing order (an interrupt storm's is random) missed
-    // the cache in every per-slot table. The incremental write's slot bitmap (all clear between
-    // frames, unused by this path) marks the rows to write; the pass over it writes them and
-    // clears it (a word per 64 slots; bounds tracked in locals that the nested function mutates
-    // were boxed and checked for exclusivity at every write). A row marked here may also get the
-    // opacity-only update below first; its full write then rewrites the same values.
+    // the cache in every per-slot table. The scene's slot bitmaps (all clear between frames,
+    // unused by this path otherwise) mark the rows to write whole (`written`) and those whose
+    // rectangle alone moved (`moved`: a reflow's rows keep their id, style entry, opacity and
+    // clip, and rewriting only the four rectangle columns took 13 % off a grid-reflow-elements
+    // frame); the pass over them writes the rows and clears both (a word per 64 slots; bounds
+    // tracked in locals that the nested function mutates were boxed and checked for exclusivity
+    // at every write). A row marked here may also get the opacity-only update below first; its
+    // later write does not undo it (a whole write computes the same opacity, a rectangle leaves
+    // it).
     // Safety: a slot is checked against `live.count` (an entry per slot) and its word against
-    // `written.count` before either is used; `rowOf` and `styleOf` cover every slot and `hot`
-    // every slot with a row (as in the write that passes `tables`); a quad is checked against
-    // each fast-path table's count, a group against `_groups.count`. `written` (the scene's
-    // bitmap) is reached only through its buffer here; every other buffer is only read.
-    _rowDirtyBits.withUnsafeMutableBufferPointer { written in
+    // `words` (both bitmaps' length) before either is used; `rowOf` and `styleOf` cover every
+    // slot and `hot` every slot with a row (as in the write that passes `tables`); a quad is
+    // checked against each fast-path table's count, a group against `_groups.count`. `written`
+    // and `moved` (the two halves of the scene's bitmaps) are reached only through their buffers
+    // here; every other buffer is only read.
+    let words = _coverRowDirtyBitmaps()
+    _rowDirtyBits.withUnsafeMutableBufferPointer { bitmaps in
+      // Safety: `_coverRowDirtyBitmaps` grew the array to two bitmaps of `words` words each.
+      let written = UnsafeMutableBufferPointer(rebasing: bitmaps[0..<words])
+      let moved = UnsafeMutableBufferPointer(rebasing: bitmaps[words..<2 * words])
       _liveSlots.withUnsafeBufferPointer { live in
         @inline(__always)
         func write(_ s: Int) {
           _ = _writeRow(
             columns, slot: s, row: Int(rowOf[s]), style: Int(styleOf[s]), tables, dimming: false)
         }
+        /// Marks slot `s`'s row in `bits` (`written`: whole, `moved`: its rectangle alone).
         @inline(__always)
-        func full(_ s: Int) {
+        func mark(_ s: Int, in bits: UnsafeMutableBufferPointer<UInt64>) {
           guard s < live.count, live[s], rowOf[s] >= 0 else { return }
           let w = s >> 6
-          // A slot past the bitmap (none expected: it covers the slots) is written at once, out
-          // of line: `_writeRow` inlined once, in the bitmap pass below, not at every call of this.
-          guard w < written.count else {
-            return _writeRowOutOfLine(columns, slot: s, tables)
-          }
-          written[w] |= 1 << UInt64(s & 63)
+          // A slot past the bitmaps (none expected: they cover the slots) is written whole at
+          // once, out of line: `_writeRow` inlined once, in the bitmap pass below, not at every
+          // call of this.
+          guard w < words else { return _writeRowOutOfLine(columns, slot: s, tables) }
+          bits[w] |= 1 << UInt64(s & 63)
         }
+        @inline(__always)
+        func full(_ s: Int) { mark(s, in: written) }
+        @inline(__always)
+        func geometry(_ s: Int) { mark(s, in: moved) }
         f.quadOwner.withUnsafeBufferPointer { owners in
           f.quadIsLowStyle.withUnsafeBufferPointer { isLowStyle in
             f.quadLowStyle.withUnsafeBufferPointer { lowStyle in
@@ -1503,19 +1524,20 @@ extension Scene {
                     let g = Int(-(owner + 1))
                     let sole = g < _groupSoleMember.count ? _groupSoleMember[g] : _GroupHot.severalMembers
                     if sole >= 0 {
-                      full(Int(sole))
+                      geometry(Int(sole))
                     } else if sole == _GroupHot.severalMembers && g < _groups.count {
-                      _groups.withUnsafeBufferPointer { for m in $0[g].members { full(m) } }
+                      _groups.withUnsafeBufferPointer { for m in $0[g].members { geometry(m) } }
                     }
                     continue
                   }
                   let s = Int(owner)
                   guard s < live.count, live[s], rowOf[s] >= 0 else { continue }
-                  // Only a style or effect low quad may spare the row's full write. What its opacity
-                  // needs besides the quad comes from the quad's own entry, read in the order of the
-                  // values: the element's compact row (at the slot) is not read.
+                  // Only the own frame's quad and a style or effect low quad may spare the row's
+                  // full write. What a low quad's opacity needs besides the quad comes from the
+                  // quad's own entry, read in the order of the values: the element's compact row
+                  // (at the slot) is not read for it (a fade of most rows reading it cost 3 %).
                   guard q < isLowStyle.count, isLowStyle[q], q < lowStyle.count else {
-                    full(s)
+                    if Int(hot[s].quad) == q { geometry(s) } else { full(s) }
                     continue
                   }
                   let low = lowStyle[q]
@@ -1552,21 +1574,29 @@ extension Scene {
         }
         for s in _stampedRows { full(s) }
         var sink: UInt64 = 0
-        for w in 0..<written.count where written[w] != 0 {
-          var bits = written[w]
+        for w in 0..<words where written[w] | moved[w] != 0 {
+          var whole = written[w]
+          // A row marked whole is rewritten whole, even if its frame moved as well.
+          var rectangles = moved[w] & ~whole
           written[w] = 0
+          moved[w] = 0
           // The frame values of the word's rows are loaded first, into a sink: a storm's quads
           // sit at random in the value table, and each row's write waited for its own miss;
           // loaded ahead, the word's misses overlap.
-          var ahead = bits
+          var ahead = whole | rectangles
           while ahead != 0 {
             let q = Int(hot[w << 6 | ahead.trailingZeroBitCount].quad)
             if q >= 0 && 4 * q < v.count { sink &+= v[4 * q].bitPattern }
             ahead &= ahead &- 1
           }
-          while bits != 0 {
-            write(w << 6 | bits.trailingZeroBitCount)
-            bits &= bits &- 1
+          while whole != 0 {
+            write(w << 6 | whole.trailingZeroBitCount)
+            whole &= whole &- 1
+          }
+          while rectangles != 0 {
+            let s = w << 6 | rectangles.trailingZeroBitCount
+            _writeGeometry(columns, slot: s, row: Int(rowOf[s]), style: Int(styleOf[s]), tables)
+            rectangles &= rectangles &- 1
           }
         }
         f._warmSink &+= Int(truncatingIfNeeded: sink)
@@ -1627,62 +1657,69 @@ extension Scene {
     return _records.withUnsafeBufferPointer { $0[s]._transition?.dimming?._general.value }
   }
 
-  /// Writes slot `s`'s row at `row` with style entry `style` (and, when `dimming` and the slot is a
-  /// zoom destination with an overlay, the overlay's row first, with the next style entry);
-  /// returns the number of rows written. See ``_writeRows(_:order:range:firstRow:firstStyle:_:)``.
+  /// Quad `q`'s values in `values` (the fast path's value table), or `general` when the value is
+  /// not batched (`q` −1) or there is no table.
   @inline(__always)
-  func _writeRow(
-    _ columns: _RenderColumns, slot s: Int, row firstRow: Int, style: Int, _ tables: _RowTables, dimming: Bool
-  ) -> Int {
-    let v = tables.values
-    @inline(__always)
-    func quad(_ q: Int32, _ general: _Quad) -> _Quad {
-      if let v, q >= 0 {
-        let i = 4 * Int(q)
-        return _Quad(v[i], v[i + 1], v[i + 2], v[i + 3])
-      }
-      return general
+  static func _quad(_ q: Int32, _ general: _Quad, _ values: UnsafeBufferPointer<Double>?) -> _Quad {
+    if let values, q >= 0 {
+      let i = 4 * Int(q)
+      return _Quad(values[i], values[i + 1], values[i + 2], values[i + 3])
     }
-    var row = firstRow
-    let h = tables.hot[s]
-    let look = tables.looks[Int(h.look)]
-    // The presented layout frame: own animated frame, then matched geometry.
-    var base = Rect(_q: quad(h.quad, h.frame))
-    if h.group >= 0 {
-      let g = tables.groups[Int(h.group)]
+    return general
+  }
+
+  /// The presented style and transition effect of a slot: each batched quad (`styleLo`,
+  /// `styleHi`, `effectLo`, `effectHi`; −1: not batched) from `values`, every other lane from its
+  /// look entry's `style` and `effect`. The row helpers take fields, not the compact row or the
+  /// look entry: passed whole, both were copied in full per row (some 270 bytes; shuffle +3 %
+  /// instructions a frame), and read from the tables' buffers field by field the rectangle
+  /// refresh ran 1.4 % more of a grid-reflow-elements frame than from one local copy of each,
+  /// whose unread fields the optimiser drops.
+  @inline(__always)
+  static func _presentedStyle(
+    styleLo: Int32, styleHi: Int32, effectLo: Int32, effectHi: Int32, style: _Oct, effect: _Oct,
+    _ values: UnsafeBufferPointer<Double>?
+  ) -> (style: _Oct, effect: _Oct) {
+    var st = style
+    if styleLo >= 0 { st = _Oct(lo: _quad(styleLo, st.lo, values), hi: _quad(styleHi, st.hi, values)) }
+    var fx = effect
+    if effectLo >= 0 { fx = _Oct(lo: _quad(effectLo, fx.lo, values), hi: _quad(effectHi, fx.hi, values)) }
+    return (st, fx)
+  }
+
+  /// The layout frame of a slot: its own frame (quad `quad`'s values, or `frame` when not
+  /// batched), then its matched group `group`'s shared frame (−1: none) applied about
+  /// `matchAnchor` to `matchProperties` while the group is active.
+  @inline(__always)
+  static func _layoutFrame(
+    quad: Int32, frame: _Quad, group: Int32, matchAnchor: UnitPoint,
+    matchProperties: MatchedGeometryProperties, _ tables: _RowTables
+  ) -> Rect {
+    let v = tables.values
+    var base = Rect(_q: _quad(quad, frame, v))
+    if group >= 0 {
+      let g = tables.groups[Int(group)]
       if g.active {
-        let q = quad(g.quad, g.value)
+        let q = _quad(g.quad, g.value, v)
         let shared = MatchedGeometryFrame(
           anchorPosition: Point(x: q.a, y: q.b), size: Size(width: q.c, height: q.d))
-        base = shared.apply(to: base, anchor: look.matchAnchor, properties: look.matchProperties)
+        base = shared.apply(to: base, anchor: matchAnchor, properties: matchProperties)
       }
     }
-    // The container's clip from the table; an own clip rectangle (rare) is intersected with the
-    // chain in its order, from the record.
-    let clip =
-      h.flags & _Hot.clipped == 0
-      ? nil
-      : h.flags & _Hot.ownClip == 0 && h.container != _Hot.unindexed
-        ? tables.clips[Int(h.container)] : _clip(of: s)
-    if dimming, h.flags & _Hot.dimming != 0, let dim = _dimmingOpacity(of: s, values: v) {
-      columns.write(
-        row, style: style + row - firstRow, h.id, .dimming, bounds, opacity: dim, rotation: 0,
-        cornerRadius: 0, blurRadius: 0, clip: nil)
-      row += 1
-    }
-    var st = look.style
-    if h.styleLo >= 0 { st = _Oct(lo: quad(h.styleLo, st.lo), hi: quad(h.styleHi, st.hi)) }
-    var fx = look.effect
-    if h.effectLo >= 0 { fx = _Oct(lo: quad(h.effectLo, fx.lo), hi: quad(h.effectHi, fx.hi)) }
-    // The low quads' values this row is derived from, for a later bulk refresh to compare with.
-    if let shadow = tables.shadow {
-      if h.styleLo >= 0 { Self._record(st.lo, quad: Int(h.styleLo), in: shadow) }
-      if h.effectLo >= 0 { Self._record(fx.lo, quad: Int(h.effectLo), in: shadow) }
-    }
-    // Own scale about the element's anchor, own offset, then the transition's scale about its
-    // anchor and offset (modifier order: transition outermost).
-    let ae = base.point(at: look.scaleAnchor)
-    let at = base.point(at: look.effectAnchor)
+    return base
+  }
+
+  /// The visual rectangle of layout frame `base` with presented style `st` and effect `fx`:
+  /// scaled about the element's anchor `scaleAnchor` and offset by its style, then by the
+  /// transition effect about `effectAnchor` (modifier order: the transition outermost). One
+  /// owner, with ``_layoutFrame(quad:frame:group:matchAnchor:matchProperties:_:)``, for a full row
+  /// write and a geometry refresh, so both give the same bits.
+  @inline(__always)
+  static func _visualFrame(
+    _ base: Rect, scaleAnchor: UnitPoint, effectAnchor: UnitPoint, _ st: _Oct, _ fx: _Oct
+  ) -> Rect {
+    let ae = base.point(at: scaleAnchor)
+    let at = base.point(at: effectAnchor)
     let se = st.lo.b
     var x0 = ae.x + se * (base.minX - ae.x) + st.lo.c
     var x1 = ae.x + se * (base.maxX - ae.x) + st.lo.c
@@ -1692,7 +1729,69 @@ extension Scene {
     x1 = at.x + fx.lo.b * (x1 - at.x) + fx.lo.d
     y0 = at.y + fx.lo.c * (y0 - at.y) + fx.hi.a
     y1 = at.y + fx.lo.c * (y1 - at.y) + fx.hi.a
-    let visual = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+  }
+
+  /// The presented style and effect and the visual rectangle of slot `s`, reading its compact row
+  /// and its look entry once each (their fields only; see
+  /// ``_presentedStyle(styleLo:styleHi:effectLo:effectHi:style:effect:_:)``).
+  @inline(__always)
+  static func _presented(of s: Int, _ tables: _RowTables) -> (style: _Oct, effect: _Oct, visual: Rect) {
+    let h = tables.hot[s]
+    let look = tables.looks[Int(h.look)]
+    let (st, fx) = _presentedStyle(
+      styleLo: h.styleLo, styleHi: h.styleHi, effectLo: h.effectLo, effectHi: h.effectHi, style: look.style,
+      effect: look.effect, tables.values)
+    let base = _layoutFrame(
+      quad: h.quad, frame: h.frame, group: h.group, matchAnchor: look.matchAnchor,
+      matchProperties: look.matchProperties, tables)
+    return (
+      st, fx, _visualFrame(base, scaleAnchor: look.scaleAnchor, effectAnchor: look.effectAnchor, st, fx)
+    )
+  }
+
+  /// Rewrites slot `s`'s rectangle at `row` (style entry `style`) when only its layout frame
+  /// moved since the row was written in full: its own frame's quad or its matched group's
+  /// shared frame moved, and nothing else the row reads changed except, possibly, the
+  /// opacities (patched on their own). The id, kind, style index, opacity, rotation, blur and
+  /// clip stand; the corner radius is rewritten only where it is positive, because only there
+  /// does it depend on the rectangle (it is at most half the shorter side). The same bits as
+  /// ``_writeRow(_:slot:row:style:_:dimming:)``: both compute through
+  /// ``_presented(of:_:)`` and `_RenderColumns`' rectangle store.
+  @inline(__always)
+  func _writeGeometry(_ columns: _RenderColumns, slot s: Int, row: Int, style: Int, _ tables: _RowTables) {
+    let (st, _, visual) = Self._presented(of: s, tables)
+    columns.writeGeometry(row, style: style, visual, cornerRadius: st.hi.b)
+  }
+
+  /// Writes slot `s`'s row at `row` with style entry `style` (and, when `dimming` and the slot is a
+  /// zoom destination with an overlay, the overlay's row first, with the next style entry);
+  /// returns the number of rows written. See ``_writeRows(_:order:range:firstRow:firstStyle:_:)``.
+  @inline(__always)
+  func _writeRow(
+    _ columns: _RenderColumns, slot s: Int, row firstRow: Int, style: Int, _ tables: _RowTables, dimming: Bool
+  ) -> Int {
+    var row = firstRow
+    let h = tables.hot[s]
+    // The container's clip from the table; an own clip rectangle (rare) is intersected with the
+    // chain in its order, from the record.
+    let clip =
+      h.flags & _Hot.clipped == 0
+      ? nil
+      : h.flags & _Hot.ownClip == 0 && h.container != _Hot.unindexed
+        ? tables.clips[Int(h.container)] : _clip(of: s)
+    if dimming, h.flags & _Hot.dimming != 0, let dim = _dimmingOpacity(of: s, values: tables.values) {
+      columns.write(
+        row, style: style + row - firstRow, h.id, .dimming, bounds, opacity: dim, rotation: 0,
+        cornerRadius: 0, blurRadius: 0, clip: nil)
+      row += 1
+    }
+    let (st, fx, visual) = Self._presented(of: s, tables)
+    // The low quads' values this row is derived from, for a later bulk refresh to compare with.
+    if let shadow = tables.shadow {
+      if h.styleLo >= 0 { Self._record(st.lo, quad: Int(h.styleLo), in: shadow) }
+      if h.effectLo >= 0 { Self._record(fx.lo, quad: Int(h.effectLo), in: shadow) }
+    }
     let opacity = h.flags & _Hot.hidden != 0 ? 0 : st.lo.a * fx.lo.a
     // The row map: the element's own row (after its dimming overlay's) and style entry.
     if tables.mapsRows {

@@ -134,6 +134,69 @@ func expectEveryRowMatchesAFreshWrite(_ scene: Scene, _ label: String) {
     }
   }
 
+  /// Frames in which most elements' layout frames move (their own frames, or their matched
+  /// groups' shared frames) and little else changes: a bulk refresh rewrites those rows'
+  /// rectangles alone, and must give every row a fresh full write gives — with own scales about
+  /// anchors, offsets, rounded corners whose drawn radius follows the rectangle (some larger than
+  /// any side), round shapes, a scale-in transition still running, matched geometry on the
+  /// position or the size alone, and some rows whose opacity, scale or frame change in the same
+  /// frame as their group's shared frame moves; on springs and timing curves, one and two workers.
+  @Test(arguments: [1, 2]) func movingFramesRefreshRectanglesAsAFreshWrite(threads: Int) {
+    var rng = SplitMix64(seed: 0x6E0_3E7 + UInt64(threads))
+    print("movingFramesRefreshRectanglesAsAFreshWrite seed \(0x6E0_3E7 + UInt64(threads))")
+    let scene = Scene(threads: threads)
+    scene._fast!.chunk = 89
+    let ns = scene.makeNamespace()
+    let count = 900
+    func cell(_ i: Int, columns: Int) -> Rect {
+      Rect(x: Double(i % columns) * 12, y: Double(i / columns) * 12, width: 10 + Double(i % 3), height: 10)
+    }
+    scene.withAnimation(.spring(response: 0.2, dampingFraction: 1), at: 0) { tx in
+      for i in 0..<count {
+        var e = Element(id: ElementID(i), frame: cell(i, columns: 30))
+        switch i % 6 {
+        case 0: e = e.matchedGeometry(id: .int(i), in: ns)
+        case 1: e = e.matchedGeometry(id: .int(i), in: ns, properties: .position, anchor: .topLeading)
+        case 2: e = e.matchedGeometry(id: .int(i), in: ns, properties: .size)
+        default: break
+        }
+        if i % 4 == 1 { e.cornerRadius = Double(i % 9) }
+        if i % 11 == 0 { e.cornerRadius = 100 }
+        if i % 13 == 0 { e.shape = .capsule }
+        if i % 5 == 2 {
+          e.scale = 1.5
+          e.scaleAnchor = .bottomTrailing
+          e.offset = Size(width: 3, height: -2)
+        }
+        if i % 7 == 3 { e.transition = .scale(0.5, anchor: .topLeading) }
+        tx.insert(e)
+      }
+    }
+    var k: Int64 = 0
+    for round in 0..<8 {
+      let animation: Animation =
+        round % 2 == 0 ? .spring(response: 0.25, dampingFraction: 0.7) : .easeOut(duration: 0.1)
+      let columns = [30, 24, 36, 20][round % 4]
+      scene.withAnimation(animation, at: frameTime(k)) { tx in
+        for i in 0..<count where rng.next() % 8 != 0 {
+          tx.setFrame(ElementID(i), cell(i, columns: columns))
+        }
+        for _ in 0..<40 {
+          tx.setOpacity(ElementID(Int(rng.next() % UInt64(count))), Double(rng.next() % 100) / 100)
+        }
+        for _ in 0..<10 {
+          let scale = Double(rng.next() % 3 + 1) / 2
+          tx.update(ElementID(Int(rng.next() % UInt64(count)))) { $0.scale = scale }
+        }
+      }
+      for _ in 0..<6 {
+        k += 1
+        scene.advance(to: frameTime(k))
+        expectEveryRowMatchesAFreshWrite(scene, "\(threads) threads, round \(round), frame \(k)")
+      }
+    }
+  }
+
   /// Many re-placements per frame (containers and z-indices changing for hundreds of elements,
   /// with insertions and removals): the tail merge takes its linear path, and the order and the
   /// rows must still equal a full sort and a fresh full write.
