@@ -73,11 +73,12 @@ final class _FastPath {
   /// `Int32.min` (free or not yet claimed). Set by the scene when it derives a row or a group's
   /// storage; read to find the rows a step moved.
   @exclusivity(unchecked) var quadOwner: [Int32] = []
-  /// Per quad: claimed as its element's style or effect low quad, whose move may change only
-  /// the row's opacity (`Scene._refreshMovedRows`; any other moving quad's row is re-derived
-  /// whole), and then what that opacity is computed from besides the quad's own first lane
-  /// (``_LowStyleQuad``; meaningless for other quads).
-  @exclusivity(unchecked) var quadIsLowStyle: [Bool] = []
+  /// Per quad: what its element claimed it as (``_QuadRole``): its own frame's quad, whose move
+  /// changes only the row's rectangle, or its style or effect low quad, whose move may change
+  /// only the row's opacity (`Scene._refreshMovedRows`; any other moving quad's row is
+  /// re-derived whole); for a low quad, what that opacity is computed from besides the quad's own
+  /// first lane (``_LowStyleQuad``; meaningless for other quads).
+  @exclusivity(unchecked) var quadRole: [UInt8] = []
   @exclusivity(unchecked) var quadLowStyle: [_LowStyleQuad] = []
   /// Quads that may have moved since they were last listed as settled: every quad added or
   /// retargeted is listed once (`isListedMoving`) until the scene sees it settled. The scene
@@ -167,15 +168,16 @@ final class _FastPath {
     }
   }
 
-  /// Sets the owner of quad `q` (see ``quadOwner``) and, for the owner's style or effect low
-  /// quad, what its row's opacity is computed from besides the quad (``quadLowStyle``; `nil`:
-  /// not a low quad); negative `q` (no quad) is ignored.
+  /// Sets the owner of quad `q` (see ``quadOwner``) and its role there (``quadRole``): for the
+  /// owner's style or effect low quad, what its row's opacity is computed from besides the quad
+  /// (``quadLowStyle``; `nil`: not a low quad), else `frame` for the owner's own frame quad.
+  /// Negative `q` (no quad) is ignored.
   @inline(__always)
-  func claim(_ q: Int, owner: Int32, lowStyle: _LowStyleQuad? = nil) {
+  func claim(_ q: Int, owner: Int32, frame: Bool = false, lowStyle: _LowStyleQuad? = nil) {
     guard q >= 0 else { return }
     _track(q)
     quadOwner[q] = owner
-    quadIsLowStyle[q] = lowStyle != nil
+    quadRole[q] = lowStyle != nil ? _QuadRole.lowStyle : frame ? _QuadRole.frame : _QuadRole.other
     if let lowStyle { quadLowStyle[q] = lowStyle }
   }
 
@@ -771,7 +773,7 @@ final class _FastPath {
     quadBegin._reserveGrowing(quads)
     settleQuads._reserveGrowing(quads)
     quadOwner._reserveGrowing(quads)
-    quadIsLowStyle._reserveGrowing(quads)
+    quadRole._reserveGrowing(quads)
     quadLowStyle._reserveGrowing(quads)
     isListedMoving._reserveGrowing(quads)
     quadStamp._reserveGrowing(quads)
@@ -800,7 +802,7 @@ final class _FastPath {
     quadBegin._cover(quads - 1, with: 0)
     settleQuads._cover(quads - 1, with: _SettleQuad())
     quadOwner._cover(quads - 1, with: Int32.min)
-    quadIsLowStyle._cover(quads - 1, with: false)
+    quadRole._cover(quads - 1, with: _QuadRole.other)
     quadLowStyle._cover(quads - 1, with: _LowStyleQuad(partner: -1, hidden: false, otherOpacity: 1))
     isListedMoving._cover(quads - 1, with: false)
     quadStamp._cover(quads - 1, with: 0)
@@ -1094,7 +1096,7 @@ final class _FastPath {
     handles.withUnsafeBufferPointer { h in
       _ = engine.removeChannels(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]))
     }
-    if q < quadOwner.count { (quadOwner[q], quadIsLowStyle[q], activeMarks[q]) = (Int32.min, false, 0) }
+    if q < quadOwner.count { (quadOwner[q], quadRole[q], activeMarks[q]) = (Int32.min, _QuadRole.other, 0) }
     freeQuads.append(q)
   }
 
@@ -1549,6 +1551,19 @@ extension _Quad {
   /// These lanes as a ``_SettleQuad`` entry stores them.
   @inline(__always)
   var settleLanes: _SettleLanes { _SettleLanes(a, b, c, d) }
+}
+
+/// What a quad is to the element that claimed it (``_FastPath/quadRole``): which part of the
+/// element's row its motion can change. Byte constants, not an enum's cases: matching a case
+/// in the row refresh's quad loop cost about 3 instructions per quad more than a byte compare.
+enum _QuadRole {
+  /// A quad whose move re-derives the row whole (a high quad, a dimming overlay's), or one not
+  /// claimed by an element (free, or a matched group's shared frame).
+  static let other: UInt8 = 0
+  /// The element's own frame: its move changes the row's rectangle alone.
+  static let frame: UInt8 = 1
+  /// The element's style or effect low quad: its move may change the row's opacity alone.
+  static let lowStyle: UInt8 = 2
 }
 
 /// What the row refresh needs of an element's style or effect low quad to rewrite the row's

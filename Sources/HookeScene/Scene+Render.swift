@@ -1508,7 +1508,7 @@ extension Scene {
         @inline(__always)
         func geometry(_ s: Int) { mark(s, in: moved) }
         f.quadOwner.withUnsafeBufferPointer { owners in
-          f.quadIsLowStyle.withUnsafeBufferPointer { isLowStyle in
+          f.quadRole.withUnsafeBufferPointer { roles in
             f.quadLowStyle.withUnsafeBufferPointer { lowStyle in
               f.moving.withUnsafeBufferPointer { moving in
                 for q32 in moving {
@@ -1533,11 +1533,13 @@ extension Scene {
                   let s = Int(owner)
                   guard s < live.count, live[s], rowOf[s] >= 0 else { continue }
                   // Only the own frame's quad and a style or effect low quad may spare the row's
-                  // full write. What a low quad's opacity needs besides the quad comes from the
-                  // quad's own entry, read in the order of the values: the element's compact row
-                  // (at the slot) is not read for it (a fade of most rows reading it cost 3 %).
-                  guard q < isLowStyle.count, isLowStyle[q], q < lowStyle.count else {
-                    if Int(hot[s].quad) == q { geometry(s) } else { full(s) }
+                  // full write: the quad's role says which it is. What a low quad's opacity needs
+                  // besides the quad comes from the quad's own entry, read in the order of the
+                  // values: the element's compact row (at the slot) is not read here (reading it to
+                  // tell a frame's quad, at random in an interrupt storm, missed the cache once per
+                  // moving row at 100,000 elements).
+                  guard q < roles.count, roles[q] == _QuadRole.lowStyle, q < lowStyle.count else {
+                    if q < roles.count && roles[q] == _QuadRole.frame { geometry(s) } else { full(s) }
                     continue
                   }
                   let low = lowStyle[q]

@@ -1227,7 +1227,7 @@ extension Scene {
     if dropped(oldStyleLo) || dropped(oldEffectLo), let f = _fast {
       func release(_ q: Int32) {
         guard dropped(q), Int(q) < f.quadOwner.count, f.quadOwner[Int(q)] == Int32(s) else { return }
-        f.quadIsLowStyle[Int(q)] = false
+        f.quadRole[Int(q)] = _QuadRole.other
       }
       release(oldStyleLo)
       release(oldEffectLo)
@@ -1236,7 +1236,7 @@ extension Scene {
     if quads.0 >= 0 || quads.1 >= 0 || quads.3 >= 0 || dimmingQuad >= 0, let f = _fast {
       let owner = Int32(s)
       let hidden = hot.flags & _Hot.hidden != 0
-      f.claim(Int(quads.0), owner: owner)
+      f.claim(Int(quads.0), owner: owner, frame: true)
       f.claim(
         Int(quads.1), owner: owner,
         lowStyle: _LowStyleQuad(partner: quads.3, hidden: hidden, otherOpacity: look.effect.lo.a))

@@ -968,7 +968,7 @@ extension Scene {
       let (quad, value) = _records.withUnsafeBufferPointer { ($0[s].frame._quad, $0[s].frame._general.value) }
       _hot[s].quad = Int32(quad)
       _hot[s].frame = value
-      _fast?.claim(quad, owner: Int32(s))
+      _fast?.claim(quad, owner: Int32(s), frame: true)
       _noteRowInputs(s)
     } else {
       _hotDirty.append(s)

@@ -672,4 +672,48 @@ struct SceneBadTimeTests {
     }
     #expect(restedAfterStep > 0, "\(restedAfterStep) quads brought to rest after their step (seed \(seed))")
   }
+
+  /// Every batched own frame's quad is claimed with the frame role, and every batched style low
+  /// quad with the low-style role, after insertions, springs and curves that start and
+  /// interrupt motion (the paths that move a frame onto the engine and retarget it there), fades
+  /// and jumps: the row refresh reads only the quad's role to rewrite a row's rectangle alone or
+  /// patch its opacity, so a frame's quad claimed with another role rewrites its row whole.
+  @Test func batchedFramesAndStylesAreClaimedWithTheirRoles() {
+    let scene = Scene(threads: 1)
+    func cell(_ i: Int, _ k: Int) -> Rect {
+      Rect(x: Double((i + k) % 7) * 30, y: Double(i / 7) * 30 + Double(k), width: 20, height: 20)
+    }
+    scene.withoutAnimation(at: 0) { tx in
+      for i in 0..<60 { tx.insert(Element(id: ElementID(i), frame: cell(i, 0))) }
+    }
+    let animations: [Animation] = [
+      .spring(response: 0.3, dampingFraction: 0.8), .easeInOut(duration: 0.2),
+      .spring(response: 0.3, dampingFraction: 0.8).exact,
+    ]
+    for k in 1..<12 {
+      scene.withAnimation(animations[k % 3], at: frameTime(Int64(3 * k))) { tx in
+        for i in stride(from: k % 2, to: 60, by: 2) { tx.setFrame(ElementID(i), cell(i, k)) }
+        for i in stride(from: k % 5, to: 60, by: 5) { tx.setOpacity(ElementID(i), Double(k % 3) / 2) }
+      }
+      if k % 4 == 0 { scene.withoutAnimation(at: frameTime(Int64(3 * k))) { $0.setFrame(7, cell(7, 50)) } }
+      for j in 0..<3 {
+        scene.advance(to: frameTime(Int64(3 * k + j)))
+        let f = scene._fast!
+        var frames = 0
+        for id in 0..<60 {
+          let s = scene._slots[ElementID(id)]!
+          let q = Int(scene._records[s].frame._lo)
+          if q >= 0 {
+            frames += 1
+            #expect(f.quadRole[q] == _QuadRole.frame, "element \(id) frame quad \(q), round \(k)")
+          }
+          let lo = Int(scene._records[s].style._lo)
+          if lo >= 0 {
+            #expect(f.quadRole[lo] == _QuadRole.lowStyle, "element \(id) style quad \(lo), round \(k)")
+          }
+        }
+        if j == 0 { #expect(frames > 0, "round \(k): no frame on the engine") }
+      }
+    }
+  }
 }
