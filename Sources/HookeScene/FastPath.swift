@@ -78,7 +78,7 @@ final class _FastPath {
   /// only the row's opacity (`Scene._refreshMovedRows`; any other moving quad's row is
   /// re-derived whole); for a low quad, what that opacity is computed from besides the quad's own
   /// first lane (``_LowStyleQuad``; meaningless for other quads).
-  @exclusivity(unchecked) var quadRole: [UInt8] = []
+  @exclusivity(unchecked) var quadRole: [_QuadRole] = []
   @exclusivity(unchecked) var quadLowStyle: [_LowStyleQuad] = []
   /// Quads that may have moved since they were last listed as settled: every quad added or
   /// retargeted is listed once (`isListedMoving`) until the scene sees it settled. The scene
@@ -177,7 +177,7 @@ final class _FastPath {
     guard q >= 0 else { return }
     _track(q)
     quadOwner[q] = owner
-    quadRole[q] = lowStyle != nil ? _QuadRole.lowStyle : frame ? _QuadRole.frame : _QuadRole.other
+    quadRole[q] = lowStyle != nil ? .lowStyle : frame ? .frame : .other
     if let lowStyle { quadLowStyle[q] = lowStyle }
   }
 
@@ -802,7 +802,7 @@ final class _FastPath {
     quadBegin._cover(quads - 1, with: 0)
     settleQuads._cover(quads - 1, with: _SettleQuad())
     quadOwner._cover(quads - 1, with: Int32.min)
-    quadRole._cover(quads - 1, with: _QuadRole.other)
+    quadRole._cover(quads - 1, with: .other)
     quadLowStyle._cover(quads - 1, with: _LowStyleQuad(partner: -1, hidden: false, otherOpacity: 1))
     isListedMoving._cover(quads - 1, with: false)
     quadStamp._cover(quads - 1, with: 0)
@@ -1096,7 +1096,7 @@ final class _FastPath {
     handles.withUnsafeBufferPointer { h in
       _ = engine.removeChannels(UnsafeBufferPointer(rebasing: h[(4 * q)..<(4 * q + 4)]))
     }
-    if q < quadOwner.count { (quadOwner[q], quadRole[q], activeMarks[q]) = (Int32.min, _QuadRole.other, 0) }
+    if q < quadOwner.count { (quadOwner[q], quadRole[q], activeMarks[q]) = (Int32.min, .other, 0) }
     freeQuads.append(q)
   }
 
@@ -1554,16 +1554,16 @@ extension _Quad {
 }
 
 /// What a quad is to the element that claimed it (``_FastPath/quadRole``): which part of the
-/// element's row its motion can change. Byte constants, not an enum's cases: matching a case
-/// in the row refresh's quad loop cost about 3 instructions per quad more than a byte compare.
-enum _QuadRole {
+/// element's row its motion can change. (Compared with `==` in the row refresh's quad loop: a
+/// `switch` over the cases there cost about 3 instructions more per quad.)
+enum _QuadRole: UInt8 {
   /// A quad whose move re-derives the row whole (a high quad, a dimming overlay's), or one not
   /// claimed by an element (free, or a matched group's shared frame).
-  static let other: UInt8 = 0
+  case other
   /// The element's own frame: its move changes the row's rectangle alone.
-  static let frame: UInt8 = 1
+  case frame
   /// The element's style or effect low quad: its move may change the row's opacity alone.
-  static let lowStyle: UInt8 = 2
+  case lowStyle
 }
 
 /// What the row refresh needs of an element's style or effect low quad to rewrite the row's

@@ -1538,8 +1538,8 @@ extension Scene {
                   // values: the element's compact row (at the slot) is not read here (reading it to
                   // tell a frame's quad, at random in an interrupt storm, missed the cache once per
                   // moving row at 100,000 elements).
-                  guard q < roles.count, roles[q] == _QuadRole.lowStyle, q < lowStyle.count else {
-                    if q < roles.count && roles[q] == _QuadRole.frame { geometry(s) } else { full(s) }
+                  guard q < roles.count, roles[q] == .lowStyle, q < lowStyle.count else {
+                    if q < roles.count && roles[q] == .frame { geometry(s) } else { full(s) }
                     continue
                   }
                   let low = lowStyle[q]

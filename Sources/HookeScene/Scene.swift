@@ -233,9 +233,8 @@ public final class Scene {
   /// Two bitmaps of one bit per slot, all clear between frames: in the first `words` words
   /// (`_coverRowDirtyBitmaps()`), the rows an incremental write rewrites (it sorts and dedupes
   /// `_rowsDirty` through them) or a bulk refresh by quads rewrites whole (`_refreshMovedRows`);
-  /// in the next `words`, the rows whose rectangle alone that refresh rewrites. One array, so
-  /// that one buffer binding serves both: a second binding nested around the refresh's quad loop
-  /// cost 1 % of a hero-grid frame.
+  /// in the next `words`, the rows whose rectangle alone that refresh rewrites. One array, bound
+  /// once for both.
   @exclusivity(unchecked) var _rowDirtyBits: [UInt64] = []
   /// One bit per word of `_rowDirtyBits` that the incremental write set (all clear between
   /// frames): its pass visits only those words. A few hundred listed slots spread over a scene's
@@ -1227,7 +1226,7 @@ extension Scene {
     if dropped(oldStyleLo) || dropped(oldEffectLo), let f = _fast {
       func release(_ q: Int32) {
         guard dropped(q), Int(q) < f.quadOwner.count, f.quadOwner[Int(q)] == Int32(s) else { return }
-        f.quadRole[Int(q)] = _QuadRole.other
+        f.quadRole[Int(q)] = .other
       }
       release(oldStyleLo)
       release(oldEffectLo)

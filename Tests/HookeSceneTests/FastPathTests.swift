@@ -705,11 +705,11 @@ struct SceneBadTimeTests {
           let q = Int(scene._records[s].frame._lo)
           if q >= 0 {
             frames += 1
-            #expect(f.quadRole[q] == _QuadRole.frame, "element \(id) frame quad \(q), round \(k)")
+            #expect(f.quadRole[q] == .frame, "element \(id) frame quad \(q), round \(k)")
           }
           let lo = Int(scene._records[s].style._lo)
           if lo >= 0 {
-            #expect(f.quadRole[lo] == _QuadRole.lowStyle, "element \(id) style quad \(lo), round \(k)")
+            #expect(f.quadRole[lo] == .lowStyle, "element \(id) style quad \(lo), round \(k)")
           }
         }
         if j == 0 { #expect(frames > 0, "round \(k): no frame on the engine") }
