@@ -17,13 +17,7 @@ extension Scene {
   @inline(__always)
   func _presentedFrame(_ s: Int, batchValues v: UnsafeBufferPointer<Double>?) -> Rect {
     // Field-wise reads: copying a whole record would retain every reference in it.
-    func quad(_ c: _FrameChannel) -> _Quad {
-      if c._quad >= 0, let v {
-        let i = 4 * c._quad
-        return _Quad(v[i], v[i + 1], v[i + 2], v[i + 3])
-      }
-      return c._general.value
-    }
+    func quad(_ c: _FrameChannel) -> _Quad { Self._quad(c._lo, c._general.value, v) }
     let own = Rect(_q: quad(_records[s].frame))
     guard let g = _records[s].group, _groups[g].source != nil, let ch = _groups[g].shared,
       let m = _matchedGeometry(s)
@@ -1426,18 +1420,10 @@ extension Scene {
       if changed != 0 {
         // Only the opacities moved: the rectangle and the rest of the style stand.
         let look = tables.looks[Int(h.look)]
-        var st = look.style.lo
-        if h.styleLo >= 0 {
-          let i = 4 * Int(h.styleLo)
-          st = _Quad(v[i], v[i + 1], v[i + 2], v[i + 3])
-          Self._record(st, quad: Int(h.styleLo), in: shadow)
-        }
-        var fx = look.effect.lo
-        if h.effectLo >= 0 {
-          let i = 4 * Int(h.effectLo)
-          fx = _Quad(v[i], v[i + 1], v[i + 2], v[i + 3])
-          Self._record(fx, quad: Int(h.effectLo), in: shadow)
-        }
+        let st = Self._quad(h.styleLo, look.style.lo, v)
+        if h.styleLo >= 0 { Self._record(st, quad: Int(h.styleLo), in: shadow) }
+        let fx = Self._quad(h.effectLo, look.effect.lo, v)
+        if h.effectLo >= 0 { Self._record(fx, quad: Int(h.effectLo), in: shadow) }
         let opacity = h.flags & hidden != 0 ? 0 : st.a * fx.a
         columns.styles![style].opacity = RenderList.Style._clampedOpacity(opacity)
       }
