@@ -197,6 +197,87 @@ func expectEveryRowMatchesAFreshWrite(_ scene: Scene, _ label: String) {
     }
   }
 
+  /// Frames that list fewer rows than the listed path's limit — an incremental write, or a
+  /// relayout when elements come and go, which moves the surviving rows before it rewrites the
+  /// listed ones — must give every row a fresh full write gives: insertions and
+  /// removals with transitions that scale, offset (along either axis: the effect's y offset lives
+  /// in its second quad), move in from an edge, fade and blur; own scales and offsets about
+  /// anchors, rounded corners that follow a scaled rectangle, matched flights, and rows whose
+  /// opacity and scale change in one frame; on springs and timing curves, one and two workers.
+  @Test(arguments: [1, 2]) func listedRowsRefreshWhatMovedAsAFreshWrite(threads: Int) {
+    let seed = 0x11_57ED + UInt64(threads)
+    print("listedRowsRefreshWhatMovedAsAFreshWrite seed \(seed)")
+    var rng = SplitMix64(seed: seed)
+    let scene = Scene(threads: threads)
+    scene._fast!.chunk = 61
+    let ns = scene.makeNamespace()
+    let transitions: [AnyTransition] = [
+      .scale(0.5, anchor: .topLeading), .offset(x: 6, y: 0), .offset(x: 0, y: -9), .move(edge: .leading),
+      .move(edge: .top), .opacity, .asymmetric(insertion: .move(edge: .trailing), removal: .scale(0.25)),
+      .blurReplace,
+    ]
+    func cell(_ i: Int) -> Rect {
+      Rect(x: Double(i % 50) * 12, y: Double(i / 50) * 12, width: 10, height: 8 + Double(i % 3))
+    }
+    func element(_ i: Int) -> Element {
+      var e = Element(id: ElementID(i), frame: cell(i % 2000)).transition(transitions[i % transitions.count])
+      if i % 9 == 0 { e = e.matchedGeometry(id: .int(i), in: ns) }
+      if i % 4 == 1 { e.cornerRadius = Double(i % 7) }
+      if i % 17 == 0 { e.cornerRadius = 50 }
+      if i % 5 == 3 {
+        e.scale = 0.75
+        e.scaleAnchor = .bottomTrailing
+        e.offset = Size(width: -2, height: 4)
+      }
+      return e
+    }
+    scene.withoutAnimation(at: 0) { tx in for i in 0..<2000 { tx.insert(element(i)) } }
+    var live = Array(0..<2000)
+    var nextID = 2000
+    var k: Int64 = 0
+    for round in 0..<16 {
+      let animation: Animation =
+        round % 2 == 0 ? .spring(response: 0.2, dampingFraction: 0.75) : .easeOut(duration: 0.1)
+      scene.withAnimation(animation, at: frameTime(k)) { tx in
+        for _ in 0..<40 {
+          tx.setOpacity(ElementID(live[Int(rng.next() % UInt64(live.count))]), Double(rng.next() % 100) / 100)
+        }
+        for _ in 0..<30 {
+          let id = ElementID(live[Int(rng.next() % UInt64(live.count))])
+          let scale = Double(rng.next() % 3 + 1) / 2
+          let both = rng.next() % 2 == 0
+          tx.update(id) {
+            $0.scale = scale
+            $0.offset = Size(width: scale * 3, height: -scale)
+            if both { $0.opacity = scale / 2 }
+          }
+        }
+        for _ in 0..<20 {
+          let i = live[Int(rng.next() % UInt64(live.count))]
+          tx.setFrame(ElementID(i), cell((i + round + 1) % 2000))
+        }
+        // Every other round changes the layout: the next frames relayout.
+        if round % 2 == 0 {
+          for _ in 0..<25 {
+            let j = Int(rng.next() % UInt64(live.count))
+            tx.remove(ElementID(live[j]))
+            live.remove(at: j)
+          }
+          for _ in 0..<25 {
+            tx.insert(element(nextID))
+            live.append(nextID)
+            nextID += 1
+          }
+        }
+      }
+      for _ in 0..<4 {
+        k += 1
+        scene.advance(to: frameTime(k))
+        expectEveryRowMatchesAFreshWrite(scene, "\(threads) threads, round \(round), frame \(k)")
+      }
+    }
+  }
+
   /// Many re-placements per frame (containers and z-indices changing for hundreds of elements,
   /// with insertions and removals): the tail merge takes its linear path, and the order and the
   /// rows must still equal a full sort and a fresh full write.
