@@ -115,12 +115,14 @@ extension BatchEngine {
   /// many elements as the pairs retargeted.
   ///
   /// `keepingSettled`: a settled channel (at rest on its target, no combination record) whose
-  /// target does not change (the same bits) stays in its group instead of moving to `group`.
-  /// Nothing observable differs: a move would leave it at rest on the same target (its force,
-  /// where the destination stores one, is the interrupted spring's at rest, which every later
-  /// retarget computes the same way from either group), and a settled channel is never stepped.
-  /// A move costs two row copies and two handle-table writes; a scene's reflow retargets many
-  /// resting lanes (the sizes of cards that only move) along with the moving ones.
+  /// target does not change (the same bits) is left as it is: in its group instead of moving to
+  /// `group`, and unwritten when it is in `group` already. Nothing observable differs: a move or
+  /// a rewrite would leave it at rest on the same target (its force, where the destination
+  /// stores one, is the interrupted spring's at rest, which every later retarget computes the
+  /// same way from either group; its clocks are read only while it moves, and rewritten when it
+  /// starts to), and a settled channel is never stepped. A move costs two row copies and two
+  /// handle-table writes; a scene's reflow retargets many resting lanes (the sizes of cards that
+  /// only move) along with the moving ones, and a fade one lane of a quad of four.
   ///
   /// `hints`, when given: entry `k / 4` gets what SwiftUI's termination rule reads of lanes
   /// `4·(k / 4) ..< 4·(k / 4) + 4` (a quad's; ``_SettleHint``), from the states just written
@@ -175,7 +177,25 @@ extension BatchEngine {
       }
       let velocity: Scalar? = startingAtRest.map { $0[k] } == true ? 0 : nil
       let g = Int(e.group)
+      /// Whether the channel rests (settled range) on this very target in columns `c` without a
+      /// combination: kept as it is, in its own group — rewriting it would write the same
+      /// displacement, velocity and force (all 0) and the clocks a resting row does not read.
+      /// Then its presented value is reported. A fade retargets one lane of four (the rest hold
+      /// their targets) and wrote all four.
+      @inline(__always)
+      func keeps(_ c: _BatchColumns<Scalar>) -> Bool {
+        guard keepingSettled else { return false }
+        // Safety: `e.row` is a live position of `c`, the channel's group's columns (below its
+        // count).
+        let kept = c.target[e.row]
+        guard e.row >= c.activeCount, kept == targets[k], kept.sign == targets[k].sign,
+          _combinationRecord(slot: s) == nil
+        else { return false }
+        presented?[k] = kept + c.y[e.row]
+        return true
+      }
       if g == d {
+        if keeps(destination) { continue }
         let written = _retargetInPlace(
           destination, group: d, bound: bound, index: e.row, clock: group._clock, to: targets[k],
           velocity: velocity)
@@ -186,17 +206,7 @@ extension BatchEngine {
       if source?.group != g {
         source = _moveSource(g, into: destination)
       }
-      if keepingSettled {
-        // Safety: `e.row` is a live position of the source group's columns (below its count).
-        let c = source.unsafelyUnwrapped.columns
-        let kept = c.target[e.row]
-        if e.row >= c.activeCount, kept == targets[k], kept.sign == targets[k].sign,
-          _combinationRecord(slot: s) == nil
-        {
-          presented?[k] = kept + c.y[e.row]
-          continue
-        }
-      }
+      if keeps(source.unsafelyUnwrapped.columns) { continue }
       if !reserved {
         _reserve(destination, destination.count + n - k)
         reserved = true

@@ -166,6 +166,86 @@ import _TestSupport
       })
   }
 
+  /// `keepingSettled` in place: a channel settled in the destination group itself, retargeted to
+  /// its own target, is left unwritten (its clocks, and a curve's start, keep their old ticks)
+  /// and nothing observable differs from the rewrite — in an exact spring, a SwiftUI-model
+  /// spring (substep clocks) and a timing-curve group (curve state): its state and the value
+  /// reported, the values after further steps, a later retarget of every channel in place
+  /// towards new targets (which starts the settled one from what it holds) and more steps, bit
+  /// for bit. A moving channel retargeted in the same call is rewritten either way.
+  @Test func keepingSettledChannelsInPlaceChangesNothingObservable() throws {
+    func engine() throws -> (BatchEngine<Double>, [BatchChannel], [BatchGroup]) {
+      let e = BatchEngine<Double>()
+      let groups = [
+        e.addGroup(.spring(Spring(response: 0.4, dampingRatio: 0.7)), restRule: .pixel),
+        e.addGroup(.fluidSpring(FluidSpringModel(response: 0.5, dampingFraction: 0.8))),
+        e.addGroup(.timingCurve(.easeInOut, duration: 0.3), restRule: .pixel),
+      ]
+      var handles: [BatchChannel] = []
+      for (k, g) in groups.enumerated() {
+        // Settled from the start, then one that moves.
+        handles.append(try e.addChannel(to: g, value: 7 + Double(k), target: 7 + Double(k)))
+        handles.append(try e.addChannel(to: g, value: Double(-20 * k), target: 60, velocity: 2))
+      }
+      for _ in 0..<9 { e.step(ticks: 30_240) }
+      return (e, handles, groups)
+    }
+    for g in 0..<3 {
+      let (kept, handles, groups) = try engine()
+      let (rewritten, _, _) = try engine()
+      let pair = [handles[2 * g], handles[2 * g + 1]]
+      #expect(kept.isSettled(pair[0]) == true && kept.isSettled(pair[1]) == false, "group \(g)")
+      let targets = [kept.target(of: pair[0])!, 90]
+      var reported = [[Double]](repeating: [-1, -1], count: 2)
+      for (e, engine) in [kept, rewritten].enumerated() {
+        let rejected = pair.withUnsafeBufferPointer { h in
+          targets.withUnsafeBufferPointer { t in
+            reported[e].withUnsafeMutableBufferPointer {
+              engine.retarget(
+                h, to: t, group: groups[g], startingAtRest: nil, presented: $0.baseAddress!,
+                keepingSettled: e == 0)
+            }
+          }
+        }
+        #expect(rejected == 0, "group \(g)")
+      }
+      #expect(kept.isSettled(pair[0]) == true, "group \(g)")
+      for k in handles.indices {
+        #expect(
+          Self.state(kept, handles[k]).map { $0?.bitPattern }
+            == Self.state(rewritten, handles[k]).map { $0?.bitPattern }, "group \(g), channel \(k)")
+      }
+      #expect(reported[0].map(\.bitPattern) == reported[1].map(\.bitPattern), "group \(g)")
+      func values(_ e: BatchEngine<Double>) -> [UInt64?] { handles.map { e.value(of: $0)?.bitPattern } }
+      // Steps a few frames apart, so that the later retarget happens at a later tick than the
+      // kept channel's old clocks.
+      for _ in 0..<7 {
+        kept.step(ticks: 30_240)
+        rewritten.step(ticks: 30_240)
+        #expect(values(kept) == values(rewritten), "group \(g)")
+      }
+      let later = handles.indices.map { -30 + 4.5 * Double($0) }
+      for (e, engine) in [kept, rewritten].enumerated() {
+        handles.withUnsafeBufferPointer { h in
+          later.withUnsafeBufferPointer { t in
+            _ = engine.retarget(
+              h, to: t, group: groups[g], startingAtRest: nil, presented: nil, keepingSettled: e == 0)
+          }
+        }
+      }
+      #expect(kept.isSettled(pair[0]) == false, "group \(g)")
+      for _ in 0..<40 {
+        kept.step(ticks: 30_240)
+        rewritten.step(ticks: 30_240)
+        #expect(values(kept) == values(rewritten), "group \(g)")
+        #expect(
+          handles.map { kept.velocity(of: $0)?.bitPattern }
+            == handles.map { rewritten.velocity(of: $0)?.bitPattern },
+          "group \(g)")
+      }
+    }
+  }
+
   /// The end-rule hints of the bulk retarget (`hints`, one per quad of four lanes) rule a quad's
   /// value out only when SwiftUI's rule, tested on the same lanes right after
   /// (`_settleSpringValue`), snaps nothing. Seeded random rounds of one to three quads in one
