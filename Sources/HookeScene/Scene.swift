@@ -1080,7 +1080,10 @@ struct _GroupHot {
   static let noMembers: Int32 = -1, severalMembers: Int32 = -2
 }
 
-/// The style, transition effect and anchors a row is computed from.
+/// The style, transition effect and anchors a row is computed from. A quad of the style or the
+/// effect that is batched is read from the fast path's values, never from here: its lanes hold
+/// the default look's (``Scene/_refreshHot(_:)``), so that a batched value's new target changes
+/// no look, and elements whose moving lanes are batched share a look.
 struct _Look {
   var style: _Oct
   var effect: _Oct
@@ -1153,20 +1156,27 @@ extension Scene {
         matchAnchor = anchor
         matchProperties = properties
       }
-      // A batched style or effect is read from the fast path's values per frame; its look holds
-      // the target, which its general channel holds while batched (and the value otherwise).
+      // A style or effect on the general path is read from its look (its value); a batched quad
+      // from the fast path's values per frame, so that its look holds the default look's lanes
+      // instead (see `_Look`): a new target of a batched value changes no look.
       let tr = r.pointee._transition
-      look = _Look(
-        style: r.pointee.style._general.value,
-        effect: tr?.effect._general.value ?? _TransitionState.neutralEffect,
-        scaleAnchor: _attachments.extras.scaleAnchor(of: r.pointee.element),
-        effectAnchor: tr?.effectAnchor ?? .center,
-        matchAnchor: matchAnchor, matchProperties: matchProperties)
-      li = r.pointee.look
       quads = (
         Int32(r.pointee.frame._quad), r.pointee.style._lo, r.pointee.style._hi, tr?.effect._lo ?? -1,
         tr?.effect._hi ?? -1
       )
+      let neutral = _Look.default
+      var style = r.pointee.style._general.value
+      var effect = tr?.effect._general.value ?? _TransitionState.neutralEffect
+      if quads.1 >= 0 { style.lo = neutral.style.lo }
+      if quads.2 >= 0 { style.hi = neutral.style.hi }
+      if quads.3 >= 0 { effect.lo = neutral.effect.lo }
+      if quads.4 >= 0 { effect.hi = neutral.effect.hi }
+      look = _Look(
+        style: style, effect: effect,
+        scaleAnchor: _attachments.extras.scaleAnchor(of: r.pointee.element),
+        effectAnchor: tr?.effectAnchor ?? .center,
+        matchAnchor: matchAnchor, matchProperties: matchProperties)
+      li = r.pointee.look
       var flags: UInt8 = 0
       if r.pointee.hidden { flags |= _Hot.hidden }
       container = r.pointee.element.container

@@ -1030,11 +1030,19 @@ extension Scene {
     // The style vector's first lane is the opacity (`Element._styleVector`); the rest stands.
     var style = oldStyle
     style.lo.a = opacity
+    let quads = (_records[s].style._lo, _records[s].style._hi)
     if style != oldStyle {
       _records[s].style.retarget(
         style, animation: tx.animation, at: t, fast: _fast,
         batchGroup: _batchGroup(tx, style: true, &styleGroup))
     }
+    // A batched opacity that keeps its quads changes nothing the compact row holds: the row reads
+    // the low lanes from the quad's values (its look's copy of them, the old target, is not read
+    // while they are batched), and the quad, noted moving, lists the row for the next write,
+    // which then patches its opacity alone. Re-deriving the compact row (`_refreshHot`: the look
+    // rebuilt and compared, the quads claimed again, the row stamped for a whole rewrite) cost
+    // hero-grid about a thousand instructions per faded card.
+    let rowStands = quads.0 >= 0 && quads == (_records[s].style._lo, _records[s].style._hi)
     if let g = _records[s].group, opacity != oldOpacity, _groups[g].members.count > 1 {
       _markDirty(g, &dirty)  // only the visible-members diagnostic reads opacity
     }
@@ -1043,7 +1051,7 @@ extension Scene {
       let k = _GroupKey(namespace: z.namespace, id: z.id)
       if _zoomSources[k] == _records[s].element.id { _zoomSources[k] = nil }
     }
-    _noteMotion(s)
+    _noteMotion(s, row: !rowStands)
   }
 
   /// Applies the updated element `raw` to slot `s`: retargets what changed (frame, style), moves

@@ -513,10 +513,15 @@ func expectEveryRowMatchesAFreshWrite(_ scene: Scene, _ label: String) {
           case 3:
             let o = Double(rng.next() % 5) / 4
             let c = Double(rng.next() % 12)
-            tx.update(id) {
-              $0.opacity = o
-              $0.cornerRadius = c
-              $0.scale = 1 + c / 20
+            if c < 6 {
+              // The opacity alone (a batched one keeps its quads and its compact row).
+              tx.setOpacity(id, o)
+            } else {
+              tx.update(id) {
+                $0.opacity = o
+                $0.cornerRadius = c
+                $0.scale = 1 + c / 20
+              }
             }
           case 4:
             tx.update(id) {
