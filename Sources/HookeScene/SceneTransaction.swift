@@ -960,16 +960,21 @@ extension Scene {
 
   /// Patches slot `s`'s compact row after its own frame changed (only it: no re-derivation).
   /// With `motionStarted: false` the change started no motion (a jump), and the slot's listing
-  /// for sampling is left as it is.
+  /// for sampling is left as it is. A frame batched on the same quad as before changes nothing
+  /// the row reads (its rectangle comes from the quad's values, not from the target kept here):
+  /// the row is not stamped, and the quad, noted moving, lists it for a rectangle rewrite. An
+  /// interrupt storm retargets thousands of moving frames a frame, each of whose rows was
+  /// rewritten whole.
   func _refreshOwnFrameRow(_ s: Int, motionStarted: Bool = true) {
     if motionStarted { _noteMotion(s, row: false) }
     if s < _hot.count {
       // Safety: callers pass a live slot, below `_records.count`; the buffer is only read.
       let (quad, value) = _records.withUnsafeBufferPointer { ($0[s].frame._quad, $0[s].frame._general.value) }
+      let stands = quad >= 0 && _hot[s].quad == Int32(quad)
       _hot[s].quad = Int32(quad)
       _hot[s].frame = value
       _fast?.claim(quad, owner: Int32(s), frame: true)
-      _noteRowInputs(s)
+      if !stands { _noteRowInputs(s) }
     } else {
       _hotDirty.append(s)
     }
