@@ -1042,9 +1042,9 @@ extension Scene {
         batchGroup: _batchGroup(tx, style: true, &styleGroup))
     }
     // A batched opacity that keeps its quads changes nothing the compact row holds: the row reads
-    // the low lanes from the quad's values (its look's copy of them, the old target, is not read
-    // while they are batched), and the quad, noted moving, lists the row for the next write,
-    // which then patches its opacity alone. Re-deriving the compact row (`_refreshHot`: the look
+    // the low lanes from the quad's values (its look holds the default look's lanes there, see
+    // `_Look`), and the quad, noted moving, lists the row for the next write, which then patches
+    // its opacity alone. Re-deriving the compact row (`_refreshHot`: the look
     // rebuilt and compared, the quads claimed again, the row stamped for a whole rewrite) cost
     // hero-grid about a thousand instructions per faded card.
     let rowStands = quads.0 >= 0 && quads == (_records[s].style._lo, _records[s].style._hi)
