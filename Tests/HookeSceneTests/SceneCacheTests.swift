@@ -65,6 +65,15 @@ func expectEveryRowMatchesAFreshWrite(_ scene: Scene, _ label: String) {
   }
 }
 
+/// A random entry of `live` (one draw of `rng`).
+func randomLive(_ live: [Int], _ rng: inout SplitMix64) -> Int { live[Int(rng.next() % UInt64(live.count))] }
+
+/// Removes `count` random elements of `live` (one draw of `rng` each), in `tx` and from `live`.
+func removeRandom(_ count: Int, of live: inout [Int], in tx: inout SceneTransaction, _ rng: inout SplitMix64)
+{
+  for _ in 0..<count { tx.remove(ElementID(live.remove(at: Int(rng.next() % UInt64(live.count))))) }
+}
+
 @Suite struct SceneCacheTests {
   /// Frames that list more rows than the listed path takes while the row map stands (fades of
   /// most elements, whose rows a bulk refresh patches in place, interleaved with scale, offset
@@ -96,10 +105,10 @@ func expectEveryRowMatchesAFreshWrite(_ scene: Scene, _ label: String) {
         round % 2 == 0 ? .spring(response: 0.3, dampingFraction: 0.8) : .easeInOut(duration: 0.12)
       scene.withAnimation(animation, at: frameTime(k)) { tx in
         for _ in 0..<700 {
-          tx.setOpacity(ElementID(live[Int(rng.next() % UInt64(live.count))]), Double(rng.next() % 100) / 100)
+          tx.setOpacity(ElementID(randomLive(live, &rng)), Double(rng.next() % 100) / 100)
         }
         for _ in 0..<15 {
-          let id = ElementID(live[Int(rng.next() % UInt64(live.count))])
+          let id = ElementID(randomLive(live, &rng))
           let scale = Double(rng.next() % 3 + 1) / 2
           tx.update(id) {
             $0.scale = scale
@@ -107,15 +116,11 @@ func expectEveryRowMatchesAFreshWrite(_ scene: Scene, _ label: String) {
           }
         }
         for _ in 0..<10 {
-          let i = live[Int(rng.next() % UInt64(live.count))]
+          let i = randomLive(live, &rng)
           tx.setFrame(ElementID(i), cell(i % 1200, Double(round)))
         }
         if round % 3 != 2 {
-          for _ in 0..<6 {
-            let j = Int(rng.next() % UInt64(live.count))
-            tx.remove(ElementID(live[j]))
-            live.remove(at: j)
-          }
+          removeRandom(6, of: &live, in: &tx, &rng)
           for _ in 0..<6 {
             tx.insert(
               Element(id: ElementID(nextID), frame: cell(nextID % 1200)).with {
@@ -240,10 +245,10 @@ func expectEveryRowMatchesAFreshWrite(_ scene: Scene, _ label: String) {
         round % 2 == 0 ? .spring(response: 0.2, dampingFraction: 0.75) : .easeOut(duration: 0.1)
       scene.withAnimation(animation, at: frameTime(k)) { tx in
         for _ in 0..<40 {
-          tx.setOpacity(ElementID(live[Int(rng.next() % UInt64(live.count))]), Double(rng.next() % 100) / 100)
+          tx.setOpacity(ElementID(randomLive(live, &rng)), Double(rng.next() % 100) / 100)
         }
         for _ in 0..<30 {
-          let id = ElementID(live[Int(rng.next() % UInt64(live.count))])
+          let id = ElementID(randomLive(live, &rng))
           let scale = Double(rng.next() % 3 + 1) / 2
           let both = rng.next() % 2 == 0
           tx.update(id) {
@@ -253,16 +258,12 @@ func expectEveryRowMatchesAFreshWrite(_ scene: Scene, _ label: String) {
           }
         }
         for _ in 0..<20 {
-          let i = live[Int(rng.next() % UInt64(live.count))]
+          let i = randomLive(live, &rng)
           tx.setFrame(ElementID(i), cell((i + round + 1) % 2000))
         }
         // Every other round changes the layout: the next frames relayout.
         if round % 2 == 0 {
-          for _ in 0..<25 {
-            let j = Int(rng.next() % UInt64(live.count))
-            tx.remove(ElementID(live[j]))
-            live.remove(at: j)
-          }
+          removeRandom(25, of: &live, in: &tx, &rng)
           for _ in 0..<25 {
             tx.insert(element(nextID))
             live.append(nextID)
@@ -343,7 +344,7 @@ func expectEveryRowMatchesAFreshWrite(_ scene: Scene, _ label: String) {
     for round in 0..<8 {
       // Unanimated removals leave at once; new elements go last (survivors keep their order).
       scene.withoutAnimation(at: frameTime(k)) { tx in
-        for _ in 0..<150 { tx.remove(ElementID(live.remove(at: Int(rng.next() % UInt64(live.count))))) }
+        removeRandom(150, of: &live, in: &tx, &rng)
         for _ in 0..<(round % 2 == 0 ? 20 : 180) {
           tx.insert(element(nextID))
           live.append(nextID)

@@ -29,6 +29,11 @@ import _TestSupport
     return (engine, handles, [exact, fluid, curve])
   }
 
+  /// The bits of each of `handles`' values in `e` (nil: an invalid handle).
+  static func values(_ e: BatchEngine<Double>, _ handles: [BatchChannel]) -> [UInt64?] {
+    handles.map { e.value(of: $0)?.bitPattern }
+  }
+
   /// Everything observable of `h`.
   static func state(_ e: BatchEngine<Double>, _ h: BatchChannel) -> [Double?] {
     [
@@ -140,7 +145,7 @@ import _TestSupport
         ignoringGroup.map { a[$0]?.bitPattern } == ignoringGroup.map { b[$0]?.bitPattern }, "channel \(k)")
       #expect(reported[0][k].bitPattern == reported[1][k].bitPattern, "channel \(k)")
     }
-    func values(_ e: BatchEngine<Double>) -> [UInt64?] { handles.map { e.value(of: $0)?.bitPattern } }
+    func values(_ e: BatchEngine<Double>) -> [UInt64?] { Self.values(e, handles) }
     for _ in 0..<20 {
       kept.step(ticks: 30_240)
       moved.step(ticks: 30_240)
@@ -216,7 +221,7 @@ import _TestSupport
             == Self.state(rewritten, handles[k]).map { $0?.bitPattern }, "group \(g), channel \(k)")
       }
       #expect(reported[0].map(\.bitPattern) == reported[1].map(\.bitPattern), "group \(g)")
-      func values(_ e: BatchEngine<Double>) -> [UInt64?] { handles.map { e.value(of: $0)?.bitPattern } }
+      func values(_ e: BatchEngine<Double>) -> [UInt64?] { Self.values(e, handles) }
       // Steps a few frames apart, so that the later retarget happens at a later tick than the
       // kept channel's old clocks.
       for _ in 0..<7 {
