@@ -1083,7 +1083,7 @@ extension Scene {
   /// Numbers the next render list (`_renderStamp`); at the end of the stamps' range every stamp
   /// is cleared, so that no old stamp equals a new one.
   func _advanceRenderStamp() {
-    if _renderStamp == .max {
+    if _renderStamp == Self._geometryStampBit - 1 {
       _renderStamp = 1
       for i in _rowStamp.indices { _rowStamp[i] = 0 }
       for i in _groupStamp.indices { _groupStamp[i] = 0 }
@@ -1397,11 +1397,13 @@ extension Scene {
       let h = tables.hot[s]
       let row = Int(tables.rowOf[s])
       let style = Int(tables.styleOf[s])
+      let rs = s < rowStamp.count ? rowStamp[s] : stamp
       var full =
-        (s >= rowStamp.count || rowStamp[s] == stamp) || h.flags & _Hot.dimming != 0
+        rs == stamp || h.flags & _Hot.dimming != 0
         || (tables.clipsChanged && h.flags & _Hot.clipped != 0) || moved(h.styleHi) || moved(h.effectHi)
-      // The layout frame moved (the own frame's quad or the matched group's shared frame's).
-      var geometry = moved(h.quad)
+      // The layout frame moved (the own frame's quad or the matched group's shared frame's) or
+      // was set (stamped for its rectangle).
+      var geometry = moved(h.quad) || rs == stamp | Self._geometryStampBit
       if !full && h.group >= 0 {
         let g = Int(h.group)
         full = g >= groupStamp.count || groupStamp[g] == stamp
@@ -1435,7 +1437,8 @@ extension Scene {
   /// `_movingListWhole`) patches or marks its owner's row — a frame's quad (the own frame's, a
   /// matched group's for its members) marks the row's rectangle, a low style or effect quad
   /// patches the opacity or marks the whole row, any other quad marks the whole row —, the rows
-  /// of the slots and groups stamped (`_stampedRows`, `_stampedGroups`) are marked whole, and
+  /// of the slots and groups stamped (`_stampedRows`, `_stampedGroups`) are marked whole (a slot
+  /// stamped for its rectangle, `Scene._noteRowGeometry`, its rectangle), and
   /// then each marked row is rewritten whole or its rectangle alone. O(moving quads + stamped
   /// slots) instead of O(rows). The same rows as the row pass: a row is re-derived whenever that
   /// pass would, its rectangle alone is rewritten whenever that pass would, and the opacity of a
@@ -1560,7 +1563,10 @@ extension Scene {
         for g in _stampedGroups where g < _groups.count {
           _groups.withUnsafeBufferPointer { for m in $0[g].members { full(m) } }
         }
-        for s in _stampedRows { full(s) }
+        // A slot stamped for its rectangle alone carries the stamp with the geometry bit.
+        for s in _stampedRows {
+          if s >= tables.rowStamp.count || tables.rowStamp[s] == tables.stamp { full(s) } else { geometry(s) }
+        }
         var sink: UInt64 = 0
         for w in 0..<words where written[w] | moved[w] != 0 {
           var whole = written[w]

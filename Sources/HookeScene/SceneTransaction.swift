@@ -951,7 +951,7 @@ extension Scene {
         $0[s].quad = -1
         $0[s].frame = value
       }
-      _noteRowInputs(s)
+      _noteRowGeometry(s)
     } else {
       _hotDirty.append(s)
     }
@@ -974,7 +974,7 @@ extension Scene {
       _hot[s].quad = Int32(quad)
       _hot[s].frame = value
       _fast?.claim(quad, owner: Int32(s), frame: true)
-      if !stands { _noteRowInputs(s) }
+      if !stands { _noteRowGeometry(s) }
     } else {
       _hotDirty.append(s)
     }

@@ -202,6 +202,77 @@ func removeRandom(_ count: Int, of live: inout [Int], in tx: inout SceneTransact
     }
   }
 
+  /// Frames that set frames without animation (keyframe-driven layout) while many fades run: a
+  /// bulk refresh rewrites the rectangle alone of a row whose frame was set, on the pass over the
+  /// moving quads (fewer rows set than the stamp lists hold) and on the pass over every row (more),
+  /// and must give every row a fresh full write gives — with own scales about anchors, offsets,
+  /// rounded corners that follow the rectangle, scale transitions, matched geometry, clipped
+  /// containers, frames set while they still fly (they snap), and rows whose opacity or scale
+  /// change in the same frame as their frame is set; one and two workers.
+  @Test(arguments: [1, 2]) func unanimatedFrameSetsRefreshRectanglesAsAFreshWrite(threads: Int) {
+    let seed = 0x5E7_F4A + UInt64(threads)
+    var rng = SplitMix64(seed: seed)
+    print("unanimatedFrameSetsRefreshRectanglesAsAFreshWrite seed \(seed)")
+    let scene = Scene(threads: threads)
+    scene._fast!.chunk = 83
+    let ns = scene.makeNamespace()
+    let count = 1000
+    func cell(_ i: Int, _ shift: Double) -> Rect {
+      Rect(x: Double(i % 25) * 14 + shift, y: Double(i / 25) * 14 - shift, width: 12 + shift, height: 12)
+    }
+    scene.withoutAnimation(at: 0) { tx in
+      tx.setContainer(Container(id: 1, clipRect: Rect(x: 0, y: 0, width: 180, height: 300)))
+      for i in 0..<count {
+        var e = Element(id: ElementID(i), frame: cell(i, 0))
+        if i % 9 == 0 { e = e.matchedGeometry(id: .int(i), in: ns) }
+        if i % 4 == 1 { e.cornerRadius = Double(i % 9) }
+        if i % 11 == 0 { e.cornerRadius = 100 }
+        if i % 5 == 2 {
+          e.scale = 1.5
+          e.scaleAnchor = .bottomTrailing
+          e.offset = Size(width: 3, height: -2)
+        }
+        if i % 7 == 3 { e.transition = .scale(0.5, anchor: .topLeading) }
+        if i % 6 == 4 { e.container = 1 }
+        tx.insert(e)
+      }
+    }
+    var k: Int64 = 0
+    for round in 0..<6 {
+      // Most elements fade (more moving quads than the listed path takes), some move.
+      scene.withAnimation(.easeInOut(duration: 0.1), at: frameTime(k)) { tx in
+        for _ in 0..<700 {
+          tx.setOpacity(ElementID(Int(rng.next() % UInt64(count))), Double(rng.next() % 100) / 100)
+        }
+        for _ in 0..<30 {
+          let i = Int(rng.next() % UInt64(count))
+          tx.setFrame(ElementID(i), cell(i, Double(round) + 0.5))
+        }
+      }
+      for frame in 0..<6 {
+        // Below the stamp lists' limit (a quarter of the rows) on even frames, above it on odd.
+        let sets = frame % 2 == 0 ? 60 : 400
+        scene.withoutAnimation(at: frameTime(k)) { tx in
+          for _ in 0..<sets {
+            let i = Int(rng.next() % UInt64(count))
+            tx.setFrame(ElementID(i), cell(i, Double(rng.next() % 20)))
+          }
+          for _ in 0..<5 {
+            let i = Int(rng.next() % UInt64(count))
+            tx.setFrame(ElementID(i), cell(i, 7))
+            tx.setOpacity(ElementID(i), 0.25)
+          }
+          let i = Int(rng.next() % UInt64(count))
+          tx.setFrame(ElementID(i), cell(i, 3))
+          tx.update(ElementID(i)) { $0.scale = 0.5 }
+        }
+        k += 1
+        scene.advance(to: frameTime(k))
+        expectEveryRowMatchesAFreshWrite(scene, "\(threads) threads, round \(round), frame \(k)")
+      }
+    }
+  }
+
   /// Frames that list fewer rows than the listed path's limit — an incremental write, or a
   /// relayout when elements come and go, which moves the surviving rows before it rewrites the
   /// listed ones — must give every row a fresh full write gives: insertions and
