@@ -278,8 +278,9 @@ func removeRandom(_ count: Int, of live: inout [Int], in tx: inout SceneTransact
   /// listed ones — must give every row a fresh full write gives: insertions and
   /// removals with transitions that scale, offset (along either axis: the effect's y offset lives
   /// in its second quad), move in from an edge, fade and blur; own scales and offsets about
-  /// anchors, rounded corners that follow a scaled rectangle, matched flights, and rows whose
-  /// opacity and scale change in one frame; on springs and timing curves, one and two workers.
+  /// anchors, rounded corners that follow a scaled rectangle, matched flights, rows whose
+  /// opacity and scale change in one frame, and moving frames that change container (a new clip)
+  /// between frames; on springs and timing curves, one and two workers.
   @Test(arguments: [1, 2]) func listedRowsRefreshWhatMovedAsAFreshWrite(threads: Int) {
     let seed = 0x11_57ED + UInt64(threads)
     print("listedRowsRefreshWhatMovedAsAFreshWrite seed \(seed)")
@@ -307,7 +308,11 @@ func removeRandom(_ count: Int, of live: inout [Int], in tx: inout SceneTransact
       }
       return e
     }
-    scene.withoutAnimation(at: 0) { tx in for i in 0..<2000 { tx.insert(element(i)) } }
+    scene.withoutAnimation(at: 0) { tx in
+      tx.setContainer(Container(id: 1, clipRect: Rect(x: 0, y: 0, width: 300, height: 200)))
+      tx.setContainer(Container(id: 2, clipRect: Rect(x: 100, y: 50, width: 400, height: 300)))
+      for i in 0..<2000 { tx.insert(element(i)) }
+    }
     var live = Array(0..<2000)
     var nextID = 2000
     var k: Int64 = 0
@@ -342,7 +347,19 @@ func removeRandom(_ count: Int, of live: inout [Int], in tx: inout SceneTransact
           }
         }
       }
-      for _ in 0..<4 {
+      for frame in 0..<4 {
+        if frame > 0 {
+          // Frames still moving change container (a new clip) and move again: the row is stamped
+          // whole by the container change, and its moving frame must not turn that into a
+          // rectangle rewrite.
+          scene.withAnimation(animation, at: frameTime(k)) { tx in
+            for _ in 0..<6 {
+              let i = randomLive(live, &rng)
+              let container = ContainerID(Int(rng.next() % 3))
+              tx.setFrame(ElementID(i), cell((i + 7 * frame) % 2000), in: container)
+            }
+          }
+        }
         k += 1
         scene.advance(to: frameTime(k))
         expectEveryRowMatchesAFreshWrite(scene, "\(threads) threads, round \(round), frame \(k)")
