@@ -237,15 +237,16 @@ func removeRandom(_ count: Int, of live: inout [Int], in tx: inout SceneTransact
         tx.insert(e)
       }
     }
+    let all = Array(0..<count)
     var k: Int64 = 0
     for round in 0..<6 {
       // Most elements fade (more moving quads than the listed path takes), some move.
       scene.withAnimation(.easeInOut(duration: 0.1), at: frameTime(k)) { tx in
         for _ in 0..<700 {
-          tx.setOpacity(ElementID(Int(rng.next() % UInt64(count))), Double(rng.next() % 100) / 100)
+          tx.setOpacity(ElementID(randomLive(all, &rng)), Double(rng.next() % 100) / 100)
         }
         for _ in 0..<30 {
-          let i = Int(rng.next() % UInt64(count))
+          let i = randomLive(all, &rng)
           tx.setFrame(ElementID(i), cell(i, Double(round) + 0.5))
         }
       }
@@ -254,15 +255,15 @@ func removeRandom(_ count: Int, of live: inout [Int], in tx: inout SceneTransact
         let sets = frame % 2 == 0 ? 60 : 400
         scene.withoutAnimation(at: frameTime(k)) { tx in
           for _ in 0..<sets {
-            let i = Int(rng.next() % UInt64(count))
+            let i = randomLive(all, &rng)
             tx.setFrame(ElementID(i), cell(i, Double(rng.next() % 20)))
           }
           for _ in 0..<5 {
-            let i = Int(rng.next() % UInt64(count))
+            let i = randomLive(all, &rng)
             tx.setFrame(ElementID(i), cell(i, 7))
             tx.setOpacity(ElementID(i), 0.25)
           }
-          let i = Int(rng.next() % UInt64(count))
+          let i = randomLive(all, &rng)
           tx.setFrame(ElementID(i), cell(i, 3))
           tx.update(ElementID(i)) { $0.scale = 0.5 }
         }
