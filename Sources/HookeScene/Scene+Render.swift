@@ -1712,6 +1712,14 @@ extension Scene {
   static func _visualFrame(
     _ base: Rect, scaleAnchor: UnitPoint, effectAnchor: UnitPoint, _ st: _Oct, _ fx: _Oct
   ) -> Rect {
+    // No scale: the layout frame moved by the style's offset, then the effect's, its size exact
+    // (the formula below would round both through the anchors); without offsets, the layout frame
+    // itself.
+    if st.lo.b == 1 && fx.lo.b == 1 && fx.lo.c == 1 {
+      return Rect(
+        x: base.origin.x + st.lo.c + fx.lo.d, y: base.origin.y + st.lo.d + fx.hi.a, width: base.size.width,
+        height: base.size.height)
+    }
     let ae = base.point(at: scaleAnchor)
     let at = base.point(at: effectAnchor)
     let se = st.lo.b

@@ -46,6 +46,28 @@ import Testing
     #expect(e.transition?.insertionAnimation == .linear(duration: 2))
   }
 
+  /// Without a scale, an element is drawn at its frame moved by its offset, to the bit, as SwiftUI
+  /// composes an offset: no round trip through the scale anchor, which drew a frame at x 10.1,
+  /// width 80.7 at 10.100000000000001, 80.69999999999999, and 0.1 offset by 0.3 at
+  /// 0.3999999999999986. A settled spring draws its target the same way.
+  @Test func unscaledElementsAreDrawnAtTheirFrameExactly() {
+    let odd = Rect(x: 0.1, y: 0.7, width: 100.3, height: 0.2)
+    let other = Rect(x: 10.1, y: 3.3, width: 80.7, height: 77.7)
+    let scene = Scene()
+    scene.withoutAnimation {
+      $0.insert(Element(id: 1, frame: odd))
+      $0.insert(Element(id: 2, frame: odd).offset(x: 0.3, y: -0.1))
+      $0.insert(Element(id: 3, frame: other).opacity(0.5))
+    }
+    scene.advance(to: 0)
+    #expect(scene.rendered(1) == odd)
+    #expect(scene.rendered(2) == Rect(x: 0.1 + 0.3, y: 0.7 - 0.1, width: 100.3, height: 0.2))
+    #expect(scene.rendered(3) == other)
+    scene.withAnimation(.spring(duration: 0.3)) { $0.setFrame(1, other) }
+    for frame in 1...300 { scene.advance(to: Double(frame) / 60) }
+    #expect(scene.rendered(1) == other)
+  }
+
   /// SwiftUI's rounded rectangles never draw a radius beyond half the shorter side.
   @Test func cornerRadiusIsAtMostHalfTheShorterSide() {
     let scene = Scene()
