@@ -1156,7 +1156,11 @@ extension Scene {
     guard !_hotDirty.isEmpty else { return }
     var dirty = _hotDirty
     _hotDirty = []
-    for s in dirty { _refreshHot(s) }
+    // Read ahead in blocks: the slots a transaction inserted or changed are scattered, and their
+    // records and rows have left the cache since (the rest of the transaction ran in between);
+    // refreshed one by one, each slot waited for its misses in turn (tab-indicator at 250,000:
+    // 42 % of `_refreshHot`'s samples on the slot's row, 16 % on its record).
+    _inReadAheadBlocks(dirty, readAhead: _readAheadSlots) { _refreshHot($0) }
     dirty.removeAll(keepingCapacity: true)
     _hotDirty = dirty
   }

@@ -347,13 +347,20 @@ extension Scene {
       _startZoom(s, tx: tx, t: t, result: &result)
       _noteMotion(s)
     }
-    for g in dirtyGroups where _groups[g].dirty {
+    // Groups and evictions in blocks, each read ahead first when there are several: what they
+    // read was last read by the change that listed them, and has left the cache since when a
+    // transaction makes many changes (tab-indicator at 250,000: 49 % of the resolution's samples
+    // on its members' records, 36 % of the eviction's on the row map).
+    _inReadAheadBlocks(dirtyGroups, readAhead: _readAheadGroups) { g in
+      guard _groups[g].dirty else { return }
       _resolve(g, tx: tx, t: t, batchGroup: &txGroup, result: &result)
       _noteGroupMotion(g)
       _refreshGroupHot(g)
     }
     _fast?.flushMerges()
-    for s in leaveNow where _records[s].live { _evict(s) }
+    _inReadAheadBlocks(leaveNow, readAhead: _readAheadEvictions) { s in
+      if _records[s].live { _evict(s) }
+    }
     if !leaveNow.isEmpty { _compactOrder() }
     // An eviction in a later frame notes its row here: the room grows with the slots, in the
     // transaction that added them, so that no frame without a transaction allocates.
@@ -409,6 +416,120 @@ extension Scene {
   /// ``_warmRecords(_:_:animated:inserted:matches:)`` leaves to the hardware prefetcher (a few
   /// records: a block of in-order changes that skips some elements is still a stream).
   static var _prefetchedStride: Int { 4 }
+
+  /// How many slots or groups a read-ahead pass covers before they are worked on
+  /// (``_inReadAheadBlocks(_:readAhead:_:)``).
+  static var _readAheadBlock: Int { 16 }
+
+  /// Runs `body` on each of `items` in order, in blocks of ``_readAheadBlock``, each block read
+  /// ahead first by `readAhead` when `items` holds more than one block: the items' scattered
+  /// loads then overlap within a block instead of each waiting for its misses in turn. Not
+  /// inlined: inlined into `_apply`, it changed how the optimiser compiled the loop over the
+  /// changes (keyframes +2.5 % instructions, a transaction without groups or evictions).
+  @inline(never)
+  func _inReadAheadBlocks(_ items: [Int], readAhead: (ArraySlice<Int>) -> Void, _ body: (Int) -> Void) {
+    let block = Self._readAheadBlock
+    var start = 0
+    while start < items.count {
+      let end = Swift.min(start + block, items.count)
+      if items.count > block { readAhead(items[start..<end]) }
+      for item in items[start..<end] { body(item) }
+      start = end
+    }
+  }
+
+  /// Reads ahead the records, compact rows and matched-geometry entries of `slots` (entries
+  /// outside `0..<_records.count` are passed over), keeping the sum in `_touchSink` so that no
+  /// load is dropped.
+  func _readAheadSlots(_ slots: some Collection<Int>) {
+    var sink = 0
+    // Safety: a slot is checked against `records.count` before it is read; both tables are only
+    // read, through their buffers.
+    _records.withUnsafeBufferPointer { records in
+      _hot.withUnsafeBufferPointer { hot in
+        for s in slots where s >= 0 && s < records.count {
+          sink &+= Self._touchRecordAndRow(s, records: records, hot: hot)
+        }
+        for s in slots where s >= 0 && s < records.count {
+          sink &+= _attachments.matches.touch(records[s].element.match)
+        }
+      }
+    }
+    _touchSink ^= UInt64(truncatingIfNeeded: sink)
+  }
+
+  /// Reads ahead what resolving `groups` reads first: each group's entry, then its first member
+  /// as ``_readAheadSlots(_:)`` does (groups outside `0..<_groups.count` are passed over).
+  func _readAheadGroups(_ groups: ArraySlice<Int>) {
+    // Safety: a group is checked against the table's count before it is read, and at most
+    // `_readAheadBlock` first members are written to the block's scratch, which is read below
+    // the count written. The group table is only read, through its buffer.
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: Self._readAheadBlock) { first in
+      var n = 0
+      _groups.withUnsafeBufferPointer { table in
+        for g in groups where g >= 0 && g < table.count && n < Self._readAheadBlock {
+          first[n] = table[g].members.first ?? -1
+          n += 1
+        }
+      }
+      _readAheadSlots(UnsafeBufferPointer(rebasing: first[0..<n]))
+    }
+  }
+
+  /// Reads ahead what evicting `slots` reads first: each slot's record and compact row, its row
+  /// map entries and the order entry at its row (entries outside the tables are passed over).
+  func _readAheadEvictions(_ slots: ArraySlice<Int>) {
+    var sink = 0
+    // Safety: a slot is checked against `records.count`, `rowOf.count` and `styleOf.count` before
+    // it is read there, and a row against `order.count`. Every table is only read, through its
+    // buffer.
+    _records.withUnsafeBufferPointer { records in
+      _hot.withUnsafeBufferPointer { hot in
+        for s in slots where s >= 0 && s < records.count {
+          sink &+= Self._touchRecordAndRow(s, records: records, hot: hot)
+        }
+      }
+    }
+    _rowOf.withUnsafeBufferPointer { rowOf in
+      _styleOf.withUnsafeBufferPointer { styleOf in
+        _order.withUnsafeBufferPointer { order in
+          for s in slots where s >= 0 && s < rowOf.count && s < styleOf.count {
+            let r = Int(rowOf[s])
+            sink &+= Int(styleOf[s])
+            if r >= 0 && r < order.count { sink &+= order[r] }
+          }
+        }
+      }
+    }
+    _touchSink ^= UInt64(truncatingIfNeeded: sink)
+  }
+
+  /// Reads a byte of every cache line of slot `s`'s record and the first and last bytes of its
+  /// compact row (when it has one), and returns their sum: the read-ahead of a whole slot, whose
+  /// loads overlap those of the other slots read with it (see ``_warmRecords(_:_:animated:inserted:matches:)``).
+  /// Precondition: `s` is below `records.count` (a live or free slot, whose record is initialised).
+  @inline(__always)
+  static func _touchRecordAndRow(
+    _ s: Int, records: UnsafeBufferPointer<_Record>, hot: UnsafeBufferPointer<_Hot>
+  ) -> Int {
+    let size = MemoryLayout<_Record>.size
+    let hotSize = MemoryLayout<_Hot>.size
+    var sink = 0
+    // Safety: the precondition's record, `size` bytes from its start, and the row of a slot below
+    // `hot.count`, `hotSize` bytes; each load is a trivial type's raw load of initialised memory.
+    let record = UnsafeRawPointer(records.baseAddress! + s)
+    var offset = 0
+    while offset < size {
+      sink &+= Int(record.load(fromByteOffset: offset, as: UInt8.self))
+      offset += 64
+    }
+    sink &+= Int(record.load(fromByteOffset: size - 1, as: UInt8.self))
+    if s < hot.count {
+      let row = UnsafeRawPointer(hot.baseAddress! + s)
+      sink &+= Int(row.load(as: UInt8.self)) &+ Int(row.load(fromByteOffset: hotSize - 1, as: UInt8.self))
+    }
+    return sink
+  }
 
   /// Reads ahead what applying the changes among `ops[range]` reads first. A bulk transaction
   /// touches elements in random order, and each change reads a chain of dependent cache misses
@@ -521,22 +642,8 @@ extension Scene {
       // raw load).
       _records.withUnsafeBufferPointer { records in
         _hot.withUnsafeBufferPointer { hot in
-          let size = MemoryLayout<_Record>.size
-          let hotSize = MemoryLayout<_Hot>.size
           for j in block..<(block + m) {
-            let s = slots[j]
-            let record = UnsafeRawPointer(records.baseAddress! + s)
-            var offset = 0
-            while offset < size {
-              sink &+= Int(record.load(fromByteOffset: offset, as: UInt8.self))
-              offset += 64
-            }
-            sink &+= Int(record.load(fromByteOffset: size - 1, as: UInt8.self))
-            if s < hot.count {
-              let row = UnsafeRawPointer(hot.baseAddress! + s)
-              sink &+=
-                Int(row.load(as: UInt8.self)) &+ Int(row.load(fromByteOffset: hotSize - 1, as: UInt8.self))
-            }
+            sink &+= Self._touchRecordAndRow(slots[j], records: records, hot: hot)
           }
           for j in 0..<n {
             let s = slots[j]
