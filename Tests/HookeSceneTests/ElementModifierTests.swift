@@ -64,7 +64,7 @@ import Testing
     #expect(scene.rendered(2) == Rect(x: 0.1 + 0.3, y: 0.7 - 0.1, width: 100.3, height: 0.2))
     #expect(scene.rendered(3) == other)
     scene.withAnimation(.spring(duration: 0.3)) { $0.setFrame(1, other) }
-    for frame in 1...300 { scene.advance(to: Double(frame) / 60) }
+    for k in 1...300 { scene.advance(to: Double(k) / 60) }
     #expect(scene.rendered(1) == other)
   }
 
