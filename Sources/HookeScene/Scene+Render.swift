@@ -1716,9 +1716,7 @@ extension Scene {
     // (the formula below would round both through the anchors); without offsets, the layout frame
     // itself.
     if st.lo.b == 1 && fx.lo.b == 1 && fx.lo.c == 1 {
-      return Rect(
-        x: base.origin.x + st.lo.c + fx.lo.d, y: base.origin.y + st.lo.d + fx.hi.a, width: base.size.width,
-        height: base.size.height)
+      return base.offsetBy(dx: st.lo.c, dy: st.lo.d).offsetBy(dx: fx.lo.d, dy: fx.hi.a)
     }
     let ae = base.point(at: scaleAnchor)
     let at = base.point(at: effectAnchor)
